@@ -1,0 +1,107 @@
+/* cli.c — parses the chimera command line and dispatches subcommands.
+ *
+ * The table below is the single source for subcommand names, their one-line
+ * help and their handlers, so --help, parsing and dispatch cannot drift.
+ * A subcommand that is not built yet says so and exits with status 2: a
+ * missing feature must never look like a result.
+ */
+#include "engine/cli.h"
+
+#include <string.h>
+
+typedef int (*CliHandler)(int argc, char *const *argv, FILE *out, FILE *err);
+
+typedef struct {
+  CliCommand command;
+  const char *name;
+  const char *usage;
+  const char *summary;
+  CliHandler handler; /* NULL: not implemented yet */
+} CliEntry;
+
+static const CliEntry CLI_TABLE[] = {
+    {CLI_PERFT, "perft", "perft [--variant NAME] [--fen FEN] [--divide] DEPTH",
+     "count leaf nodes of the legal move tree", NULL},
+    {CLI_BENCH, "bench", "bench [DEPTH] [THREADS] [HASH_MB] [VARIANTS]",
+     "search a fixed set of positions; prints Nodes searched and Nodes/second", NULL},
+    {CLI_CHECK, "check", "check FILE...", "validate variant files (file:line:col errors)", NULL},
+    {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ]",
+     "draw a piece's moves on an empty board", NULL},
+    {CLI_VARIANTS, "variants", "variants", "list the loaded variants", NULL},
+};
+
+enum { CLI_TABLE_NB = sizeof CLI_TABLE / sizeof CLI_TABLE[0] };
+
+static const CliEntry *cli_find(CliCommand command) {
+  for (int i = 0; i < CLI_TABLE_NB; i++)
+    if (CLI_TABLE[i].command == command) return &CLI_TABLE[i];
+  return NULL;
+}
+
+const char *cli_command_name(CliCommand command) {
+  switch (command) {
+  case CLI_PROTOCOL: return "protocol";
+  case CLI_HELP: return "--help";
+  case CLI_VERSION: return "--version";
+  default: {
+    const CliEntry *entry = cli_find(command);
+    return entry ? entry->name : "?";
+  }
+  }
+}
+
+int cli_parse(int argc, char *const *argv, CliInvocation *out, FILE *err) {
+  out->command = CLI_PROTOCOL;
+  out->argc = 0;
+  out->argv = argv + (argc > 0 ? argc : 0);
+  if (argc < 2) return 0;
+
+  const char *word = argv[1];
+  out->argc = argc - 2;
+  out->argv = argv + 2;
+  if (!strcmp(word, "--help") || !strcmp(word, "-h") || !strcmp(word, "help")) {
+    out->command = CLI_HELP;
+    return 0;
+  }
+  if (!strcmp(word, "--version") || !strcmp(word, "-V")) {
+    out->command = CLI_VERSION;
+    return 0;
+  }
+  for (int i = 0; i < CLI_TABLE_NB; i++) {
+    if (!strcmp(word, CLI_TABLE[i].name)) {
+      out->command = CLI_TABLE[i].command;
+      return 0;
+    }
+  }
+  fprintf(err, "chimera: unknown command '%s' (try 'chimera --help')\n", word);
+  return -1;
+}
+
+void cli_print_help(FILE *out) {
+  fprintf(out, "Chimera %s, a chess-variant engine.\n\n", CHIMERA_VERSION);
+  fprintf(out, "Usage:\n");
+  fprintf(out, "  chimera                 speak UCI or XBoard on stdin/stdout (detected from the "
+               "first command)\n");
+  for (int i = 0; i < CLI_TABLE_NB; i++)
+    fprintf(out, "  chimera %s\n      %s\n", CLI_TABLE[i].usage, CLI_TABLE[i].summary);
+  fprintf(out, "  chimera --help          this text\n");
+  fprintf(out, "  chimera --version       print the version\n");
+}
+
+static int cli_not_built(const char *what, FILE *err) {
+  fprintf(err, "chimera: '%s' is not implemented yet\n", what);
+  return 2;
+}
+
+int cli_run(const CliInvocation *invocation, FILE *out, FILE *err) {
+  switch (invocation->command) {
+  case CLI_HELP: cli_print_help(out); return 0;
+  case CLI_VERSION: fprintf(out, "chimera %s\n", CHIMERA_VERSION); return 0;
+  case CLI_PROTOCOL: return cli_not_built("protocol mode (UCI/XBoard)", err);
+  default: break;
+  }
+  const CliEntry *entry = cli_find(invocation->command);
+  if (!entry) return cli_not_built("?", err);
+  if (!entry->handler) return cli_not_built(entry->name, err);
+  return entry->handler(invocation->argc, invocation->argv, out, err);
+}

@@ -1,0 +1,43 @@
+/* cli.h — the command line of the chimera binary.
+ *
+ * Owns argument parsing and dispatch to the subcommands. Parsing is separate
+ * from running so that tests can check what a command line means without
+ * starting anything.
+ */
+#ifndef CHIMERA_ENGINE_CLI_H
+#define CHIMERA_ENGINE_CLI_H
+
+#include <stdio.h>
+
+typedef enum {
+  CLI_PROTOCOL, /* no subcommand: speak UCI or XBoard on stdin/stdout */
+  CLI_HELP,
+  CLI_VERSION,
+  CLI_PERFT,
+  CLI_BENCH,
+  CLI_CHECK,
+  CLI_SHOW,
+  CLI_VARIANTS,
+  CLI_COMMAND_NB
+} CliCommand;
+
+typedef struct {
+  CliCommand command;
+  int argc;          /* arguments after the subcommand name */
+  char *const *argv; /* points into the caller's argv */
+} CliInvocation;
+
+/* Name of a subcommand as typed on the command line ("perft", ...). */
+const char *cli_command_name(CliCommand command);
+
+/* Parses argv. Returns 0 on success; on an unknown subcommand or option
+ * returns -1 and writes a one-line message to err. */
+int cli_parse(int argc, char *const *argv, CliInvocation *out, FILE *err);
+
+/* Prints the usage text listing every subcommand. */
+void cli_print_help(FILE *out);
+
+/* Runs a parsed invocation; returns the process exit status. */
+int cli_run(const CliInvocation *invocation, FILE *out, FILE *err);
+
+#endif
