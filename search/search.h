@@ -73,8 +73,8 @@ typedef struct {
 typedef struct {
   /* An iteration finished (or a root move changed): report it. May be NULL. */
   void (*info)(void *user, const SearchInfo *info);
-  /* The search is over: best move (MOVE_NONE if the position has no legal
-   * move) and the expected reply to ponder on (MOVE_NONE if none). */
+  /* The search is over: best move (MOVE_NONE_VALUE if the position has no legal
+   * move) and the expected reply to ponder on (MOVE_NONE_VALUE if none). */
   void (*bestmove)(void *user, Move best, Move ponder);
   void *user;
 } SearchCallbacks;
@@ -94,8 +94,8 @@ void searcher_clear_hash(Searcher *searcher);               /* also clears histo
  * once). `history` holds the Zobrist keys of the game's earlier positions,
  * oldest first, not including `position` itself, for repetition detection;
  * it is copied too. Returns at once. A running search is stopped first. */
-void search_start(Searcher *searcher, const Position *position, const Key *history, int history_len,
-                  const SearchLimits *limits, const SearchCallbacks *callbacks);
+void search_start(Searcher *searcher, const Position *position, const uint64_t *history,
+                  int history_len, const SearchLimits *limits, const SearchCallbacks *callbacks);
 
 void search_stop(Searcher *searcher);      /* finish now and send bestmove */
 void search_ponderhit(Searcher *searcher); /* the ponder move was played: start the clock */
@@ -108,7 +108,7 @@ uint64_t search_nodes(const Searcher *searcher);
 /* Blocking convenience for bench and tests: searches to the limits and returns
  * the best move; *score (optional) gets the last score in centipawns (mate
  * scores as SEARCH_MATE - plies). */
-Move search_run(Searcher *searcher, const Position *position, const Key *history, int history_len,
-                const SearchLimits *limits, int *score);
+Move search_run(Searcher *searcher, const Position *position, const uint64_t *history,
+                int history_len, const SearchLimits *limits, int *score);
 
 #endif

@@ -69,10 +69,10 @@ int tt_score_from_tt(int score, int ply) {
 bool tt_probe(const TTable *tt, uint64_t key, int ply, TTHit *hit) {
   if (!tt->buckets) return false;
   TTBucket *bucket = tt_bucket(tt, key);
-  uint32_t key32 = (uint32_t)(key >> 32);
+  uint16_t key16 = (uint16_t)(key >> 48);
   for (int i = 0; i < TT_BUCKET_SIZE; i++) {
     TTEntry entry = bucket->entries[i]; /* one copy: fields read together */
-    if (entry.key32 != key32 || entry.depth == 0) continue;
+    if (entry.key16 != key16 || entry.depth == 0) continue;
     hit->move = entry.move;
     hit->score = tt_score_from_tt(entry.score, ply);
     hit->eval = entry.eval;
@@ -83,18 +83,18 @@ bool tt_probe(const TTable *tt, uint64_t key, int ply, TTHit *hit) {
   return false;
 }
 
-void tt_store(TTable *tt, uint64_t key, int ply, uint32_t move, int score, int eval, int depth,
+void tt_store(TTable *tt, uint64_t key, int ply, uint64_t move, int score, int eval, int depth,
               TTBound bound) {
   if (!tt->buckets) return;
   TTBucket *bucket = tt_bucket(tt, key);
-  uint32_t key32 = (uint32_t)(key >> 32);
+  uint16_t key16 = (uint16_t)(key >> 48);
 
   /* 1. Pick the slot: same key, else the least valuable entry. */
   TTEntry *slot = &bucket->entries[0];
   int worst = 1 << 30;
   for (int i = 0; i < TT_BUCKET_SIZE; i++) {
     TTEntry *entry = &bucket->entries[i];
-    if (entry->key32 == key32 || entry->depth == 0) {
+    if (entry->key16 == key16 || entry->depth == 0) {
       slot = entry;
       break;
     }
@@ -107,7 +107,7 @@ void tt_store(TTable *tt, uint64_t key, int ply, uint32_t move, int score, int e
   }
 
   /* 2. Keep a deeper same-key entry unless this one is exact or from a new search. */
-  if (slot->key32 == key32 && slot->depth != 0) {
+  if (slot->key16 == key16 && slot->depth != 0) {
     if (!move) move = slot->move;
     if (bound != TT_EXACT && depth + TT_DEPTH_OFFSET + 3 < slot->depth &&
         (slot->gen_bound & 0xFC) == tt->generation)
@@ -118,13 +118,12 @@ void tt_store(TTable *tt, uint64_t key, int ply, uint32_t move, int score, int e
   int stored_depth = depth + TT_DEPTH_OFFSET;
   if (stored_depth < 1) stored_depth = 1;
   if (stored_depth > 255) stored_depth = 255;
-  TTEntry entry = {key32,
-                   move,
+  TTEntry entry = {move,
+                   key16,
                    (int16_t)tt_score_to_tt(score, ply),
                    (int16_t)eval,
                    (uint8_t)stored_depth,
-                   (uint8_t)(tt->generation | bound),
-                   {0, 0}};
+                   (uint8_t)(tt->generation | bound)};
   *slot = entry;
 }
 

@@ -17,13 +17,12 @@
 typedef enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 } TTBound;
 
 typedef struct {
-  uint32_t key32;    /* upper half of the Zobrist key */
-  uint32_t move;     /* best or refutation move, 0 = none */
+  uint64_t move;     /* best or refutation move (board/move.h), 0 = none */
+  uint16_t key16;    /* top 16 bits of the Zobrist key (the index uses the low bits) */
   int16_t score;     /* search score, mate scores relative to this node */
   int16_t eval;      /* static evaluation */
   uint8_t depth;     /* draft + TT_DEPTH_OFFSET, 0 = empty */
   uint8_t gen_bound; /* generation (upper 6 bits) and TTBound (lower 2) */
-  uint8_t pad[2];
 } TTEntry;
 
 #define TT_BUCKET_SIZE  4
@@ -33,6 +32,9 @@ typedef struct {
   TTEntry entries[TT_BUCKET_SIZE];
 } TTBucket;
 
+_Static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
+_Static_assert(sizeof(TTBucket) == 64, "a bucket is one cache line");
+
 typedef struct {
   TTBucket *buckets;
   uint64_t bucket_count; /* a power of two */
@@ -41,7 +43,7 @@ typedef struct {
 
 /* What a probe found, with the score already corrected for ply. */
 typedef struct {
-  uint32_t move;
+  uint64_t move;
   int score, eval, depth;
   TTBound bound;
 } TTHit;
@@ -52,7 +54,7 @@ void tt_clear(TTable *tt);
 void tt_new_search(TTable *tt);
 void tt_prefetch(const TTable *tt, uint64_t key);
 bool tt_probe(const TTable *tt, uint64_t key, int ply, TTHit *hit);
-void tt_store(TTable *tt, uint64_t key, int ply, uint32_t move, int score, int eval, int depth,
+void tt_store(TTable *tt, uint64_t key, int ply, uint64_t move, int score, int eval, int depth,
               TTBound bound);
 int tt_hashfull(const TTable *tt); /* per mille of sampled entries from this search */
 

@@ -58,8 +58,11 @@ START_TEST(quiescence_drafts_and_replacement) {
   ck_assert_uint_eq(hit.move, 5);
   /* Fill the bucket with other keys: the entry survives three newcomers. */
   uint64_t buckets = tt.bucket_count;
-  for (uint64_t i = 1; i <= 3; i++) tt_store(&tt, key + (i << 40), 0, 0, 0, 0, 1, TT_EXACT);
+  for (uint64_t i = 1; i <= 3; i++) tt_store(&tt, key + (i << 50), 0, 0, 0, 0, 1, TT_EXACT);
   ck_assert(tt_probe(&tt, key, 0, &hit));
+  ck_assert_int_eq(hit.depth, 6);
+  ck_assert(tt_probe(&tt, key + (3ull << 50), 0, &hit));
+  ck_assert_int_eq(hit.depth, 1);
   ck_assert_uint_eq(tt.bucket_count, buckets);
   ck_assert_int_gt(tt_hashfull(&tt), -1);
   tt_free(&tt);
