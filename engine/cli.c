@@ -6,6 +6,7 @@
  * missing feature must never look like a result.
  */
 #include "engine/cli.h"
+#include "engine/perft_cmd.h"
 
 #include "engine/protocol.h"
 
@@ -22,8 +23,9 @@ typedef struct {
 } CliEntry;
 
 static const CliEntry CLI_TABLE[] = {
-    {CLI_PERFT, "perft", "perft [--variant NAME] [--fen FEN] [--divide] DEPTH",
-     "count leaf nodes of the legal move tree", NULL},
+    {CLI_PERFT, "perft",
+     "perft [--variant NAME] [--fen FEN] [--chess960] [--load FILE] [--divide] DEPTH",
+     "count leaf nodes of the legal move tree", perft_cmd_run},
     {CLI_BENCH, "bench", "bench [DEPTH] [THREADS] [HASH_MB] [VARIANTS]",
      "search a fixed set of positions; prints Nodes searched and Nodes/second", NULL},
     {CLI_CHECK, "check", "check FILE...", "validate variant files (file:line:col errors)", NULL},
