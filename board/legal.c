@@ -150,7 +150,36 @@ static int find_pinned(const Position *pos, Square *pinned) {
   return n;
 }
 
+static int count_types(const Position *pos, Color c, uint64_t types) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++) n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  return n;
+}
+
+/* A rule other than "no legal move" has already decided the game. As in
+ * Fairy-Stockfish, a decided position has no legal moves (perft counts 0). */
+bool pos_is_decided(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  if (r->check_limit > 0 && (pos->st.checks_given[WHITE] >= r->check_limit ||
+                             pos->st.checks_given[BLACK] >= r->check_limit))
+    return true;
+  if (r->extinction_types && (!count_types(pos, WHITE, r->extinction_types) ||
+                              !count_types(pos, BLACK, r->extinction_types)))
+    return true;
+  if (r->hill) {
+    uint64_t goal = r->royal_types;
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int i = 0; i < pos->pcount[c]; i++) {
+        int sq = pos->plist[c][i];
+        if (r->hill[sq] && goal >> piece_type(pos->board[sq]) & 1) return true;
+      }
+  }
+  return false;
+}
+
 int gen_legal_moves(const Position *pos, MoveList *list) {
+  list->count = 0;
+  if (pos_is_decided(pos)) return 0;
   gen_pseudo_moves(pos, list);
   int n = 0;
   Square pinned[PINNED_MAX];
@@ -200,13 +229,6 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
 }
 
-static int royal_count(const Position *pos, Color c, uint64_t types) {
-  int n = 0;
-  for (int i = 0; i < pos->pcount[c]; i++)
-    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
-  return n;
-}
-
 GameResult pos_game_result(const Position *pos, int legal_count) {
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side, them = (Color)!us;
@@ -215,8 +237,8 @@ GameResult pos_game_result(const Position *pos, int legal_count) {
     if (pos->st.checks_given[us] >= r->check_limit) return RESULT_WIN;
   }
   if (r->extinction_types) {
-    if (!royal_count(pos, us, r->extinction_types)) return RESULT_LOSS;
-    if (!royal_count(pos, them, r->extinction_types)) return RESULT_WIN;
+    if (!count_types(pos, us, r->extinction_types)) return RESULT_LOSS;
+    if (!count_types(pos, them, r->extinction_types)) return RESULT_WIN;
   }
   if (legal_count < 0) {
     static _Thread_local MoveList list;
