@@ -152,7 +152,8 @@ static int find_pinned(const Position *pos, Square *pinned) {
 
 static int count_types(const Position *pos, Color c, uint64_t types) {
   int n = 0;
-  for (int i = 0; i < pos->pcount[c]; i++) n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
   return n;
 }
 
