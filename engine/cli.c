@@ -7,6 +7,8 @@
  */
 #include "engine/cli.h"
 
+#include "engine/protocol.h"
+
 #include <string.h>
 
 typedef int (*CliHandler)(int argc, char *const *argv, FILE *out, FILE *err);
@@ -97,7 +99,7 @@ int cli_run(const CliInvocation *invocation, FILE *out, FILE *err) {
   switch (invocation->command) {
   case CLI_HELP: cli_print_help(out); return 0;
   case CLI_VERSION: fprintf(out, "chimera %s\n", CHIMERA_VERSION); return 0;
-  case CLI_PROTOCOL: return cli_not_built("protocol mode (UCI/XBoard)", err);
+  case CLI_PROTOCOL: return protocol_run(stdin, out);
   default: break;
   }
   const CliEntry *entry = cli_find(invocation->command);
