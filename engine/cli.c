@@ -7,6 +7,8 @@
  */
 #include "engine/cli.h"
 
+#include "engine/bench_cmd.h"
+
 #include "engine/protocol.h"
 
 #include <string.h>
@@ -25,7 +27,7 @@ static const CliEntry CLI_TABLE[] = {
     {CLI_PERFT, "perft", "perft [--variant NAME] [--fen FEN] [--divide] DEPTH",
      "count leaf nodes of the legal move tree", NULL},
     {CLI_BENCH, "bench", "bench [DEPTH] [THREADS] [HASH_MB] [VARIANTS]",
-     "search a fixed set of positions; prints Nodes searched and Nodes/second", NULL},
+     "search a fixed set of positions; prints Nodes searched and Nodes/second", bench_cmd_run},
     {CLI_CHECK, "check", "check FILE...", "validate variant files (file:line:col errors)", NULL},
     {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ]",
      "draw a piece's moves on an empty board", NULL},

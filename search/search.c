@@ -309,12 +309,13 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     int type = move_mover_type(pos, move);
     bool killer = move == ss->killers[0] || move == ss->killers[1];
 
-    /* 11. Prune late quiet moves and bad captures near the leaves. */
-    if (!root && !in_check && best > -SEARCH_MATE_MAX) {
-      if (!tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2))
-        continue;
-      if (!tactical && depth <= 6 && !killer && eval + 90 + 70 * depth <= alpha) continue;
-      if (tactical && depth <= 6 && !move_see_ok(pos, tables, move, -90 * depth)) continue;
+    /* 11. Prune late quiet moves and bad captures near the leaves (never a
+     *     checking move: with fairy pieces a check is often the whole point). */
+    if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
+      bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
+      bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
+      bool losing = tactical && !move_see_ok(pos, tables, move, -90 * depth);
+      if ((lmp || futile || losing) && !pos_gives_check(pos, move)) continue;
     }
 
     /* 12. Make the move. */
@@ -329,6 +330,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     /* 13. Late-move reductions, then principal-variation search. */
     if (legal > 1 + pv_node && depth >= 3 && !tactical) {
       int r = LMR_TABLE[min_int(depth, 63)][min_int(legal, 63)];
+      r -= pos_in_check(pos); /* the move gave check */
+      r -= root;
       r += !pv_node;
       r -= improving;
       r -= killer;

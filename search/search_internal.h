@@ -71,10 +71,10 @@ struct Searcher {
   const Variant *variant; /* the variant the per-thread tables are sized for */
   EvalTables eval;
   bool eval_ready;
-  atomic_bool stop;       /* every thread leaves its search at once */
-  atomic_bool ponder;     /* pondering: do not stop on time, hold bestmove */
-  atomic_bool running;    /* between search_start and the bestmove callback */
-  atomic_llong start_ms;  /* when the clock started (moved at ponderhit) */
+  atomic_bool stop;      /* every thread leaves its search at once */
+  atomic_bool ponder;    /* pondering: do not stop on time, hold bestmove */
+  atomic_bool running;   /* between search_start and the bestmove callback */
+  atomic_llong start_ms; /* when the clock started (moved at ponderhit) */
   SearchLimits limits;
   SearchCallbacks callbacks;
   TimePlan plan;

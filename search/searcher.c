@@ -20,6 +20,10 @@ int64_t search_now_ms(void) {
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t search_clock_ms(void) {
+  return search_now_ms();
+}
+
 static void thread_free_tables(SearchThread *thread) {
   free(thread->history);
   free(thread->counter);
