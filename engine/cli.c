@@ -6,6 +6,9 @@
  * missing feature must never look like a result.
  */
 #include "engine/cli.h"
+#include "engine/perft_cmd.h"
+
+#include "engine/protocol.h"
 
 #include <string.h>
 
@@ -22,8 +25,9 @@ typedef struct {
 } CliEntry;
 
 static const CliEntry CLI_TABLE[] = {
-    {CLI_PERFT, "perft", "perft [--variant NAME] [--fen FEN] [--divide] DEPTH",
-     "count leaf nodes of the legal move tree", NULL},
+    {CLI_PERFT, "perft",
+     "perft [--variant NAME] [--fen FEN] [--chess960] [--load FILE] [--divide] DEPTH",
+     "count leaf nodes of the legal move tree", perft_cmd_run},
     {CLI_BENCH, "bench", "bench [DEPTH] [THREADS] [HASH_MB] [VARIANTS]",
      "search a fixed set of positions; prints Nodes searched and Nodes/second", NULL},
     {CLI_CHECK, "check", "check FILE... | check --rules",
@@ -137,7 +141,7 @@ int cli_run(const CliInvocation *invocation, FILE *out, FILE *err) {
   switch (invocation->command) {
   case CLI_HELP: cli_print_help(out); return 0;
   case CLI_VERSION: fprintf(out, "chimera %s\n", CHIMERA_VERSION); return 0;
-  case CLI_PROTOCOL: return cli_not_built("protocol mode (UCI/XBoard)", err);
+  case CLI_PROTOCOL: return protocol_run(stdin, out);
   default: break;
   }
   const CliEntry *entry = cli_find(invocation->command);
