@@ -108,11 +108,98 @@ static bool has_legal_move(const Position *pos) {
   return false;
 }
 
+#define PINNED_MAX 64
+
+/* Our pieces standing alone between an enemy piece and one of our royals on
+ * a line the enemy piece could capture along (a superset of the pinned
+ * pieces: leapers and blocked lines are included conservatively). */
+static int find_pinned(const Position *pos, Square *pinned) {
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side, them = (Color)!us;
+  int width = 2 * geo->files - 1, n = 0;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int royal = pos->plist[us][i];
+    if (!(t->royal_types >> piece_type(pos->board[royal]) & 1)) continue;
+    int rf = geo_file(geo, royal), rr = geo_rank(geo, royal);
+    for (int j = 0; j < pos->pcount[them]; j++) {
+      int from = pos->plist[them][j];
+      int dx = rf - geo_file(geo, from), dy = rr - geo_rank(geo, from);
+      if (!t->reach[piece_type(pos->board[from])][them]
+                   [(dy + geo->ranks - 1) * width + dx + geo->files - 1])
+        continue;
+      int a = dx < 0 ? -dx : dx, b = dy < 0 ? -dy : dy;
+      while (b) {
+        int r = a % b;
+        a = b;
+        b = r;
+      }
+      if (a < 2) continue;
+      int sx = dx / a, sy = dy / a, blockers = 0;
+      Square blocker = SQ_NONE;
+      for (int k = 1; k < a && blockers < 2; k++) {
+        Square s = geo_square(geo, geo_file(geo, from) + sx * k, geo_rank(geo, from) + sy * k, 0);
+        Piece p = pos->board[s];
+        if (p == PIECE_NONE) continue;
+        blockers++;
+        blocker = piece_is_real(p) && piece_color(p) == us ? s : SQ_NONE;
+      }
+      if (blockers == 1 && blocker != SQ_NONE && n < PINNED_MAX) pinned[n++] = blocker;
+    }
+  }
+  return n;
+}
+
+static int count_types(const Position *pos, Color c, uint64_t types) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  return n;
+}
+
+/* A rule other than "no legal move" has already decided the game. As in
+ * Fairy-Stockfish, a decided position has no legal moves (perft counts 0). */
+bool pos_is_decided(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  if (r->check_limit > 0 && (pos->st.checks_given[WHITE] >= r->check_limit ||
+                             pos->st.checks_given[BLACK] >= r->check_limit))
+    return true;
+  if (r->extinction_types && (!count_types(pos, WHITE, r->extinction_types) ||
+                              !count_types(pos, BLACK, r->extinction_types)))
+    return true;
+  if (r->hill) {
+    uint64_t goal = r->royal_types;
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int i = 0; i < pos->pcount[c]; i++) {
+        int sq = pos->plist[c][i];
+        if (r->hill[sq] && goal >> piece_type(pos->board[sq]) & 1) return true;
+      }
+  }
+  return false;
+}
+
 int gen_legal_moves(const Position *pos, MoveList *list) {
+  list->count = 0;
+  if (pos_is_decided(pos)) return 0;
   gen_pseudo_moves(pos, list);
   int n = 0;
-  for (int i = 0; i < list->count; i++)
-    if (pos_is_legal(pos, list->moves[i])) list->moves[n++] = list->moves[i];
+  Square pinned[PINNED_MAX];
+  int pinned_nb = -1;
+  const BoardTables *t = pos->tables;
+  if (t->simple_pins && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(t->royal_types >> piece_type(pos->board[move_from(m)]) & 1)) {
+      bool free_piece = true;
+      for (int k = 0; k < pinned_nb; k++) free_piece &= pinned[k] != move_from(m);
+      if (free_piece) {
+        list->moves[n++] = m;
+        continue;
+      }
+    }
+    if (pos_is_legal(pos, m)) list->moves[n++] = m;
+  }
   list->count = n;
   if (pos->variant->rules.must_capture) {
     int caps = 0;
@@ -143,13 +230,6 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
 }
 
-static int royal_count(const Position *pos, Color c, uint64_t types) {
-  int n = 0;
-  for (int i = 0; i < pos->pcount[c]; i++)
-    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
-  return n;
-}
-
 GameResult pos_game_result(const Position *pos, int legal_count) {
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side, them = (Color)!us;
@@ -158,8 +238,8 @@ GameResult pos_game_result(const Position *pos, int legal_count) {
     if (pos->st.checks_given[us] >= r->check_limit) return RESULT_WIN;
   }
   if (r->extinction_types) {
-    if (!royal_count(pos, us, r->extinction_types)) return RESULT_LOSS;
-    if (!royal_count(pos, them, r->extinction_types)) return RESULT_WIN;
+    if (!count_types(pos, us, r->extinction_types)) return RESULT_LOSS;
+    if (!count_types(pos, them, r->extinction_types)) return RESULT_WIN;
   }
   if (legal_count < 0) {
     static _Thread_local MoveList list;

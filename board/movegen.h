@@ -32,6 +32,10 @@ bool pos_gives_check(const Position *pos, Move move);
 /* Whether the move captures something (on `to`, e.p., or by a multi-leg move). */
 bool pos_is_capture(const Position *pos, Move move);
 
+/* Whether a rule other than "no legal move" has decided the game (check
+ * limit, extinction, hill reached); such a position has no legal moves. */
+bool pos_is_decided(const Position *pos);
+
 /* Result for the side to move if the game is over, else RESULT_NONE.
  * legal_count is the number of legal moves (pass -1 to have it computed).
  * Decided by: royal captured/extinct, check limit reached, no legal moves

@@ -174,6 +174,18 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
       t->demote_to[type] = v->pieces[type].promoted_from;
     }
   }
+  t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
+                   !v->rules.atomic && !v->rules.kings_may_not_face &&
+                   !v->rules.royal_may_be_exposed && t->royal_types;
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      if (!t->reach[type][c] || prog->leg_count != prog->root_count) t->simple_pins = false;
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].between != BETWEEN_EMPTY || prog->legs[i].effect != EFFECT_CAPTURE ||
+            prog->legs[i].flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS | LEG_MAXIMAL | LEG_EDGE))
+          t->simple_pins = false;
+    }
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
     t->tilde_origin[type] = type;

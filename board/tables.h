@@ -32,6 +32,11 @@ struct BoardTables {
   /* mobile[t][c][sq]: the piece has some first step from sq (drops and
    * promotions: a piece may not be left where it could never move) */
   uint8_t *mobile[PIECE_TYPE_MAX][COLOR_NB];
+  /* Every program is a single-leg leaper or slider on a flat board without
+   * wrapping, and no rule makes legality depend on more than "is a royal
+   * attacked": then a move of a non-royal piece that is not pinned cannot
+   * expose a royal, and gen_legal_moves skips the make/test/unmake. */
+  bool simple_pins;
   Piece *start_cells; /* start position (for the unmoved bit), or NULL */
 };
 
