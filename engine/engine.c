@@ -165,7 +165,17 @@ int engine_set_option(Engine *engine, const char *name, const char *value, char 
   case OPTION_COMBO: return engine_select_variant(engine, value ? value : "", err, err_size);
   case OPTION_STRING:
     if (id == OPTION_VARIANT_PATH && value && *value && strcmp(value, "<empty>")) {
-      if (variant_set_load_path(&engine->variants, value, err, err_size) != 0) return -1;
+      /* The library may move its variants while it grows: no game may point
+       * into it meanwhile. */
+      game_destroy(engine->game);
+      engine->game = NULL;
+      if (variant_set_load_path(&engine->variants, value, err, err_size) != 0) {
+        char again[256];
+        int index = variant_set_find(&engine->variants, engine->text[OPTION_UCI_VARIANT]);
+        engine->variant_index = index >= 0 ? index : engine->variants.count > 0 ? 0 : -1;
+        if (engine->variant_index >= 0) engine_reset_game(engine, again, sizeof again);
+        return -1;
+      }
       /* Loading may have replaced the variant being played. */
       int index = variant_set_find(&engine->variants, engine->text[OPTION_UCI_VARIANT]);
       engine->variant_index = index >= 0 ? index : engine->variants.count > 0 ? 0 : -1;
