@@ -18,7 +18,7 @@
 #include "board/movetext.h"
 #include "board/position.h"
 #include "engine/bench_cmd.h"
-#include "engine/variant_set.h"
+#include "engine/variants_cmd.h"
 #include "search/search.h"
 
 #define BENCH_DEPTH_DEFAULT 8
@@ -112,18 +112,13 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   }
 
   /* 2. Variants and the searcher. */
-  char text[512];
-  VariantSet set;
-  if (variant_set_load_default(&set, text, sizeof text) != 0 && set.count == 0) {
-    fprintf(err, "bench: %s\n", text);
-    variant_set_free(&set);
-    return 2;
-  }
+  VariantLibrary *lib = engine_library_load(err);
+  if (!lib) return 2;
   Searcher *searcher = searcher_new();
   if (!searcher || !searcher_set_hash(searcher, hash)) {
     fprintf(err, "bench: out of memory\n");
     if (searcher) searcher_free(searcher);
-    variant_set_free(&set);
+    library_free(lib);
     return 2;
   }
   searcher_set_threads(searcher, threads);
@@ -135,18 +130,19 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   bool done[256] = {false};
   for (int i = 0; i < BENCH_POSITIONS_NB; i++) {
     const BenchPosition *bp = &BENCH_POSITIONS[i];
-    int v = variant_set_find(&set, bp->variant);
-    if (v < 0 || !bench_wanted(wanted, bp->variant)) continue;
-    if (v < 256) done[v] = true;
-    int64_t n = bench_line(searcher, set.variants[v], bp->fen, depth, ++index, out, err);
+    const Variant *variant = library_find(lib, bp->variant);
+    if (!variant || !bench_wanted(wanted, bp->variant)) continue;
+    for (int v = 0; v < library_count(lib) && v < 256; v++)
+      if (library_variant(lib, v) == variant) done[v] = true;
+    int64_t n = bench_line(searcher, variant, bp->fen, depth, ++index, out, err);
     if (n < 0)
       failures++;
     else
       nodes += n;
   }
-  for (int v = 0; wanted && !strcmp(wanted, "all") && v < set.count && v < 256; v++) {
+  for (int v = 0; wanted && !strcmp(wanted, "all") && v < library_count(lib) && v < 256; v++) {
     if (done[v]) continue;
-    int64_t n = bench_line(searcher, set.variants[v], NULL, depth, ++index, out, err);
+    int64_t n = bench_line(searcher, library_variant(lib, v), NULL, depth, ++index, out, err);
     if (n < 0)
       failures++;
     else
@@ -161,7 +157,7 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   fprintf(out, "Nodes searched: %lld\n", (long long)nodes);
   fprintf(out, "Nodes/second: %lld\n", (long long)(nodes * 1000 / elapsed));
   searcher_free(searcher);
-  variant_set_free(&set);
+  library_free(lib);
   if (index == 0) {
     fprintf(err, "bench: none of the bench variants is loaded\n");
     return 2;
