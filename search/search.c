@@ -43,6 +43,32 @@ static int result_score(GameResult result, int ply) {
   }
 }
 
+/* The board's game end, plus goals it leaves to us: a royal of the side that
+ * just moved standing on the hill (king of the hill) wins for it. */
+static GameResult search_rule_result(const Position *pos, const EvalTables *tables) {
+  GameResult result = pos_game_result(pos, 1);
+  if (result != RESULT_NONE || !tables->hill_distance) return result;
+  Color them = (Color)!pos_side_to_move(pos);
+  for (int i = 0; i < pos->pcount[them]; i++) {
+    int sq = pos->plist[them][i];
+    if (tables->hill_distance[sq] == 0 && tables->royal[piece_type(pos_piece_on(pos, sq))])
+      return RESULT_LOSS;
+  }
+  return RESULT_NONE;
+}
+
+/* The moves of a node. Forced-capture variants need the board's legal list
+ * (it drops non-captures when a capture exists); elsewhere pseudo-legal moves
+ * are checked one by one as the loop reaches them. */
+static bool search_gen_moves(const Position *pos, MoveList *list) {
+  if (pos->variant->rules.must_capture) {
+    gen_legal_moves(pos, list);
+    return true;
+  }
+  gen_pseudo_moves(pos, list);
+  return false;
+}
+
 static void nodes_add(SearchThread *thread) {
   uint64_t n = atomic_load_explicit(&thread->nodes, memory_order_relaxed);
   atomic_store_explicit(&thread->nodes, n + 1, memory_order_relaxed);
@@ -139,7 +165,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
   ss->pv_len = 0;
   if (ply > thread->seldepth) thread->seldepth = ply;
   if (search_should_stop(thread)) return 0;
-  GameResult result = pos_game_result(pos, 1);
+  GameResult result = search_rule_result(pos, tables);
   if (result != RESULT_NONE) return result_score(result, ply);
   bool in_check = pos_in_check(pos);
   if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
@@ -163,14 +189,14 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
 
   /* 4. Captures and promotions (all evasions when in check). */
   MoveList *list = &ss->list;
-  gen_pseudo_moves(pos, list);
+  bool all_legal = search_gen_moves(pos, list);
   moves_score(thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, list, ss->scores, !in_check);
   int legal = 0;
   Move best_move = MOVE_NONE_VALUE;
   int old_alpha = alpha;
   for (int i = 0; i < list->count; i++) {
     Move move = moves_pick(list, ss->scores, i);
-    if (!pos_is_legal(pos, move)) continue;
+    if (!all_legal && !pos_is_legal(pos, move)) continue;
     legal++;
     /* 5. Skip captures that lose material or cannot reach alpha. */
     if (!in_check) {
@@ -229,7 +255,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 3. Early exits: game over by the variant's rules, repetition, depth
    *    limit, and mate-distance pruning. */
   if (!root) {
-    GameResult result = pos_game_result(pos, 1);
+    GameResult result = search_rule_result(pos, tables);
     if (result != RESULT_NONE) return result_score(result, ply);
     if (search_is_repetition(thread, ply)) return 0;
     if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
@@ -284,6 +310,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
 
   /* 9. Generate and order (the root uses its own list, best first). */
   MoveList *list = &ss->list;
+  bool all_legal = root;
   if (root) {
     list->count = 0;
     for (int i = thread->pv_index; i < thread->root_count; i++) {
@@ -291,7 +318,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       ss->scores[list->count++] = thread->root_count - i;
     }
   } else {
-    gen_pseudo_moves(pos, list);
+    all_legal = search_gen_moves(pos, list);
     moves_score(thread, ply, tt_move, list, ss->scores, false);
   }
 
@@ -303,7 +330,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   int old_alpha = alpha;
   for (int i = 0; i < list->count; i++) {
     Move move = moves_pick(list, ss->scores, i);
-    if (!root && !pos_is_legal(pos, move)) continue;
+    if (!all_legal && !pos_is_legal(pos, move)) continue;
     legal++;
     bool tactical = move_is_tactical(pos, move);
     int type = move_mover_type(pos, move);
