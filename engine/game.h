@@ -8,9 +8,11 @@
 #ifndef CHIMERA_ENGINE_GAME_H
 #define CHIMERA_ENGINE_GAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board/position.h"
 #include "mbn/variant.h"
 
 typedef struct Game Game;
@@ -22,6 +24,12 @@ void game_destroy(Game *game);
 
 const Variant *game_variant(const Game *game);
 int game_set_fen(Game *game, const char *fen, char *err, size_t err_size);
+int game_set_start(Game *game, char *err, size_t err_size);
+void game_set_chess960(Game *game, bool on);
+/* For the search: the position (copied by the search) and the keys of the
+ * positions before it, oldest first. */
+const Position *game_position(const Game *game);
+const uint64_t *game_history(const Game *game, int *length);
 int game_play(Game *game, const char *move, char *err, size_t err_size);
 int game_undo(Game *game); /* -1 at the start position */
 int game_ply(const Game *game);
