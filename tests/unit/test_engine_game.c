@@ -8,6 +8,7 @@
 
 #include "board_fixture.h"
 #include "engine/game.h"
+#include "engine/think.h"
 #include "engine/xboard_setup.h"
 
 Suite *test_suite(void);
@@ -101,6 +102,43 @@ START_TEST(chess_pieces_in_xboard_betza) {
 }
 END_TEST
 
+static int info_lines;
+static char last_pv[4096];
+static void count_info(void *context, const EngineInfo *info) {
+  (void)context;
+  info_lines++;
+  snprintf(last_pv, sizeof last_pv, "%s", info->pv);
+}
+
+START_TEST(think_finds_a_legal_move_and_a_pv) {
+  Game *game = chess_game();
+  char err[256], best[64], ponder[64], why[256] = "";
+  ck_assert_int_eq(game_play(game, "e2e4", err, sizeof err), 0);
+  Think *think = think_create(1, 8);
+  ck_assert_ptr_nonnull(think);
+  EngineGo go;
+  engine_go_init(&go);
+  go.depth = 4;
+  EngineReport report = {.info = count_info};
+  info_lines = 0;
+  think_prepare(think, 1, 0);
+  think_run(think, game, &go, &report, best, ponder, why, sizeof why);
+  ck_assert_str_eq(why, "");
+  ck_assert_int_gt(info_lines, 0);
+  ck_assert_msg(strncmp(last_pv, best, strlen(best)) == 0, "pv '%s' best '%s'", last_pv, best);
+  ck_assert_int_eq(game_play(game, best, err, sizeof err), 0); /* legal for the board */
+  /* Searchmoves restrict the root. */
+  engine_go_init(&go);
+  go.depth = 2;
+  go.searchmoves = "a2a3";
+  think_prepare(think, 1, 0);
+  think_run(think, game, &go, &report, best, ponder, why, sizeof why);
+  ck_assert_str_eq(best, "a2a3");
+  think_destroy(think);
+  game_destroy(game);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("engine_game");
   TCase *tc = tcase_create("game");
@@ -109,6 +147,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, results_mate_and_repetition);
   tcase_add_test(tc, perft_and_legal_moves_agree);
   tcase_add_test(tc, chess_pieces_in_xboard_betza);
+  tcase_add_test(tc, think_finds_a_legal_move_and_a_pv);
   suite_add_tcase(suite, tc);
   return suite;
 }
