@@ -206,6 +206,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   int sq_nb = variant->shape.files * variant->shape.ranks * levels;
   if (sq_nb <= 0 || sq_nb > SQUARES_MAX) return false;
   tables->square_nb = sq_nb;
+  tables->piece_count = variant->piece_count;
   int types = variant->piece_count;
 
   /* 1. One allocation for every per-square table. */

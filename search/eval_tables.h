@@ -15,6 +15,7 @@
 typedef struct {
   const Variant *variant;
   int square_nb;
+  int piece_count;
   int value[PIECE_TYPE_MAX];      /* centipawns (royal pieces: 0, they are never traded) */
   int hand_value[PIECE_TYPE_MAX]; /* a piece in hand (drop variants) */
   bool royal[PIECE_TYPE_MAX];     /* royal by the piece or the rules */
