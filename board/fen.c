@@ -354,8 +354,8 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
       bool outer = true;
       for (int f = geo_file(geo, p) + dir; f >= 0 && f < geo->files; f += dir)
         if (is_partner(pos, geo_square(geo, f, geo_rank(geo, royal), 0), (Color)c)) outer = false;
-      char ch = outer ? (i == 0 ? 'K' : 'Q') : (char)('A' + geo_file(geo, p));
-      if (pos->chess960 && !outer) ch = (char)('A' + geo_file(geo, p));
+      /* Chess960 mode writes Shredder-FEN file letters, as Stockfish does. */
+      char ch = outer && !pos->chess960 ? (i == 0 ? 'K' : 'Q') : (char)('A' + geo_file(geo, p));
       tmp[0] = c == WHITE ? ch : (char)tolower((unsigned char)ch);
       tmp[1] = '\0';
       put(buf, buflen, &n, tmp);

@@ -120,12 +120,22 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   }
 }
 
+/* Whether the piece on sq may make its initial moves (i): as in
+ * Fairy-Stockfish, where a pawn's double step depends on where it stands,
+ * any piece standing on a square the start position gives to its kind
+ * qualifies, even if it came back there or was dropped there. */
+static bool walk_initial(const Position *pos, int sq) {
+  const Piece *start = pos->tables->start_cells;
+  if (!start) return pos->board[sq] & PIECE_UNMOVED;
+  return (start[sq] & 0xFF) == (pos->board[sq] & 0xFF);
+}
+
 static void walk_leg(Walk *w, int li, int from, int depth) {
   const MoveLeg *leg = &w->prog->legs[li];
   const Position *pos = w->pos;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
-  if (leg->flags & LEG_INITIAL && !(pos->board[w->origin] & PIECE_UNMOVED)) return;
+  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;

@@ -8,6 +8,8 @@
 #include "engine/cli.h"
 #include "engine/perft_cmd.h"
 
+#include "engine/bench_cmd.h"
+
 #include "engine/protocol.h"
 
 #include <string.h>
@@ -29,7 +31,7 @@ static const CliEntry CLI_TABLE[] = {
      "perft [--variant NAME] [--fen FEN] [--chess960] [--load FILE] [--divide] DEPTH",
      "count leaf nodes of the legal move tree", perft_cmd_run},
     {CLI_BENCH, "bench", "bench [DEPTH] [THREADS] [HASH_MB] [VARIANTS]",
-     "search a fixed set of positions; prints Nodes searched and Nodes/second", NULL},
+     "search a fixed set of positions; prints Nodes searched and Nodes/second", bench_cmd_run},
     {CLI_CHECK, "check", "check FILE... | check --rules",
      "validate variant files (file:line:col errors); --rules lists the FBR rules", check_cmd_run},
     {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ]",

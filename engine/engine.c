@@ -57,6 +57,7 @@ static int engine_reset_game(Engine *engine, char *err, size_t err_size) {
   }
   Game *game = game_create(engine->variants.variants[engine->variant_index], err, err_size);
   if (!game) return -1;
+  game_set_chess960(game, engine->number[OPTION_UCI_CHESS960] != 0);
   game_destroy(engine->game);
   engine->game = game;
   return 0;
@@ -155,6 +156,7 @@ int engine_set_option(Engine *engine, const char *name, const char *value, char 
     int number;
     if (option_parse_number(spec, value ? value : "", &number, err, err_size) != 0) return -1;
     engine->number[id] = number;
+    if (id == OPTION_UCI_CHESS960 && engine->game) game_set_chess960(engine->game, number != 0);
     if (id == OPTION_THREADS || id == OPTION_HASH)
       think_resize(engine->think, engine->number[OPTION_THREADS], engine->number[OPTION_HASH]);
     return 0;
@@ -163,7 +165,17 @@ int engine_set_option(Engine *engine, const char *name, const char *value, char 
   case OPTION_COMBO: return engine_select_variant(engine, value ? value : "", err, err_size);
   case OPTION_STRING:
     if (id == OPTION_VARIANT_PATH && value && *value && strcmp(value, "<empty>")) {
-      if (variant_set_load_path(&engine->variants, value, err, err_size) != 0) return -1;
+      /* The library may move its variants while it grows: no game may point
+       * into it meanwhile. */
+      game_destroy(engine->game);
+      engine->game = NULL;
+      if (variant_set_load_path(&engine->variants, value, err, err_size) != 0) {
+        char again[256];
+        int index = variant_set_find(&engine->variants, engine->text[OPTION_UCI_VARIANT]);
+        engine->variant_index = index >= 0 ? index : engine->variants.count > 0 ? 0 : -1;
+        if (engine->variant_index >= 0) engine_reset_game(engine, again, sizeof again);
+        return -1;
+      }
       /* Loading may have replaced the variant being played. */
       int index = variant_set_find(&engine->variants, engine->text[OPTION_UCI_VARIANT]);
       engine->variant_index = index >= 0 ? index : engine->variants.count > 0 ? 0 : -1;
@@ -195,7 +207,7 @@ void engine_new_game(Engine *engine) {
 
 int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_size) {
   if (engine_no_game(engine, err, err_size)) return -1;
-  if (!fen) return engine_reset_game(engine, err, err_size);
+  if (!fen) return game_set_start(engine->game, err, err_size);
   return game_set_fen(engine->game, fen, err, err_size);
 }
 
@@ -224,6 +236,18 @@ GameResult engine_game_result(Engine *engine, char *reason, size_t reason_size) 
 
 int engine_legal_moves(Engine *engine, char *out, size_t out_size) {
   return engine->game ? game_legal_moves(engine->game, out, out_size) : -1;
+}
+
+int engine_castling_side(Engine *engine, const char *move) {
+  return engine->game ? game_castling_side(engine->game, move) : 0;
+}
+
+bool engine_castling_move(Engine *engine, int side, char *out, size_t out_size) {
+  return engine->game && game_castling_move(engine->game, side, out, out_size);
+}
+
+bool engine_chess960(const Engine *engine) {
+  return engine->game && game_position(engine->game)->chess960;
 }
 
 int64_t engine_perft(Engine *engine, int depth,
@@ -290,10 +314,11 @@ int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size) {
   engine->stop_requested = false;
   engine->searching = true;
   engine->threads_live++;
-  pthread_mutex_unlock(&engine->lock);
-
+  /* Under the lock, so a stop that follows this call is never undone by it. */
   think_prepare(engine->think, engine->number[OPTION_MULTIPV],
                 engine->number[OPTION_MOVE_OVERHEAD]);
+  pthread_mutex_unlock(&engine->lock);
+
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);

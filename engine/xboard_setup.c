@@ -41,52 +41,102 @@ static char xb_atom_letter(int dx, int dy) {
   return 0;
 }
 
-/* The direction prefix of one vector, from White's side (dy > 0 forward). */
-static const char *xb_direction(int dx, int dy) {
-  if (dx == 0) return dy > 0 ? "f" : "b";
-  if (dy == 0) return dx > 0 ? "r" : "l";
-  if (abs(dx) == abs(dy)) {
-    if (dy > 0) return dx > 0 ? "fr" : "fl";
-    return dx > 0 ? "br" : "bl";
-  }
-  /* Oblique: the first letter is the larger component's direction. */
-  if (abs(dy) > abs(dx)) {
-    if (dy > 0) return dx > 0 ? "fr" : "fl";
-    return dx > 0 ? "br" : "bl";
-  }
-  if (dx > 0) return dy > 0 ? "rf" : "rb";
-  return dy > 0 ? "lf" : "lb";
+/* Direction words and the vectors they mean, as XBoard's parser reads them
+ * (its moves.c): for orthogonal atoms each letter adds one direction; for
+ * diagonal atoms a letter alone means both diagonals on that side and two
+ * perpendicular letters one diagonal; for oblique atoms a letter alone means
+ * the narrow pair on that side, and two letters the wide side of the first
+ * intersected with the narrow side of the second. Vectors are from White's
+ * side in "unit" form (xb_unit): 1 marks the smaller component, 2 the larger. */
+typedef struct {
+  const char *word;
+  int count;
+  int v[2][2];
+} XbDirection;
+
+static const XbDirection XB_ORTHOGONAL[] = {
+    {"v", 2, {{0, 1}, {0, -1}}}, {"s", 2, {{1, 0}, {-1, 0}}}, {"f", 1, {{0, 1}}},
+    {"b", 1, {{0, -1}}},         {"l", 1, {{-1, 0}}},         {"r", 1, {{1, 0}}},
+};
+static const XbDirection XB_DIAGONAL[] = {
+    {"f", 2, {{1, 1}, {-1, 1}}}, {"b", 2, {{1, -1}, {-1, -1}}}, {"l", 2, {{-1, 1}, {-1, -1}}},
+    {"r", 2, {{1, 1}, {1, -1}}}, {"fr", 1, {{1, 1}}},           {"fl", 1, {{-1, 1}}},
+    {"br", 1, {{1, -1}}},        {"bl", 1, {{-1, -1}}},
+};
+static const XbDirection XB_OBLIQUE[] = {
+    {"f", 2, {{1, 2}, {-1, 2}}},   {"b", 2, {{1, -2}, {-1, -2}}}, {"r", 2, {{2, 1}, {2, -1}}},
+    {"l", 2, {{-2, 1}, {-2, -1}}}, {"rf", 1, {{1, 2}}},           {"lf", 1, {{-1, 2}}},
+    {"rb", 1, {{1, -2}}},          {"lb", 1, {{-1, -2}}},         {"fr", 1, {{2, 1}}},
+    {"br", 1, {{2, -1}}},          {"fl", 1, {{-2, 1}}},          {"bl", 1, {{-2, -1}}},
+};
+
+static void xb_unit(int dx, int dy, int *ux, int *uy) {
+  int x = abs(dx), y = abs(dy);
+  int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  if (x == 0 || y == 0 || x == y)
+    *ux = sx, *uy = sy;
+  else
+    *ux = sx * (x < y ? 1 : 2), *uy = sy * (y < x ? 1 : 2);
 }
 
 /* A group of legs that differ only in direction becomes one Betza term. */
 typedef struct {
   char atom;
-  char range[8]; /* "", "0" (rider: written by doubling), "3" ... */
-  char modality[8];
+  char range[8];    /* "", "0" (unlimited), "3" ... */
+  char modality[8]; /* "m", "c", "ce" ... */
   int dx[8], dy[8], count;
-  bool lame, hop;
+  bool initial, lame, hop;
 } XbTerm;
 
-static void xb_term_write(const XbTerm *term, char *out, size_t size) {
-  char atom[4] = {term->atom, 0, 0, 0};
-  char suffix[8] = "";
-  if (!strcmp(term->range, "0"))
-    atom[1] = term->atom; /* WW, FF, NN: unlimited rider */
+static void xb_term_append(const XbTerm *term, const char *direction, char *out, size_t size) {
+  /* Riders: R and B for the slides XBoard knows by name, else atom + 0. */
+  char atom[16];
+  if (!strcmp(term->range, "0") && term->atom == 'W')
+    snprintf(atom, sizeof atom, "R");
+  else if (!strcmp(term->range, "0") && term->atom == 'F')
+    snprintf(atom, sizeof atom, "B");
   else
-    snprintf(suffix, sizeof suffix, "%s", term->range);
-  char prefix[24] = "";
-  snprintf(prefix, sizeof prefix, "%s%s%s", term->modality, term->lame ? "n" : "",
-           term->hop ? "p" : "");
+    snprintf(atom, sizeof atom, "%c%s", term->atom, term->range);
+  /* XBoard reads i, then directions, then m c e p n in this order. */
   size_t length = strlen(out);
-  bool all = (term->count == 8) || (term->count == 4 && strchr("WFDAHG", term->atom));
-  if (all) {
-    snprintf(out + length, size - length, "%s%s%s", prefix, atom, suffix);
+  snprintf(out + length, size - length, "%s%s%s%s%s%s", term->initial ? "i" : "", direction,
+           term->modality, term->hop ? "p" : "", term->lame ? "n" : "", atom);
+}
+
+static void xb_term_write(const XbTerm *term, char *out, size_t size) {
+  const XbDirection *table = XB_ORTHOGONAL;
+  int table_size = sizeof XB_ORTHOGONAL / sizeof XB_ORTHOGONAL[0], all = 4;
+  if (term->dx[0] != 0 && term->dy[0] != 0) {
+    if (abs(term->dx[0]) == abs(term->dy[0]))
+      table = XB_DIAGONAL, table_size = sizeof XB_DIAGONAL / sizeof XB_DIAGONAL[0];
+    else
+      table = XB_OBLIQUE, table_size = sizeof XB_OBLIQUE / sizeof XB_OBLIQUE[0], all = 8;
+  }
+  if (term->count == all) {
+    xb_term_append(term, "", out, size);
     return;
   }
+  /* Cover the directions with the largest words first; each word is its own
+   * term, since XBoard pairs adjacent letters and a run of words could be
+   * read differently. */
+  bool left[8];
+  int unit[8][2];
   for (int i = 0; i < term->count; i++) {
-    length = strlen(out);
-    snprintf(out + length, size - length, "%s%s%s%s", prefix,
-             xb_direction(term->dx[i], term->dy[i]), atom, suffix);
+    left[i] = true;
+    xb_unit(term->dx[i], term->dy[i], &unit[i][0], &unit[i][1]);
+  }
+  for (int want = 2; want >= 1; want--) {
+    for (int w = 0; w < table_size; w++) {
+      if (table[w].count != want) continue;
+      int hit[2], hits = 0;
+      for (int k = 0; k < table[w].count; k++)
+        for (int i = 0; i < term->count; i++)
+          if (left[i] && unit[i][0] == table[w].v[k][0] && unit[i][1] == table[w].v[k][1])
+            hit[hits++] = i;
+      if (hits != table[w].count) continue;
+      for (int k = 0; k < hits; k++) left[hit[k]] = false;
+      xb_term_append(term, table[w].word, out, size);
+    }
   }
 }
 
@@ -140,7 +190,7 @@ static bool xb_leg_term(const MoveProgram *program, const MoveLeg *leg, XbTerm *
   int occupancy = last->occupancy;
   if (occupancy & OCC_FRIEND) return false;
   char *m = term->modality;
-  if (leg->flags & LEG_INITIAL) *m++ = 'i';
+  term->initial = (leg->flags & LEG_INITIAL) != 0;
   if (occupancy == OCC_EMPTY) *m++ = 'm';
   if (occupancy == OCC_ENEMY) *m++ = 'c';
   if (last->flags & LEG_EP_CAPTURE) *m++ = 'e';
@@ -151,7 +201,7 @@ static bool xb_leg_term(const MoveProgram *program, const MoveLeg *leg, XbTerm *
 
 static bool xb_term_same_kind(const XbTerm *a, const XbTerm *b) {
   return a->atom == b->atom && !strcmp(a->range, b->range) && !strcmp(a->modality, b->modality) &&
-         a->lame == b->lame && a->hop == b->hop;
+         a->initial == b->initial && a->lame == b->lame && a->hop == b->hop;
 }
 
 int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size) {

@@ -102,6 +102,9 @@ void search_ponderhit(Searcher *searcher); /* the ponder move was played: start 
 void search_wait(Searcher *searcher);      /* until bestmove has been sent */
 bool search_is_running(const Searcher *searcher);
 
+/* Milliseconds of a monotonic clock (for callers timing searches). */
+int64_t search_clock_ms(void);
+
 /* Nodes of the last (or running) search, all threads. */
 uint64_t search_nodes(const Searcher *searcher);
 
