@@ -238,6 +238,18 @@ int engine_legal_moves(Engine *engine, char *out, size_t out_size) {
   return engine->game ? game_legal_moves(engine->game, out, out_size) : -1;
 }
 
+int engine_castling_side(Engine *engine, const char *move) {
+  return engine->game ? game_castling_side(engine->game, move) : 0;
+}
+
+bool engine_castling_move(Engine *engine, int side, char *out, size_t out_size) {
+  return engine->game && game_castling_move(engine->game, side, out, out_size);
+}
+
+bool engine_chess960(const Engine *engine) {
+  return engine->game && game_position(engine->game)->chess960;
+}
+
 int64_t engine_perft(Engine *engine, int depth,
                      void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
                      char *err, size_t err_size) {

@@ -88,6 +88,11 @@ GameResult engine_game_result(Engine *engine, char *reason, size_t reason_size);
 /* Writes the legal moves' text separated by spaces; returns their count or -1. */
 int engine_legal_moves(Engine *engine, char *out, size_t out_size);
 
+/* Castling for XBoard's O-O / O-O-O (see game.h). */
+int engine_castling_side(Engine *engine, const char *move);
+bool engine_castling_move(Engine *engine, int side, char *out, size_t out_size);
+bool engine_chess960(const Engine *engine);
+
 /* Search control. engine_go returns at once; the answer comes through the
  * bestmove report. Only one search runs at a time. */
 int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size);

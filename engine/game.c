@@ -169,6 +169,31 @@ int game_legal_moves(Game *game, char *out, size_t out_size) {
   return count;
 }
 
+static int game_move_castling_side(const Position *position, Move move) {
+  if (move_kind(move) != MOVE_CASTLING) return 0;
+  const Geometry *geo = &position->geo;
+  return geo_file(geo, move_extra1(move)) > geo_file(geo, move_from(move)) ? 1 : 2;
+}
+
+int game_castling_side(Game *game, const char *move) {
+  Move parsed = move_from_text(game->position, move, NULL, 0);
+  return parsed == MOVE_NONE_VALUE ? 0 : game_move_castling_side(game->position, parsed);
+}
+
+bool game_castling_move(Game *game, int side, char *out, size_t out_size) {
+  MoveList *list = malloc(sizeof *list);
+  if (!list) return false;
+  int count = gen_legal_moves(game->position, list);
+  bool found = false;
+  for (int i = 0; i < count && !found; i++)
+    if (game_move_castling_side(game->position, list->moves[i]) == side) {
+      move_to_text(game->position, list->moves[i], out, out_size);
+      found = true;
+    }
+  free(list);
+  return found;
+}
+
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
                    char *err, size_t err_size) {

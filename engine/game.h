@@ -36,6 +36,11 @@ int game_ply(const Game *game);
 Color game_side_to_move(const Game *game);
 GameResult game_result(Game *game, char *reason, size_t reason_size);
 int game_legal_moves(Game *game, char *out, size_t out_size);
+/* Castling in XBoard's words: which side a move text castles to (0 none,
+ * 1 towards the higher files "O-O", 2 towards the lower "O-O-O"), and the
+ * move text of the legal castling to a side (false if there is none). */
+int game_castling_side(Game *game, const char *move);
+bool game_castling_move(Game *game, int side, char *out, size_t out_size);
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
                    char *err, size_t err_size);

@@ -122,10 +122,16 @@ static void xb_report_bestmove(void *context, const char *move, const char *pond
   if (!move) {
     /* No move: either the game is over or there is no search to ask. */
     if (!xb_announce_result(xb)) output_line(xb->out, "Error (no move chosen): go");
-  } else if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
-    output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
   } else {
-    output_line(xb->out, "move %s", move);
+    /* In Chess960 mode our castling text is king-takes-partner; XBoard
+     * reads O-O / O-O-O there without doubt. */
+    int side = engine_chess960(xb->engine) ? engine_castling_side(xb->engine, move) : 0;
+    if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
+      output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
+      pthread_mutex_unlock(&xb->lock);
+      return;
+    }
+    output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : move);
     if (!xb_announce_result(xb) && xb->hard && ponder) xb_start_ponder(xb, ponder);
   }
   pthread_mutex_unlock(&xb->lock);
@@ -227,9 +233,15 @@ static void xb_features(Xb *xb) {
   if (!variants) return;
   size_t length = 0;
   variants[0] = '\0';
-  for (int i = 0; i < count; i++)
-    length += (size_t)snprintf(variants + length, size - length, "%s%s", i ? "," : "",
-                               xb_gui_name(engine_variant_name(xb->engine, i)));
+  for (int i = 0; i < count; i++) {
+    /* chess and normal are one game for XBoard: list each GUI name once. */
+    const char *name = xb_gui_name(engine_variant_name(xb->engine, i));
+    bool seen = false;
+    for (int j = 0; j < i; j++)
+      seen |= !strcmp(name, xb_gui_name(engine_variant_name(xb->engine, j)));
+    if (!seen)
+      length += (size_t)snprintf(variants + length, size - length, "%s%s", length ? "," : "", name);
+  }
   output_line(xb->out,
               "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 "
               "sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 "
@@ -319,8 +331,18 @@ static void xb_perft_divide(void *context, const char *move, uint64_t nodes) {
   output_line(xb->out, "%s %" PRIu64, move, nodes);
 }
 
-static void xb_usermove(Xb *xb, const char *move) {
-  char err[XB_ERR_MAX];
+/* XBoard writes castling as O-O / O-O-O in Chess960-like variants. */
+static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t size) {
+  int side = !strcasecmp(move, "O-O") || !strcmp(move, "0-0")       ? 1
+             : !strcasecmp(move, "O-O-O") || !strcmp(move, "0-0-0") ? 2
+                                                                    : 0;
+  if (side && engine_castling_move(xb->engine, side, buffer, size)) return buffer;
+  return move;
+}
+
+static void xb_usermove(Xb *xb, const char *gui_move) {
+  char err[XB_ERR_MAX], buffer[XB_MOVE_MAX];
+  const char *move = xb_incoming(xb, gui_move, buffer, sizeof buffer);
   if (xb->search == XB_PONDERING && !strcmp(move, xb->ponder_move)) {
     /* The expected reply: keep the search, now on our own clock. */
     xb->search = XB_THINKING;
@@ -329,7 +351,7 @@ static void xb_usermove(Xb *xb, const char *move) {
   }
   xb_settle(xb);
   if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
-    output_line(xb->out, "Illegal move (%s): %s", err, move);
+    output_line(xb->out, "Illegal move (%s): %s", err, gui_move);
     return;
   }
   xb->excluded[0] = '\0';
