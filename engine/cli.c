@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "engine/show.h"
+
 typedef int (*CliHandler)(int argc, char *const *argv, FILE *out, FILE *err);
 
 typedef struct {
@@ -25,8 +27,8 @@ static const CliEntry CLI_TABLE[] = {
     {CLI_BENCH, "bench", "bench [DEPTH] [THREADS] [HASH_MB] [VARIANTS]",
      "search a fixed set of positions; prints Nodes searched and Nodes/second", NULL},
     {CLI_CHECK, "check", "check FILE...", "validate variant files (file:line:col errors)", NULL},
-    {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ]",
-     "draw a piece's moves on an empty board", NULL},
+    {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ] [--list]",
+     "draw a piece's moves on an empty board", show_run},
     {CLI_VARIANTS, "variants", "variants", "list the loaded variants", NULL},
 };
 

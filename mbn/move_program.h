@@ -58,41 +58,45 @@ typedef enum {
 
 /* What the squares passed between two steps of one leg must hold. */
 typedef enum {
-  BETWEEN_EMPTY = 0, /* a slider: every passed square empty */
-  BETWEEN_ANY,       /* g: a leaping rider jumps over anything */
+  BETWEEN_EMPTY = 0,       /* a slider: every passed square empty */
+  BETWEEN_ANY,             /* g: a leaping rider jumps over anything */
   BETWEEN_FRIEND_OR_EMPTY, /* gg: may leap over friends only */
   BETWEEN_NB
 } LegBetween;
 
 typedef enum {
-  LEG_ENDS = 1 << 0,          /* the move may end on this leg's landing square */
-  LEG_MAXIMAL = 1 << 1,       /* 0*: go as far as possible, land only on the last square */
-  LEG_EDGE = 1 << 2,          /* *: edge rider, land only on an edge square */
-  LEG_WRAP_FILES = 1 << 3,    /* o: the a- and last file are adjacent for this leg */
-  LEG_WRAP_RANKS = 1 << 4,    /* oo: also the first and last rank */
-  LEG_INITIAL = 1 << 5,       /* i: only if the moving piece has not moved yet */
-  LEG_EP_VICTIM = 1 << 6,     /* me: passing squares may be captured en passant */
-  LEG_EP_CAPTURE = 1 << 7,    /* ce: may capture en passant on landing */
-  LEG_EP_ONLY = 1 << 8,       /* cee: may capture only en passant */
-  LEG_NO_CHECK = 1 << 9,      /* k: a move by this leg may not give check */
-  LEG_FLAGS_KNOWN = (1 << 10) - 1
+  LEG_ENDS = 1 << 0,       /* the move may end on this leg's landing square */
+  LEG_MAXIMAL = 1 << 1,    /* 0*: go as far as possible, land only on the last square */
+  LEG_EDGE = 1 << 2,       /* *: edge rider, land only on an edge square */
+  LEG_WRAP_FILES = 1 << 3, /* o: the a- and last file are adjacent for this leg */
+  LEG_WRAP_RANKS = 1 << 4, /* oo: also the first and last rank */
+  LEG_INITIAL = 1 << 5,    /* i: only if the moving piece has not moved yet */
+  LEG_EP_VICTIM = 1 << 6,  /* me: passing squares may be captured en passant */
+  LEG_EP_CAPTURE = 1 << 7, /* ce: may capture en passant on landing */
+  LEG_EP_ONLY = 1 << 8,    /* cee: may capture only en passant */
+  LEG_NO_CHECK = 1 << 9,   /* k: a move by this leg may not give check */
+  /* {...} optional leg (and 0*, circular riders): if this leg can be taken
+   * from its parent's landing square, the move may not end at the parent
+   * (the parent has LEG_ENDS; the flag sits on the child). */
+  LEG_COMPULSORY = 1 << 10,
+  LEG_FLAGS_KNOWN = (1 << 11) - 1
 } LegFlag;
 
 /* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */
 typedef struct {
-  int8_t dx, dy, dz;       /* the step vector, already absolute for this colour */
-  uint8_t min_steps;       /* 1 for a leaper; n for an exact rider 0n */
-  uint8_t max_steps;       /* 1 for a leaper; n for W4; LEG_STEPS_UNLIMITED */
-  uint8_t occupancy;       /* Occupancy bits allowed on the landing square */
-  uint8_t effect;          /* LegEffect on an occupied landing square */
-  uint8_t between;         /* LegBetween for squares passed between steps */
-  uint16_t flags;          /* LegFlag bits */
-  uint16_t victim_set;     /* PieceFilter index limiting what may be captured/visited,
-                              or MOVE_NONE for any piece */
-  uint16_t origin_range;   /* SquareRange index the leg must start in, or MOVE_NONE */
-  uint16_t landing_range;  /* SquareRange index the leg must land in, or MOVE_NONE */
-  uint16_t first_child;    /* index of the first next leg in MoveProgram.children */
-  uint16_t child_count;    /* how many next legs; 0 for a final leg */
+  int8_t dx, dy, dz;      /* the step vector, already absolute for this colour */
+  uint8_t min_steps;      /* 1 for a leaper; n for an exact rider 0n */
+  uint8_t max_steps;      /* 1 for a leaper; n for W4; LEG_STEPS_UNLIMITED */
+  uint8_t occupancy;      /* Occupancy bits allowed on the landing square */
+  uint8_t effect;         /* LegEffect on an occupied landing square */
+  uint8_t between;        /* LegBetween for squares passed between steps */
+  uint16_t flags;         /* LegFlag bits */
+  uint16_t victim_set;    /* PieceFilter index limiting what may be captured/visited,
+                             or MOVE_NONE for any piece */
+  uint16_t origin_range;  /* SquareRange index the leg must start in, or MOVE_NONE */
+  uint16_t landing_range; /* SquareRange index the leg must land in, or MOVE_NONE */
+  uint16_t first_child;   /* index of the first next leg in MoveProgram.children */
+  uint16_t child_count;   /* how many next legs; 0 for a final leg */
 } MoveLeg;
 
 /* A set of squares, one byte per square of the board (1 = in the set), in the
