@@ -21,17 +21,24 @@ typedef enum {
   CLI_COMMAND_NB
 } CliCommand;
 
+/* Most --load options one command line may carry. */
+#define CLI_LOADS_MAX 32
+
 typedef struct {
   CliCommand command;
-  int argc;          /* arguments after the subcommand name */
-  char *const *argv; /* points into the caller's argv */
+  int argc;          /* arguments after the subcommand name, --load options removed */
+  char *const *argv; /* points into args below or the caller's argv */
+  const char *loads[CLI_LOADS_MAX]; /* --load FILE, anywhere on the line, in order */
+  int load_count;
+  char *args[64]; /* the subcommand's arguments without the --load options */
 } CliInvocation;
 
 /* Name of a subcommand as typed on the command line ("perft", ...). */
 const char *cli_command_name(CliCommand command);
 
-/* Parses argv. Returns 0 on success; on an unknown subcommand or option
- * returns -1 and writes a one-line message to err. */
+/* Parses argv. `--load FILE` may appear anywhere (before or after the
+ * subcommand) and is collected in loads. Returns 0 on success; on an unknown
+ * subcommand or option returns -1 and writes a one-line message to err. */
 int cli_parse(int argc, char *const *argv, CliInvocation *out, FILE *err);
 
 /* Prints the usage text listing every subcommand. */

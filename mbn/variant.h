@@ -83,6 +83,9 @@ typedef struct {
   bool drops;                         /* drop: pieces in hand may be dropped */
   bool drop_no_mate[PIECE_TYPE_MAX];  /* drop{P}=nomate: a drop of this type may not mate */
   int per_file_limit[PIECE_TYPE_MAX]; /* pieces{P}=file(N); 0 = no limit */
+  bool pawn_drops_first_rank;         /* pawn-like pieces may be dropped on their first rank
+                                         (shogi: yes; crazyhouse: no) */
+  bool pawn_drops_in_zone;            /* ... and in their promotion zone (shogi: yes) */
   GameResult stalemate;               /* stalemate=...; default draw */
   int repetition_count;               /* draw=repetition(N); default 3 */
   int move_rule;                      /* 50-move rule in full moves; 0 = off */
@@ -91,7 +94,62 @@ typedef struct {
   bool must_capture;                  /* mustcapture=compulsory (antichess) */
   bool atomic;                        /* atomic{^P}: captures explode */
   uint64_t atomic_immune;             /* types not removed by explosions */
+
+  /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
+   * meaning of every rule. Zones are one byte per square, already mirrored
+   * for Black unless the rule says absolute; NULL means "not restricted". */
+  uint64_t royal_by_color[COLOR_NB]; /* royal{..}: per side ({!k} = Black's K only);
+                                        royal_types is their union */
+  GameResult bare_royal;             /* royal=bare(..): result for the side left with only
+                                        royals; NONE = off (shatranj loss, shatar draw) */
+  bool bare_royal_reply;             /* royal=baremove: the other side may still bare back */
+  bool no_checks;                    /* royal=nocheck: no move may give check (racingkings) */
+  bool royal_duple;     /* royal=duple: with several royals, in check only when all are attacked */
+  bool bikjang;         /* royal=bikjang: facing kings not resolved = draw (janggi) */
+  GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
+  GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
+                                       when the N-th repetition occurs; default draw */
+  bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
+  uint64_t move_rule_reset;         /* draw=moverule(N){P}: moves of these types reset it */
+  int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */
+  int chasing;                      /* chasing=axf (VariantChasing): xiangqi chase rules */
+  uint8_t *hill_by_color[COLOR_NB]; /* hill{K}[..]: each side's goal zone (hill = White's) */
+  uint64_t hill_types;              /* hill{..}: the pieces that must reach it */
+  bool hill_reply;                  /* hill=reply: the other side gets one move to equalise */
+  uint64_t extinction_by_color[COLOR_NB];   /* pieces{..}=extinction per side (union is
+                                               extinction_types) */
+  bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
+  int extinction_count;                     /* pieces=extinction(N): triggers at N or fewer left */
+  GameResult extinction_result;             /* pieces=extinction,win|draw: default loss */
+  uint8_t *promotion_forced_zone[COLOR_NB]; /* promotion=forced[..]: must promote there */
+  bool promotion_on_capture;                /* promotion=capture: only by capturing */
+  bool promotion_demote;                    /* promotion=demote: promoted pieces demote
+                                               by the same rule (kyotoshogi) */
+  uint64_t immobility_illegal;              /* pieces{..}=mobile: may never stand where they
+                                               have no move (shogi P L N, grand P) */
+  bool holding_demote;                      /* holding=demote: promoted pieces go to hand
+                                               unpromoted */
+  uint8_t *drop_zone[COLOR_NB][PIECE_TYPE_MAX]; /* drop{..}[..]: where each type may be dropped */
+  bool drop_no_check[PIECE_TYPE_MAX];           /* drop{..}=nocheck */
+  bool drop_promoted;                           /* drop=promoted: may drop either side up */
+  bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
+  bool gating;                                  /* gating: Seirawan gating from hand */
+  uint8_t *gating_zone[COLOR_NB];               /* gating[..]: squares that gate; default rank 1 */
+  uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX];   /* zone{..}[..]=dontcross: may not leave */
+  uint8_t *river;                               /* zone[..]=river: informational (display/eval) */
+  bool pass_allowed;                            /* turn=pass: a side may pass (janggi) */
+  bool chess960;                                /* castling=chess960: shuffled starts, X-FEN */
+  void *arena;                                  /* owns every zone above (mbn/fbr.c) */
 } VariantRules;
+
+/* Values of VariantRules.counting and .chasing (Chimera extensions). */
+typedef enum {
+  COUNTING_NONE = 0,
+  COUNTING_MAKRUK,
+  COUNTING_ASEAN,
+  COUNTING_CAMBODIAN
+} VariantCounting;
+typedef enum { CHASING_NONE = 0, CHASING_AXF } VariantChasing;
 
 /* A compiled variant. */
 typedef struct Variant {

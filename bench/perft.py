@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Perft speed of Chimera against Debian's fairy-stockfish and stockfish.
+
+Each position is counted by every engine in the same run; the report gives
+nodes/second and Chimera's ratio to each reference engine. Reference engines
+are driven over UCI (`go perft N`); their start-up is measured with a depth-1
+perft and subtracted. Chimera runs `chimera perft` and reports its own time.
+
+usage: bench/perft.py [--chimera build/chimera] [--quick]
+"""
+import argparse
+import os
+import re
+import subprocess
+import time
+
+FSF = "/usr/games/fairy-stockfish"
+SF = "/usr/games/stockfish"
+
+# (label, variant, fen or None for the start position, depth, quick depth)
+POSITIONS = [
+    ("chess startpos", "chess", None, 6, 5),
+    ("kiwipete", "chess",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 4),
+    ("capablanca startpos", "capablanca", None, 5, 4),
+    ("shogi startpos", "shogi", None, 5, 4),
+    ("xiangqi startpos", "xiangqi", None, 5, 4),
+    ("crazyhouse hands", "crazyhouse",
+     "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1", 4, 3),
+]
+
+
+def run_uci(engine, variant, fen, depth):
+    """Returns (nodes, seconds) of `go perft depth`, start-up excluded."""
+    def once(d):
+        cmds = "uci\n"
+        if variant != "chess":
+            cmds += f"setoption name UCI_Variant value {variant}\n"
+        cmds += "isready\n"
+        cmds += f"position fen {fen}\n" if fen else "position startpos\n"
+        cmds += f"go perft {d}\nquit\n"
+        t0 = time.perf_counter()
+        out = subprocess.run([engine], input=cmds, capture_output=True, text=True).stdout
+        t = time.perf_counter() - t0
+        m = re.search(r"Nodes searched: (\d+)", out)
+        return (int(m.group(1)) if m else None), t
+    _, startup = once(1)
+    nodes, total = once(depth)
+    return nodes, max(total - startup, 1e-6)
+
+
+def run_chimera(binary, variant, fen, depth):
+    cmd = [binary, "perft", "--variant", variant]
+    if fen:
+        cmd += ["--fen", fen]
+    out = subprocess.run(cmd + [str(depth)], capture_output=True, text=True)
+    m = re.search(r"Nodes searched: (\d+)", out.stdout)
+    t = re.search(r"Time \(ms\): (\d+)", out.stdout)
+    if not m:
+        return None, None, (out.stderr.strip() or out.stdout.strip())[:80]
+    return int(m.group(1)), max(int(t.group(1)) / 1000.0, 1e-3), ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap.add_argument("--chimera", default=os.path.join(root, "build", "chimera"))
+    ap.add_argument("--quick", action="store_true", help="one ply less everywhere")
+    args = ap.parse_args()
+    print("| position | depth | nodes | Chimera nps | fairy-sf nps | ratio | stockfish nps | ratio |")
+    print("|---|---|---|---|---|---|---|---|")
+    for label, variant, fen, depth, quick in POSITIONS:
+        d = quick if args.quick else depth
+        nodes, secs, err = run_chimera(args.chimera, variant, fen, d)
+        fnodes, fsecs = run_uci(FSF, variant, fen, d)
+        cnps = f"{nodes / secs:,.0f}" if nodes else f"error: {err}"
+        fnps = f"{fnodes / fsecs:,.0f}" if fnodes else "n/a"
+        fratio = f"{(nodes / secs) / (fnodes / fsecs):.2f}" if nodes and fnodes else "-"
+        if nodes and fnodes and nodes != fnodes:
+            fratio += f" (counts differ: {fnodes})"
+        snps, sratio = "-", "-"
+        if variant == "chess":
+            snodes, ssecs = run_uci(SF, variant, fen, d)
+            snps = f"{snodes / ssecs:,.0f}"
+            sratio = f"{(nodes / secs) / (snodes / ssecs):.2f}" if nodes else "-"
+        print(f"| {label} | {d} | {nodes or fnodes} | {cnps} | {fnps} | {fratio} | {snps} | {sratio} |")
+
+
+if __name__ == "__main__":
+    main()

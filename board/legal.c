@@ -1,0 +1,254 @@
+/* legal.c — attack tests, legality and game-end queries.
+ *
+ * An attack test asks each enemy piece whether its own program can capture
+ * on the target square, after a cheap reach filter (offsets a single-leg
+ * program can capture at) discards pieces that cannot possibly reach it.
+ * Legality is decided by making the move and asking whether a royal of the
+ * mover is attacked: exact for pins by hoppers, multi-leg pieces, e.p. and
+ * discovered attacks, whatever the geometry.
+ */
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/movegen_walk.h"
+#include "board/tables.h"
+
+bool pos_attacked(const Position *pos, int sq, Color by) {
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  int width = 2 * geo->files - 1;
+  int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = by;
+  w.target = sq;
+  for (int i = 0; i < pos->pcount[by]; i++) {
+    int from = pos->plist[by][i];
+    int type = piece_type(pos->board[from]);
+    const uint8_t *reach = t->reach[type][by];
+    if (reach) {
+      int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
+      if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+    }
+    walk_piece(&w, from);
+    if (w.found) return true;
+  }
+  return false;
+}
+
+static bool royal_attacked(const Position *pos, Color c) {
+  uint64_t royals = pos->tables->royal_types;
+  if (!royals) return false;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (royals >> piece_type(pos->board[sq]) & 1 && pos_attacked(pos, sq, (Color)!c)) return true;
+  }
+  return false;
+}
+
+/* Xiangqi's flying general: two royals on one file with nothing between. */
+static bool royals_face(const Position *pos) {
+  uint64_t royals = pos->tables->royal_types;
+  const Geometry *geo = &pos->geo;
+  for (int i = 0; i < pos->pcount[WHITE]; i++) {
+    int sq = pos->plist[WHITE][i];
+    if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
+    for (int s = geo_step(geo, sq, 0, 1, 0, false, false); s != SQ_NONE;
+         s = geo_step(geo, s, 0, 1, 0, false, false)) {
+      Piece p = pos->board[s];
+      if (p == PIECE_NONE) continue;
+      if (piece_is_real(p) && piece_color(p) == BLACK && royals >> piece_type(p) & 1) return true;
+      break;
+    }
+  }
+  return false;
+}
+
+bool pos_in_check(const Position *pos) {
+  return royal_attacked(pos, pos->side);
+}
+
+/* A move of the side that just moved is legal if it left no royal attacked. */
+static bool last_move_legal(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  Color mover = (Color)!pos->side;
+  if (!r->royal_may_be_exposed && royal_attacked(pos, mover)) return false;
+  if (r->kings_may_not_face && royals_face(pos)) return false;
+  return true;
+}
+
+static bool has_legal_move(const Position *pos);
+
+bool pos_is_legal(const Position *pos, Move move) {
+  Position *p = (Position *)pos; /* make/unmake restores it exactly */
+  Undo undo;
+  pos_make_move(p, move, &undo);
+  bool legal = last_move_legal(p);
+  if (legal && move_kind(move) == MOVE_DROP &&
+      pos->variant->rules.drop_no_mate[move_piece_arg(move)] && pos_in_check(p) &&
+      !has_legal_move(p))
+    legal = false;
+  pos_unmake_move(p, &undo);
+  return legal;
+}
+
+static bool has_legal_move(const Position *pos) {
+  static _Thread_local MoveList list;
+  /* One level deep only (drop-mate test), so a thread-local list suffices. */
+  gen_pseudo_moves(pos, &list);
+  Position *p = (Position *)pos;
+  for (int i = 0; i < list.count; i++) {
+    Undo undo;
+    pos_make_move(p, list.moves[i], &undo);
+    bool legal = last_move_legal(p);
+    pos_unmake_move(p, &undo);
+    if (legal) return true;
+  }
+  return false;
+}
+
+#define PINNED_MAX 64
+
+/* Our pieces standing alone between an enemy piece and one of our royals on
+ * a line the enemy piece could capture along (a superset of the pinned
+ * pieces: leapers and blocked lines are included conservatively). */
+static int find_pinned(const Position *pos, Square *pinned) {
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side, them = (Color)!us;
+  int width = 2 * geo->files - 1, n = 0;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int royal = pos->plist[us][i];
+    if (!(t->royal_types >> piece_type(pos->board[royal]) & 1)) continue;
+    int rf = geo_file(geo, royal), rr = geo_rank(geo, royal);
+    for (int j = 0; j < pos->pcount[them]; j++) {
+      int from = pos->plist[them][j];
+      int dx = rf - geo_file(geo, from), dy = rr - geo_rank(geo, from);
+      if (!t->reach[piece_type(pos->board[from])][them]
+                   [(dy + geo->ranks - 1) * width + dx + geo->files - 1])
+        continue;
+      int a = dx < 0 ? -dx : dx, b = dy < 0 ? -dy : dy;
+      while (b) {
+        int r = a % b;
+        a = b;
+        b = r;
+      }
+      if (a < 2) continue;
+      int sx = dx / a, sy = dy / a, blockers = 0;
+      Square blocker = SQ_NONE;
+      for (int k = 1; k < a && blockers < 2; k++) {
+        Square s = geo_square(geo, geo_file(geo, from) + sx * k, geo_rank(geo, from) + sy * k, 0);
+        Piece p = pos->board[s];
+        if (p == PIECE_NONE) continue;
+        blockers++;
+        blocker = piece_is_real(p) && piece_color(p) == us ? s : SQ_NONE;
+      }
+      if (blockers == 1 && blocker != SQ_NONE && n < PINNED_MAX) pinned[n++] = blocker;
+    }
+  }
+  return n;
+}
+
+static int count_types(const Position *pos, Color c, uint64_t types) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  return n;
+}
+
+/* A rule other than "no legal move" has already decided the game. As in
+ * Fairy-Stockfish, a decided position has no legal moves (perft counts 0). */
+bool pos_is_decided(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  if (r->check_limit > 0 && (pos->st.checks_given[WHITE] >= r->check_limit ||
+                             pos->st.checks_given[BLACK] >= r->check_limit))
+    return true;
+  if (r->extinction_types && (!count_types(pos, WHITE, r->extinction_types) ||
+                              !count_types(pos, BLACK, r->extinction_types)))
+    return true;
+  if (r->hill) {
+    uint64_t goal = r->royal_types;
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int i = 0; i < pos->pcount[c]; i++) {
+        int sq = pos->plist[c][i];
+        if (r->hill[sq] && goal >> piece_type(pos->board[sq]) & 1) return true;
+      }
+  }
+  return false;
+}
+
+int gen_legal_moves(const Position *pos, MoveList *list) {
+  list->count = 0;
+  if (pos_is_decided(pos)) return 0;
+  gen_pseudo_moves(pos, list);
+  int n = 0;
+  Square pinned[PINNED_MAX];
+  int pinned_nb = -1;
+  const BoardTables *t = pos->tables;
+  if (t->simple_pins && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(t->royal_types >> piece_type(pos->board[move_from(m)]) & 1)) {
+      bool free_piece = true;
+      for (int k = 0; k < pinned_nb; k++) free_piece &= pinned[k] != move_from(m);
+      if (free_piece) {
+        list->moves[n++] = m;
+        continue;
+      }
+    }
+    if (pos_is_legal(pos, m)) list->moves[n++] = m;
+  }
+  list->count = n;
+  if (pos->variant->rules.must_capture) {
+    int caps = 0;
+    for (int i = 0; i < n; i++)
+      if (pos_is_capture(pos, list->moves[i])) list->moves[caps++] = list->moves[i];
+    if (caps) list->count = caps;
+  }
+  return list->count;
+}
+
+bool pos_gives_check(const Position *pos, Move move) {
+  Position *p = (Position *)pos;
+  Undo undo;
+  pos_make_move(p, move, &undo);
+  bool check = pos_in_check(p);
+  pos_unmake_move(p, &undo);
+  return check;
+}
+
+bool pos_is_capture(const Position *pos, Move move) {
+  switch (move_kind(move)) {
+  case MOVE_EN_PASSANT: return true;
+  case MOVE_NORMAL: {
+    Piece p = pos->board[move_to(move)];
+    return piece_is_real(p) || move_extra1(move) != EXTRA_NONE;
+  }
+  default: return false;
+  }
+}
+
+GameResult pos_game_result(const Position *pos, int legal_count) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  if (r->check_limit > 0) {
+    if (pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;
+    if (pos->st.checks_given[us] >= r->check_limit) return RESULT_WIN;
+  }
+  if (r->extinction_types) {
+    if (!count_types(pos, us, r->extinction_types)) return RESULT_LOSS;
+    if (!count_types(pos, them, r->extinction_types)) return RESULT_WIN;
+  }
+  if (legal_count < 0) {
+    static _Thread_local MoveList list;
+    legal_count = gen_legal_moves(pos, &list);
+  }
+  if (legal_count == 0) {
+    if (pos_in_check(pos)) return RESULT_LOSS;
+    return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
+  }
+  if (r->move_rule > 0 && pos->st.rule50 >= 2 * r->move_rule) return RESULT_DRAW;
+  return RESULT_NONE;
+}

@@ -1,0 +1,102 @@
+/* move.h — the encoding of a move in 64 bits.
+ *
+ *  63   60 59        48 47        36 35     29 28  25 24        12 11         0
+ * +-------+------------+------------+---------+------+------------+------------+
+ * | flags |   extra2   |   extra1   |   arg   | kind |     to     |    from    |
+ * +-------+------------+------------+---------+------+------------+------------+
+ *
+ * from, to   squares (12 bits each: boards up to 4096 squares).
+ * kind       MoveKind below.
+ * arg        piece type + 1 (0 = none): the promotion type for NORMAL/EP moves,
+ *            the dropped type for DROP.
+ * extra1/2   squares of side effects, EXTRA_NONE if unused:
+ *              NORMAL      further squares captured by a multi-leg move (lion,
+ *                          checker, withdrawal); the capture on `to` is implied
+ *                          by an enemy piece standing there
+ *              EN_PASSANT  extra1 = the square of the captured piece
+ *              CASTLING    extra1 = the partner's start square
+ *              SWAP        (none) the piece on `to` goes to `from`
+ * flags      MOVE_FLAG_* below.
+ *
+ * A move is applied exactly by pos_make_move and reverted by pos_unmake_move,
+ * which records every square it changes (board/position.h), so any mix of the
+ * effects above reverts exactly.
+ */
+#ifndef CHIMERA_BOARD_MOVE_H
+#define CHIMERA_BOARD_MOVE_H
+
+#include <stdint.h>
+
+typedef uint64_t Move;
+
+#define MOVE_NONE_VALUE ((Move)0)
+#define EXTRA_NONE      0xFFF
+
+typedef enum {
+  MOVE_NORMAL = 0, /* move from -> to, capturing what stands on `to` and on extra squares */
+  MOVE_EN_PASSANT, /* move to an empty `to`, capturing the piece on extra1 */
+  MOVE_CASTLING,   /* royal on `from` castles with the partner on extra1 */
+  MOVE_DROP,       /* a piece of type arg-1 from the hand onto `to` */
+  MOVE_SWAP,       /* mover and the piece on `to` exchange squares */
+  MOVE_KIND_NB
+} MoveKind;
+
+enum {
+  MOVE_FLAG_EP_SET = 1 << 0, /* the move passed squares that may be captured en passant */
+  MOVE_FLAG_GATE = 1 << 1,   /* reserved: a piece from the hand is gated on `from` */
+};
+
+#define MOVE_FROM_SHIFT   0
+#define MOVE_TO_SHIFT     12
+#define MOVE_KIND_SHIFT   24
+#define MOVE_ARG_SHIFT    28
+#define MOVE_EXTRA1_SHIFT 36
+#define MOVE_EXTRA2_SHIFT 48
+#define MOVE_FLAGS_SHIFT  60
+
+_Static_assert(MOVE_KIND_NB <= 16, "kind must fit in 4 bits");
+_Static_assert(MOVE_TO_SHIFT - MOVE_FROM_SHIFT == 12 && MOVE_KIND_SHIFT - MOVE_TO_SHIFT == 12,
+               "squares are 12 bits");
+_Static_assert(MOVE_EXTRA1_SHIFT - MOVE_ARG_SHIFT >= 7, "arg holds a piece type + 1 (0..64)");
+_Static_assert(MOVE_FLAGS_SHIFT + 4 == 64, "flags fill the top nibble");
+_Static_assert(sizeof(Move) == 8, "a move is one 64-bit word");
+
+static inline Move move_make(int from, int to, MoveKind kind, int arg, int extra1, int extra2,
+                             unsigned flags) {
+  return (Move)(from & 0xFFF) << MOVE_FROM_SHIFT | (Move)(to & 0xFFF) << MOVE_TO_SHIFT |
+         (Move)kind << MOVE_KIND_SHIFT | (Move)(arg & 0x7F) << MOVE_ARG_SHIFT |
+         (Move)(extra1 & 0xFFF) << MOVE_EXTRA1_SHIFT | (Move)(extra2 & 0xFFF) << MOVE_EXTRA2_SHIFT |
+         (Move)(flags & 0xF) << MOVE_FLAGS_SHIFT;
+}
+
+static inline int move_from(Move m) {
+  return (int)(m >> MOVE_FROM_SHIFT & 0xFFF);
+}
+static inline int move_to(Move m) {
+  return (int)(m >> MOVE_TO_SHIFT & 0xFFF);
+}
+static inline MoveKind move_kind(Move m) {
+  return (MoveKind)(m >> MOVE_KIND_SHIFT & 0xF);
+}
+/* Promotion type (NORMAL, EN_PASSANT) or dropped type (DROP); -1 if none. */
+static inline int move_piece_arg(Move m) {
+  return (int)(m >> MOVE_ARG_SHIFT & 0x7F) - 1;
+}
+static inline int move_extra1(Move m) {
+  return (int)(m >> MOVE_EXTRA1_SHIFT & 0xFFF);
+}
+static inline int move_extra2(Move m) {
+  return (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF);
+}
+static inline unsigned move_flags(Move m) {
+  return (unsigned)(m >> MOVE_FLAGS_SHIFT & 0xF);
+}
+
+/* A list of moves. Large enough for drops of many types on a 36x36 board. */
+#define MOVE_LIST_MAX 8192
+typedef struct {
+  int count;
+  Move moves[MOVE_LIST_MAX];
+} MoveList;
+
+#endif

@@ -1,0 +1,270 @@
+/* movegen.c — the leg walker and pseudo-legal move generation.
+ *
+ * A piece's moves are walks through its compiled leg graph
+ * (mbn/move_program.h). The walker follows precomputed next-square tables, so
+ * it never interprets notation and works on any geometry. The same walker,
+ * run in "attack mode" towards one target square, answers attack tests
+ * exactly for any piece, however asymmetric or multi-legged (movegen_attack.c).
+ * Castling, drops and promotions are added from the rules.
+ */
+#include "board/movegen.h"
+
+#include <limits.h>
+#include <string.h>
+
+#include "board/movegen_walk.h"
+#include "board/tables.h"
+
+/* The cell as the moving piece sees it mid-move: its start square is empty
+ * (it has left), squares it captured on earlier legs are empty, and in attack
+ * mode an empty target square holds a pretend enemy. */
+static inline Piece walk_cell(const Walk *w, int sq) {
+  if (sq == w->origin) return PIECE_NONE;
+  for (int i = 0; i < w->cap_count; i++)
+    if (w->caps[i] == sq) return PIECE_NONE;
+  Piece p = w->pos->board[sq];
+  if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
+  return p;
+}
+
+static bool is_ep_square(const Position *pos, int sq) {
+  for (int i = 0; i < pos->st.ep_count; i++)
+    if (pos->st.ep_squares[i] == sq) return true;
+  return false;
+}
+
+static void walk_emit_one(Walk *w, Move m) {
+  MoveList *list = w->list;
+  if (w->dedup)
+    for (int i = w->piece_start; i < list->count; i++)
+      if (list->moves[i] == m) return;
+  if (list->count < MOVE_LIST_MAX) list->moves[list->count++] = m;
+}
+
+/* Emits the move ending on sq, with promotions as the rules ask. */
+static void walk_emit(Walk *w, int sq, int kind, int extra1) {
+  const Position *pos = w->pos;
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  int e1 = extra1, e2 = EXTRA_NONE;
+  if (kind == MOVE_NORMAL) {
+    if (w->cap_count > 2) return; /* not representable: more than 3 captures */
+    if (w->cap_count > 0) e1 = w->caps[0];
+    if (w->cap_count > 1) e2 = w->caps[1];
+  }
+  unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
+  uint64_t promos = pos->variant->pieces[w->type].promotes_to;
+  if (promos && kind != MOVE_SWAP) {
+    bool can = t->promo_zone[w->us][sq] ||
+               ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
+    if (can) {
+      for (int p = 0; p < pos->variant->piece_count; p++)
+        if (promos >> p & 1) walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
+      if (!r->promotion_optional || !t->mobile[w->type][w->us][sq]) return;
+    }
+  }
+  walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
+}
+
+static void walk_leg(Walk *w, int li, int from, int depth);
+
+/* The leg lands on sq holding cell: test it, act on it, go on to children. */
+static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth) {
+  const Position *pos = w->pos;
+  bool ep = false;
+  unsigned occ;
+  if (cell == PIECE_NONE) {
+    occ = OCC_EMPTY;
+    if (leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY) && w->target < 0 && pos->st.ep_count &&
+        is_ep_square(pos, sq)) {
+      Piece v = pos->board[pos->st.ep_victim];
+      ep = piece_is_real(v) && piece_color(v) != w->us;
+    }
+  } else {
+    occ = piece_color(cell) != w->us ? OCC_ENEMY : OCC_FRIEND;
+  }
+  if (leg->flags & LEG_EP_ONLY) {
+    if (!ep) return;
+  } else if (!(leg->occupancy & occ) && !ep) {
+    return;
+  }
+  if (cell != PIECE_NONE && leg->victim_set != MOVE_NONE) {
+    const PieceFilter *f = &pos->variant->filters[leg->victim_set];
+    uint64_t allowed = occ == OCC_ENEMY ? f->enemy : f->friendly;
+    if (!(allowed >> piece_type(cell) & 1)) return;
+  }
+  if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
+    return;
+  bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
+  if (leg->flags & LEG_ENDS) {
+    if (w->target >= 0) {
+      if (capture && sq == w->target) w->found = true;
+      for (int i = 0; i < w->cap_count; i++)
+        if (w->caps[i] == w->target) w->found = true;
+    } else if (ep) {
+      walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim);
+    } else if (cell == PIECE_NONE || capture) {
+      walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE);
+    } else if (leg->effect == EFFECT_SWAP) {
+      walk_emit(w, sq, MOVE_SWAP, EXTRA_NONE);
+    }
+    if (w->found) return;
+  }
+  if (leg->child_count && depth + 1 < WALK_DEPTH_MAX) {
+    bool pushed = capture && w->cap_count < WALK_CAPS_MAX;
+    if (capture && !pushed) return;
+    if (pushed) w->caps[w->cap_count++] = (Square)sq;
+    for (int k = 0; k < leg->child_count && !w->found; k++)
+      walk_leg(w, w->prog->children[leg->first_child + k], sq, depth + 1);
+    if (pushed) w->cap_count--;
+  }
+}
+
+/* Whether the piece on sq may make its initial moves (i): as in
+ * Fairy-Stockfish, where a pawn's double step depends on where it stands,
+ * any piece standing on a square the start position gives to its kind
+ * qualifies, even if it came back there or was dropped there. */
+static bool walk_initial(const Position *pos, int sq) {
+  const Piece *start = pos->tables->start_cells;
+  if (!start) return pos->board[sq] & PIECE_UNMOVED;
+  return (start[sq] & 0xFF) == (pos->board[sq] & 0xFF);
+}
+
+static void walk_leg(Walk *w, int li, int from, int depth) {
+  const MoveLeg *leg = &w->prog->legs[li];
+  const Position *pos = w->pos;
+  if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
+    return;
+  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return;
+  const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+  bool saved_ep = w->ep_set;
+  if (leg->flags & LEG_EP_VICTIM) w->ep_set = true;
+  int sq = from;
+  for (int step = 1; step <= max; step++) {
+    sq = next[sq];
+    if (sq == SQ_NONE || (sq == from && step > 1)) break;
+    Piece cell = walk_cell(w, sq);
+    if (cell == PIECE_WALL) break;
+    if (step >= leg->min_steps) {
+      bool land = true;
+      if (leg->flags & LEG_MAXIMAL) {
+        Square n = next[sq];
+        land = cell != PIECE_NONE || n == SQ_NONE || walk_cell(w, n) == PIECE_WALL;
+      }
+      if (land && leg->flags & LEG_EDGE) {
+        int f = geo_file(&pos->geo, sq), r = geo_rank(&pos->geo, sq);
+        land = f == 0 || r == 0 || f == pos->geo.files - 1 || r == pos->geo.ranks - 1;
+      }
+      if (land) walk_land(w, leg, sq, cell, depth);
+      if (w->found) break;
+    }
+    if (cell != PIECE_NONE) {
+      if (leg->between == BETWEEN_ANY) continue;
+      if (leg->between == BETWEEN_FRIEND_OR_EMPTY && piece_color(cell) == w->us) continue;
+      break;
+    }
+  }
+  w->ep_set = saved_ep;
+}
+
+void walk_piece(Walk *w, int sq) {
+  const Position *pos = w->pos;
+  Piece p = pos->board[sq];
+  int type = piece_type(p);
+  const BoardTables *t = pos->tables;
+  w->type = type;
+  w->origin = sq;
+  w->prog = &pos->variant->pieces[type].moves[w->us];
+  w->next = t->next + (size_t)t->leg_base[type][w->us] * (size_t)pos->geo.sq_nb;
+  w->cap_count = 0;
+  w->ep_set = false;
+  w->dedup = t->dedup[type][w->us];
+  if (w->list) w->piece_start = w->list->count;
+  for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
+}
+
+/* Castling: the royal and its partner go to their files; everything between
+ * must be empty and the royal may not pass an attacked square. */
+static void gen_castling(const Position *pos, MoveList *list) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  Square royal = pos->st.castle_royal[us];
+  if (!r->castling.enabled || royal == SQ_NONE) return;
+  const Geometry *geo = &pos->geo;
+  for (int side = 0; side < 2; side++) {
+    Square partner = pos->st.castle_partner[us][side];
+    if (partner == SQ_NONE) continue;
+    Square royal_to, partner_to;
+    pos_castling_squares(pos, us, side, royal, &royal_to, &partner_to);
+    if (royal_to == SQ_NONE || partner_to == SQ_NONE) continue;
+    int files[4] = {geo_file(geo, royal), geo_file(geo, royal_to), geo_file(geo, partner),
+                    geo_file(geo, partner_to)};
+    int lo = files[0], hi = files[0];
+    for (int i = 1; i < 4; i++) {
+      if (files[i] < lo) lo = files[i];
+      if (files[i] > hi) hi = files[i];
+    }
+    bool ok = true;
+    for (int f = lo; f <= hi && ok; f++) {
+      Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+      ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+    }
+    if (!ok) continue;
+    if (!r->royal_may_be_exposed) {
+      int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
+      for (int f = a;; f += dir) {
+        Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+        if (pos_attacked(pos, s, (Color)!us)) ok = false;
+        if (f == b || !ok) break;
+      }
+    }
+    if (ok && list->count < MOVE_LIST_MAX)
+      list->moves[list->count++] =
+          move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0);
+  }
+}
+
+static void gen_drops(const Position *pos, MoveList *list) {
+  const Variant *v = pos->variant;
+  const BoardTables *t = pos->tables;
+  Color us = pos->side;
+  const Geometry *geo = &pos->geo;
+  for (int type = 0; type < v->piece_count; type++) {
+    if (!pos->st.hand[us][type]) continue;
+    int limit = v->rules.per_file_limit[type];
+    for (int sq = 0; sq < geo->sq_nb; sq++) {
+      if (pos->board[sq] != PIECE_NONE || !t->mobile[type][us][sq]) continue;
+      if (t->pawn_like[type]) {
+        int rank = geo_rank(geo, sq), first = us == WHITE ? 0 : geo->ranks - 1;
+        if (!v->rules.pawn_drops_first_rank && rank == first) continue;
+        if (!v->rules.pawn_drops_in_zone && t->promo_zone[us][sq]) continue;
+      }
+      if (limit > 0) {
+        int n = 0;
+        for (int r = 0; r < geo->ranks; r++) {
+          Piece p = pos->board[geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq))];
+          n += piece_is_real(p) && piece_color(p) == us && piece_type(p) == type;
+        }
+        if (n >= limit) continue;
+      }
+      if (list->count < MOVE_LIST_MAX)
+        list->moves[list->count++] =
+            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
+    }
+  }
+}
+
+int gen_pseudo_moves(const Position *pos, MoveList *list) {
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = pos->side;
+  w.target = -1;
+  w.list = list;
+  list->count = 0;
+  for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
+  gen_castling(pos, list);
+  if (pos->variant->rules.drops) gen_drops(pos, list);
+  return list->count;
+}

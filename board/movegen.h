@@ -1,0 +1,46 @@
+/* movegen.h — legal move generation, attack tests and game-end queries.
+ *
+ * Moves come from walking each piece's compiled MoveProgram (mbn/move_program.h)
+ * plus the moves the rules add: castling, drops, promotions, en passant.
+ * Legality follows Variant.rules: a move is legal if afterwards no royal of the
+ * mover is attacked (unless royals may be exposed) and royals do not face each
+ * other where that is banned. Attack tests walk the attackers' own programs
+ * towards the target, so they are exact for asymmetric and multi-leg pieces.
+ */
+#ifndef CHIMERA_BOARD_MOVEGEN_H
+#define CHIMERA_BOARD_MOVEGEN_H
+
+#include <stdbool.h>
+
+#include "board/move.h"
+#include "board/position.h"
+
+/* All legal moves of the side to move; returns the count (also list->count). */
+int gen_legal_moves(const Position *pos, MoveList *list);
+/* Pseudo-legal moves: obey the pieces' moves but may leave a royal attacked. */
+int gen_pseudo_moves(const Position *pos, MoveList *list);
+/* Whether a pseudo-legal move is legal. */
+bool pos_is_legal(const Position *pos, Move move);
+
+/* Whether a piece of colour `by` could capture a piece of the other colour
+ * standing on sq (sq may be empty: it is treated as occupied by the target). */
+bool pos_attacked(const Position *pos, int sq, Color by);
+/* Whether the side to move has a royal under attack. */
+bool pos_in_check(const Position *pos);
+/* Whether the move gives check (the opponent's royal attacked afterwards). */
+bool pos_gives_check(const Position *pos, Move move);
+/* Whether the move captures something (on `to`, e.p., or by a multi-leg move). */
+bool pos_is_capture(const Position *pos, Move move);
+
+/* Whether a rule other than "no legal move" has decided the game (check
+ * limit, extinction, hill reached); such a position has no legal moves. */
+bool pos_is_decided(const Position *pos);
+
+/* Result for the side to move if the game is over, else RESULT_NONE.
+ * legal_count is the number of legal moves (pass -1 to have it computed).
+ * Decided by: royal captured/extinct, check limit reached, no legal moves
+ * (checkmate = loss; stalemate per rules), 50-move rule. Repetition needs the
+ * game history and is left to the caller. */
+GameResult pos_game_result(const Position *pos, int legal_count);
+
+#endif

@@ -1,0 +1,33 @@
+/* movegen_walk.h — the state of one walk through a piece's leg graph,
+ * shared by move generation and attack tests. Internal to board/. */
+#ifndef CHIMERA_BOARD_MOVEGEN_WALK_H
+#define CHIMERA_BOARD_MOVEGEN_WALK_H
+
+#include <stdbool.h>
+
+#include "board/move.h"
+#include "board/position.h"
+
+#define WALK_DEPTH_MAX 16 /* legs in one move: bounds cyclic graphs */
+#define WALK_CAPS_MAX  4
+
+typedef struct {
+  const Position *pos;
+  Color us;
+  int type, origin;
+  const MoveProgram *prog;
+  const Square *next; /* next-square rows of this program's legs */
+  Square caps[WALK_CAPS_MAX];
+  int cap_count;
+  bool ep_set;
+  bool dedup; /* multi-leg programs may reach one move by several paths */
+  int piece_start;
+  MoveList *list; /* generation mode */
+  int target;     /* attack mode: the square to capture on, else -1 */
+  bool found;
+} Walk;
+
+/* Walks every move of the piece on sq (w->us must be its colour). */
+void walk_piece(Walk *w, int sq);
+
+#endif

@@ -1,0 +1,59 @@
+/* movetext.c — moves as UCI/cutechess text. Reading a move compares the text
+ * against the text of every legal move, so reading can never accept a move
+ * that writing would not produce, whatever the variant. */
+#include "board/movetext.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/tables.h"
+
+int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
+  const Geometry *geo = &pos->geo;
+  const Variant *v = pos->variant;
+  char from[SQUARE_TEXT_MAX], to[SQUARE_TEXT_MAX], suffix[PIECE_LETTER_MAX + 1] = "";
+  if (move == MOVE_NONE_VALUE) return snprintf(buf, buflen, "0000");
+  geo_square_to_text(geo, move_to(move), to, sizeof to);
+  if (move_kind(move) == MOVE_DROP) {
+    return snprintf(buf, buflen, "%s@%s", v->pieces[move_piece_arg(move)].letter, to);
+  }
+  geo_square_to_text(geo, move_from(move), from, sizeof from);
+  if (move_kind(move) == MOVE_CASTLING && pos->chess960)
+    geo_square_to_text(geo, move_extra1(move), to, sizeof to);
+  int promo = move_piece_arg(move);
+  if (promo >= 0 && move_kind(move) != MOVE_DROP) {
+    const char *l = v->pieces[promo].letter;
+    if (l[0] == '+') {
+      snprintf(suffix, sizeof suffix, "+");
+    } else {
+      int i = 0;
+      for (; l[i] && i < PIECE_LETTER_MAX; i++) suffix[i] = (char)tolower((unsigned char)l[i]);
+      suffix[i] = '\0';
+    }
+  }
+  return snprintf(buf, buflen, "%s%s%s", from, to, suffix);
+}
+
+Move move_from_text(const Position *pos, const char *text, char *err, size_t errlen) {
+  static _Thread_local MoveList list;
+  gen_legal_moves(pos, &list);
+  char buf[MOVE_TEXT_MAX];
+  for (int i = 0; i < list.count; i++) {
+    move_to_text(pos, list.moves[i], buf, sizeof buf);
+    if (!strcmp(buf, text)) return list.moves[i];
+  }
+  /* Accept the other castling notation too (e1g1 in Chess960 mode, e1h1 not). */
+  for (int i = 0; i < list.count; i++) {
+    Move m = list.moves[i];
+    if (move_kind(m) != MOVE_CASTLING) continue;
+    Position *p = (Position *)pos;
+    p->chess960 = !p->chess960;
+    move_to_text(pos, m, buf, sizeof buf);
+    p->chess960 = !p->chess960;
+    if (!strcmp(buf, text)) return m;
+  }
+  if (err && errlen) snprintf(err, errlen, "illegal or unknown move '%.20s'", text);
+  return MOVE_NONE_VALUE;
+}

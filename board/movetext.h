@@ -1,0 +1,27 @@
+/* movetext.h — moves as text, in the dialect of Fairy-Stockfish and cutechess.
+ *
+ *   e2e4, a10a9, aa1ab2   from and to square (files a..z, aa..; ranks 1..)
+ *   e7e8q                 promotion: the promoted piece's letter, lower case
+ *   e7e8+                 promotion to a '+'-piece (shogi)
+ *   P@e4                  drop (upper-case letter whatever the colour)
+ *   e1g1 / e1h1           castling: king to its square; in Chess960 mode king
+ *                         takes own partner (e1h1), as UCI_Chess960 expects
+ */
+#ifndef CHIMERA_BOARD_MOVETEXT_H
+#define CHIMERA_BOARD_MOVETEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board/move.h"
+#include "board/position.h"
+
+#define MOVE_TEXT_MAX 32
+
+/* Writes the move's text; returns its length. */
+int move_to_text(const Position *pos, Move move, char *buf, size_t buflen);
+/* Finds the legal move written as text; MOVE_NONE_VALUE (and a message in
+ * err, if given) if the text is not a legal move here. */
+Move move_from_text(const Position *pos, const char *text, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,17 @@
+/* perft.h — counting the leaves of the legal move tree, the move generator's
+ * correctness test. The last ply is bulk-counted (legal moves are counted,
+ * not made). */
+#ifndef CHIMERA_BOARD_PERFT_H
+#define CHIMERA_BOARD_PERFT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "board/position.h"
+
+/* Leaf count at depth (depth 0 = 1). pos is restored on return. */
+uint64_t perft(Position *pos, int depth);
+/* As perft, printing "move: count" per root move to out (may be NULL). */
+uint64_t perft_divide(Position *pos, int depth, FILE *out);
+
+#endif

@@ -1,0 +1,380 @@
+/* position.c — the Position object: creation, the board primitives, make and
+ * unmake, and the consistency check.
+ *
+ * Make/unmake works by logging: every primitive records the cell it changes
+ * in the Undo record, and the small PosState (key, rights, hands, counters)
+ * is copied whole. Unmake replays the log backwards, so any combination of
+ * captures, castling, drops, swaps, promotions or explosions reverts exactly
+ * without per-move-kind undo code.
+ */
+#include "board/position.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/tables.h"
+
+static uint64_t cell_key(int sq, Piece cell) {
+  return piece_is_real(cell) ? zobrist_piece(piece_color(cell), piece_type(cell), sq) : 0;
+}
+
+/* Sets one cell, keeping piece lists and the key in step. */
+static void cell_set(Position *pos, int sq, Piece cell) {
+  Piece old = pos->board[sq];
+  if (piece_is_real(old)) {
+    Color c = piece_color(old);
+    int i = pos->pindex[sq], last = --pos->pcount[c];
+    Square moved = pos->plist[c][last];
+    pos->plist[c][i] = moved;
+    pos->pindex[moved] = (int16_t)i;
+    pos->st.key ^= cell_key(sq, old);
+  }
+  pos->board[sq] = cell;
+  if (piece_is_real(cell)) {
+    Color c = piece_color(cell);
+    pos->pindex[sq] = (int16_t)pos->pcount[c];
+    pos->plist[c][pos->pcount[c]++] = (Square)sq;
+    pos->st.key ^= cell_key(sq, cell);
+  }
+}
+
+static void log_change(Undo *undo, int sq, Piece old) {
+  if (!undo) return;
+  assert(undo->change_count < UNDO_CHANGES_MAX);
+  undo->changes[undo->change_count].sq = (Square)sq;
+  undo->changes[undo->change_count].old = old;
+  undo->change_count++;
+}
+
+void pos_put_piece(Position *pos, int sq, Piece piece, Undo *undo) {
+  log_change(undo, sq, pos->board[sq]);
+  cell_set(pos, sq, piece);
+}
+
+void pos_remove_piece(Position *pos, int sq, Undo *undo) {
+  log_change(undo, sq, pos->board[sq]);
+  cell_set(pos, sq, PIECE_NONE);
+}
+
+void pos_move_piece(Position *pos, int from, int to, Undo *undo) {
+  Piece p = pos->board[from];
+  pos_remove_piece(pos, from, undo);
+  pos_put_piece(pos, to, (Piece)(p & ~PIECE_UNMOVED), undo);
+}
+
+static void hand_add(Position *pos, Color c, int type, int delta) {
+  int n = pos->st.hand[c][type];
+  if (n) pos->st.key ^= zobrist_hand(c, type, n);
+  n += delta;
+  assert(n >= 0 && n < 256);
+  pos->st.hand[c][type] = (uint8_t)n;
+  if (n) pos->st.key ^= zobrist_hand(c, type, n);
+}
+
+int pos_count_pieces(const Position *pos, Color c, int type) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++) n += piece_type(pos->board[pos->plist[c][i]]) == type;
+  return n;
+}
+
+Position *pos_new(const Variant *variant, char *err, size_t errlen) {
+  BoardTables *tables = tables_new(variant, err, errlen);
+  if (!tables) return NULL;
+  Position *pos = calloc(1, sizeof *pos);
+  int sq_nb = tables->geo.sq_nb;
+  if (pos) {
+    pos->board = calloc((size_t)sq_nb, sizeof(Piece));
+    pos->plist[WHITE] = calloc((size_t)sq_nb, sizeof(Square));
+    pos->plist[BLACK] = calloc((size_t)sq_nb, sizeof(Square));
+    pos->pindex = calloc((size_t)sq_nb, sizeof(int16_t));
+  }
+  if (!pos || !pos->board || !pos->plist[WHITE] || !pos->plist[BLACK] || !pos->pindex) {
+    snprintf(err, errlen, "out of memory");
+    tables_release(tables);
+    if (pos) {
+      pos->tables = NULL;
+      pos_free(pos);
+    }
+    return NULL;
+  }
+  pos->variant = variant;
+  pos->tables = tables;
+  pos->geo = tables->geo;
+  if (variant->start_fen && variant->start_fen[0]) {
+    if (!pos_set_fen(pos, variant->start_fen, err, errlen)) {
+      pos_free(pos);
+      return NULL;
+    }
+    /* The start position defines which pieces count as unmoved later. */
+    tables->start_cells = malloc((size_t)sq_nb * sizeof(Piece));
+    if (tables->start_cells) memcpy(tables->start_cells, pos->board, (size_t)sq_nb * sizeof(Piece));
+  } else {
+    pos_set_fen(pos, "", err, errlen);
+  }
+  return pos;
+}
+
+Position *pos_clone(const Position *src) {
+  Position *pos = calloc(1, sizeof *pos);
+  if (!pos) return NULL;
+  *pos = *src;
+  int sq_nb = src->geo.sq_nb;
+  pos->board = malloc((size_t)sq_nb * sizeof(Piece));
+  pos->plist[WHITE] = malloc((size_t)sq_nb * sizeof(Square));
+  pos->plist[BLACK] = malloc((size_t)sq_nb * sizeof(Square));
+  pos->pindex = malloc((size_t)sq_nb * sizeof(int16_t));
+  if (!pos->board || !pos->plist[WHITE] || !pos->plist[BLACK] || !pos->pindex) {
+    pos->tables = NULL;
+    pos_free(pos);
+    return NULL;
+  }
+  memcpy(pos->board, src->board, (size_t)sq_nb * sizeof(Piece));
+  memcpy(pos->plist[WHITE], src->plist[WHITE], (size_t)sq_nb * sizeof(Square));
+  memcpy(pos->plist[BLACK], src->plist[BLACK], (size_t)sq_nb * sizeof(Square));
+  memcpy(pos->pindex, src->pindex, (size_t)sq_nb * sizeof(int16_t));
+  tables_retain(pos->tables);
+  return pos;
+}
+
+void pos_free(Position *pos) {
+  if (!pos) return;
+  if (pos->tables) tables_release(pos->tables);
+  free(pos->board);
+  free(pos->plist[WHITE]);
+  free(pos->plist[BLACK]);
+  free(pos->pindex);
+  free(pos);
+}
+
+bool pos_set_startpos(Position *pos, char *err, size_t errlen) {
+  const char *fen = pos->variant->start_fen;
+  return pos_set_fen(pos, fen ? fen : "", err, errlen);
+}
+
+void pos_set_chess960(Position *pos, bool on) {
+  pos->chess960 = on;
+}
+
+/* Captures whatever stands on sq; the capturer's hand gains it if the
+ * variant has holdings. */
+static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
+  Piece victim = pos->board[sq];
+  if (!piece_is_real(victim)) return;
+  if (pos->variant->rules.holdings) {
+    const BoardTables *t = pos->tables;
+    int type = piece_type(victim);
+    type = victim & PIECE_PROMOTED ? t->tilde_origin[type] : t->demote_to[type];
+    hand_add(pos, us, type, 1);
+  }
+  pos_remove_piece(pos, sq, undo);
+}
+
+/* Atomic: a capture explodes the capturer and every non-immune piece next to
+ * the capture square. */
+static void explode_at(Position *pos, int sq, Undo *undo) {
+  uint64_t immune = pos->variant->rules.atomic_immune;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
+      if (s == SQ_NONE || !piece_is_real(pos->board[s])) continue;
+      if ((dx || dy) && immune >> piece_type(pos->board[s]) & 1) continue;
+      pos_remove_piece(pos, s, undo);
+    }
+}
+
+static void ep_clear(PosState *st) {
+  for (int i = 0; i < st->ep_count; i++) st->key ^= zobrist_ep(st->ep_squares[i]);
+  st->ep_count = 0;
+  st->ep_victim = SQ_NONE;
+}
+
+static int gcd(int a, int b) {
+  a = abs(a);
+  b = abs(b);
+  while (b) {
+    int r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
+/* The squares passed by a multi-step move become e.p. squares. */
+static void ep_set(Position *pos, int from, int to) {
+  const Geometry *geo = &pos->geo;
+  int dx = geo_file(geo, to) - geo_file(geo, from), dy = geo_rank(geo, to) - geo_rank(geo, from);
+  int g = gcd(dx, dy);
+  if (g < 2) return;
+  dx /= g;
+  dy /= g;
+  PosState *st = &pos->st;
+  for (int k = 1; k < g && st->ep_count < EP_SQUARES_MAX; k++) {
+    Square s = geo_square(geo, geo_file(geo, from) + dx * k, geo_rank(geo, from) + dy * k,
+                          geo_level(geo, from));
+    st->ep_squares[st->ep_count++] = s;
+    st->key ^= zobrist_ep(s);
+  }
+  st->ep_victim = (Square)to;
+}
+
+/* Castling rights survive only while royal and partner stand unmoved. */
+static void castling_update(Position *pos) {
+  PosState *st = &pos->st;
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int i = 0; i < 2; i++) {
+      Square p = st->castle_partner[c][i];
+      if (p == SQ_NONE) continue;
+      Square r = st->castle_royal[c];
+      Piece pc = pos->board[p], rc = r == SQ_NONE ? PIECE_NONE : pos->board[r];
+      if (!(pc & PIECE_UNMOVED) || !piece_is_real(pc) || piece_color(pc) != (Color)c ||
+          !piece_is_real(rc) || !(rc & PIECE_UNMOVED) || piece_color(rc) != (Color)c) {
+        st->key ^= zobrist_castle(p);
+        st->castle_partner[c][i] = SQ_NONE;
+      }
+    }
+}
+
+void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, Square *royal_to,
+                          Square *partner_to) {
+  const CastlingRule *cr = &pos->variant->rules.castling;
+  int rank = geo_rank(&pos->geo, rank_sq), level = geo_level(&pos->geo, rank_sq);
+  (void)c;
+  *royal_to = geo_square(&pos->geo, cr->king_file[side], rank, level);
+  *partner_to = geo_square(&pos->geo, cr->partner_file[side], rank, level);
+}
+
+void pos_make_move(Position *pos, Move m, Undo *undo) {
+  PosState *st = &pos->st;
+  Color us = pos->side;
+  int from = move_from(m), to = move_to(m);
+  bool capture = false, reset = false;
+  undo->prev = *st;
+  undo->move = m;
+  undo->change_count = 0;
+  ep_clear(st);
+  st->rule50++;
+  st->ply_from_start++;
+
+  switch (move_kind(m)) {
+  case MOVE_DROP: {
+    int type = move_piece_arg(m);
+    hand_add(pos, us, type, -1);
+    pos_put_piece(pos, to, piece_make(us, type), undo);
+    reset = pos->tables->pawn_like[type];
+    break;
+  }
+  case MOVE_CASTLING: {
+    int partner = move_extra1(m);
+    int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
+    Square royal_to, partner_to;
+    pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+    Piece royal = pos->board[from] & ~PIECE_UNMOVED, rook = pos->board[partner] & ~PIECE_UNMOVED;
+    pos_remove_piece(pos, from, undo);
+    pos_remove_piece(pos, partner, undo);
+    pos_put_piece(pos, royal_to, royal, undo);
+    pos_put_piece(pos, partner_to, rook, undo);
+    break;
+  }
+  case MOVE_SWAP: {
+    Piece a = pos->board[from] & ~PIECE_UNMOVED, b = pos->board[to] & ~PIECE_UNMOVED;
+    pos_put_piece(pos, from, b, undo);
+    pos_put_piece(pos, to, a, undo);
+    break;
+  }
+  case MOVE_NORMAL:
+  case MOVE_EN_PASSANT:
+  default: {
+    int e1 = move_extra1(m), e2 = move_extra2(m);
+    reset = pos->tables->pawn_like[piece_type(pos->board[from])];
+    int blast = -1;
+    if (piece_is_real(pos->board[to])) {
+      capture_on(pos, to, us, undo);
+      capture = true;
+      blast = to;
+    }
+    if (e1 != EXTRA_NONE && piece_is_real(pos->board[e1])) {
+      capture_on(pos, e1, us, undo);
+      capture = true;
+      if (blast < 0) blast = to;
+    }
+    if (e2 != EXTRA_NONE && piece_is_real(pos->board[e2])) {
+      capture_on(pos, e2, us, undo);
+      capture = true;
+    }
+    pos_move_piece(pos, from, to, undo);
+    int promo = move_piece_arg(m);
+    if (promo >= 0) {
+      Piece p = piece_make(us, promo);
+      if (pos->variant->rules.holdings && pos->variant->pieces[promo].promoted_from < 0)
+        p |= PIECE_PROMOTED;
+      pos_put_piece(pos, to, p, undo);
+    }
+    if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
+    if (move_flags(m) & MOVE_FLAG_EP_SET) ep_set(pos, from, to);
+    break;
+  }
+  }
+  if (capture || reset) st->rule50 = 0;
+  castling_update(pos);
+  pos->side = (Color)!us;
+  st->key ^= ZOBRIST_SIDE;
+  if (pos->variant->rules.check_limit > 0 && pos_in_check(pos)) {
+    st->key ^= zobrist_checks(us, st->checks_given[us]);
+    st->checks_given[us]++;
+    st->key ^= zobrist_checks(us, st->checks_given[us]);
+  }
+  assert(pos_is_ok(pos));
+}
+
+void pos_make_null(Position *pos, Undo *undo) {
+  undo->prev = pos->st;
+  undo->move = MOVE_NONE_VALUE;
+  undo->change_count = 0;
+  ep_clear(&pos->st);
+  pos->st.rule50++;
+  pos->st.ply_from_start++;
+  pos->side = (Color)!pos->side;
+  pos->st.key ^= ZOBRIST_SIDE;
+}
+
+void pos_unmake_move(Position *pos, const Undo *undo) {
+  for (int i = undo->change_count - 1; i >= 0; i--)
+    cell_set(pos, undo->changes[i].sq, undo->changes[i].old);
+  pos->st = undo->prev;
+  pos->side = (Color)!pos->side;
+  assert(pos_is_ok(pos));
+}
+
+uint64_t pos_compute_key(const Position *pos) {
+  const PosState *st = &pos->st;
+  uint64_t key = 0;
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++) key ^= cell_key(sq, pos->board[sq]);
+  for (int c = 0; c < COLOR_NB; c++) {
+    for (int t = 0; t < PIECE_TYPE_MAX; t++)
+      if (st->hand[c][t]) key ^= zobrist_hand(c, t, st->hand[c][t]);
+    for (int i = 0; i < 2; i++)
+      if (st->castle_partner[c][i] != SQ_NONE) key ^= zobrist_castle(st->castle_partner[c][i]);
+    if (pos->variant->rules.check_limit > 0) key ^= zobrist_checks(c, st->checks_given[c]);
+  }
+  for (int i = 0; i < st->ep_count; i++) key ^= zobrist_ep(st->ep_squares[i]);
+  if (pos->side == BLACK) key ^= ZOBRIST_SIDE;
+  return key;
+}
+
+bool pos_is_ok(const Position *pos) {
+  int seen[COLOR_NB] = {0, 0};
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
+    Piece p = pos->board[sq];
+    if (!piece_is_real(p)) continue;
+    Color c = piece_color(p);
+    if (piece_type(p) < 0 || piece_type(p) >= pos->variant->piece_count) return false;
+    int i = pos->pindex[sq];
+    if (i < 0 || i >= pos->pcount[c] || pos->plist[c][i] != sq) return false;
+    seen[c]++;
+  }
+  if (seen[WHITE] != pos->pcount[WHITE] || seen[BLACK] != pos->pcount[BLACK]) return false;
+  return pos_compute_key(pos) == pos->st.key;
+}

@@ -1,0 +1,157 @@
+/* position.h — a game position on any board, and making/unmaking moves.
+ *
+ * A Position belongs to one compiled Variant (which must outlive it). It holds
+ * the board as a flat array of Piece cells, piece lists, hands, castling and
+ * en-passant state and an incremental Zobrist key. The only code that changes
+ * the board is a handful of primitives in position.c (put, remove, set); every
+ * change is logged in the caller's Undo record, so pos_unmake_move restores
+ * the board and the key exactly, whatever the move did (several captures,
+ * castling of any geometry, drops, swaps, promotions, explosions).
+ *
+ * Threads: a Position is used by one thread at a time. pos_clone gives another
+ * thread its own copy (sharing the read-only tables).
+ *
+ * Typical use:
+ *   char err[128];
+ *   Position *pos = pos_new(variant, err, sizeof err);
+ *   if (!pos || !pos_set_fen(pos, fen, err, sizeof err)) ...report err...
+ *   MoveList list; gen_legal_moves(pos, &list);            (board/movegen.h)
+ *   Undo u; pos_make_move(pos, list.moves[0], &u); ... pos_unmake_move(pos, &u);
+ */
+#ifndef CHIMERA_BOARD_POSITION_H
+#define CHIMERA_BOARD_POSITION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board/geometry.h"
+#include "board/move.h"
+#include "mbn/variant.h"
+
+/* A board cell.
+ *   bits 0-6  piece type + 1 (0 = empty square)
+ *   bit  7    colour (0 white, 1 black)
+ *   bit  8    promoted with '~' (crazyhouse: reverts to its origin when captured)
+ *   bit  9    unmoved (the piece still stands where the game started it)
+ * PIECE_WALL marks a hole or a '*' wall: nothing moves onto or through it. */
+typedef uint16_t Piece;
+#define PIECE_NONE     ((Piece)0)
+#define PIECE_WALL     ((Piece)0xFFFF)
+#define PIECE_PROMOTED ((Piece)0x100)
+#define PIECE_UNMOVED  ((Piece)0x200)
+
+static inline Piece piece_make(Color c, int type) {
+  return (Piece)((type + 1) | (int)c << 7);
+}
+static inline int piece_type(Piece p) {
+  return (p & 0x7F) - 1;
+}
+static inline Color piece_color(Piece p) {
+  return (Color)(p >> 7 & 1);
+}
+static inline bool piece_is_real(Piece p) {
+  return p != PIECE_NONE && p != PIECE_WALL;
+}
+
+#define EP_SQUARES_MAX   4  /* squares a multi-step move may be captured on */
+#define UNDO_CHANGES_MAX 40 /* squares one move may change (atomic blasts included) */
+
+/* The part of the position that is copied into Undo and restored as a whole. */
+typedef struct {
+  uint64_t key;
+  Square castle_partner[COLOR_NB][2]; /* partner square with a right: [0] short, [1] long */
+  Square castle_royal[COLOR_NB];      /* where the castling royal starts */
+  Square ep_squares[EP_SQUARES_MAX];  /* squares an e.p. capture may land on */
+  int ep_count;
+  Square ep_victim; /* the piece an e.p. capture removes */
+  int rule50;       /* plies since the last capture or pawn-like move */
+  int checks_given[COLOR_NB];
+  int ply_from_start;
+  uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
+} PosState;
+
+typedef struct {
+  Square sq;
+  Piece old;
+} SquareChange;
+
+/* Everything pos_unmake_move needs; owned by the caller (one per ply). */
+typedef struct {
+  PosState prev;
+  Move move;
+  int change_count;
+  SquareChange changes[UNDO_CHANGES_MAX];
+} Undo;
+
+typedef struct BoardTables BoardTables;
+
+typedef struct Position {
+  const Variant *variant;
+  BoardTables *tables; /* read-only after pos_new, shared by clones */
+  Geometry geo;
+  Piece *board;            /* geo.sq_nb cells */
+  Square *plist[COLOR_NB]; /* squares of each colour's pieces, unordered */
+  int pcount[COLOR_NB];
+  int16_t *pindex; /* square -> index in its colour's plist */
+  Color side;
+  bool chess960; /* castling rights and move text as in Chess960 */
+  PosState st;
+} Position;
+
+/* Creates a position for the variant, set to its start position (or empty if
+ * it has none). NULL with a message if the variant cannot be played. */
+Position *pos_new(const Variant *variant, char *err, size_t errlen);
+/* A copy with its own board, sharing the variant tables (for another thread). */
+Position *pos_clone(const Position *pos);
+void pos_free(Position *pos);
+
+/* Reads a FEN in Fairy-Stockfish's dialect: multi-digit empty runs, '*' walls,
+ * '+X' promoted pieces, 'X~' promoted-from-pawn, holdings "[...]" (or a
+ * trailing "/..." rank), castling KQkq or Shredder/X-FEN file letters, an e.p.
+ * square, "N+M" check counters, half-move and full-move numbers (optional).
+ * On error returns false with a message and leaves the position unchanged. */
+bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen);
+/* Writes the FEN; returns its length (truncates safely to buflen). */
+int pos_get_fen(const Position *pos, char *buf, size_t buflen);
+/* Sets the variant's start position. */
+bool pos_set_startpos(Position *pos, char *err, size_t errlen);
+void pos_set_chess960(Position *pos, bool on);
+
+void pos_make_move(Position *pos, Move move, Undo *undo);
+void pos_unmake_move(Position *pos, const Undo *undo);
+/* Passes the turn (null move for search); undo with pos_unmake_move. */
+void pos_make_null(Position *pos, Undo *undo);
+
+/* Consistency check of board, piece lists, hands and key (debug builds call it
+ * after every make and unmake). */
+bool pos_is_ok(const Position *pos);
+
+static inline Color pos_side_to_move(const Position *pos) {
+  return pos->side;
+}
+static inline uint64_t pos_key(const Position *pos) {
+  return pos->st.key;
+}
+static inline Piece pos_piece_on(const Position *pos, int sq) {
+  return pos->board[sq];
+}
+static inline int pos_hand_count(const Position *pos, Color c, int type) {
+  return pos->st.hand[c][type];
+}
+static inline int pos_rule50(const Position *pos) {
+  return pos->st.rule50;
+}
+static inline int pos_square_count(const Position *pos) {
+  return pos->geo.sq_nb;
+}
+/* Number of pieces of a type and colour on the board. */
+int pos_count_pieces(const Position *pos, Color c, int type);
+
+/* Primitives: the only functions that change the board. Each logs the old
+ * cell in undo (which may be NULL when setting up a position). */
+void pos_put_piece(Position *pos, int sq, Piece piece, Undo *undo);
+void pos_remove_piece(Position *pos, int sq, Undo *undo);
+void pos_move_piece(Position *pos, int from, int to, Undo *undo);
+
+#endif

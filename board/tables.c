@@ -1,0 +1,253 @@
+/* tables.c — builds BoardTables from a compiled Variant.
+ *
+ * Zobrist numbers are computed by a hash of (what, where) instead of stored
+ * in tables: boards up to 4096 squares with 64 piece types would need
+ * megabytes of random numbers, and a few multiplies per change cost less
+ * than the cache misses of such tables.
+ */
+#include "board/tables.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+uint64_t zobrist_piece(int color, int type, int sq) {
+  return mix64(((uint64_t)1 << 60) | (uint64_t)color << 40 | (uint64_t)type << 20 | (uint64_t)sq);
+}
+uint64_t zobrist_hand(int color, int type, int count) {
+  return mix64(((uint64_t)2 << 60) | (uint64_t)color << 40 | (uint64_t)type << 20 |
+               (uint64_t)count);
+}
+uint64_t zobrist_castle(int sq) {
+  return mix64(((uint64_t)3 << 60) | (uint64_t)sq);
+}
+uint64_t zobrist_ep(int sq) {
+  return mix64(((uint64_t)4 << 60) | (uint64_t)sq);
+}
+uint64_t zobrist_checks(int color, int count) {
+  return mix64(((uint64_t)5 << 60) | (uint64_t)color << 40 | (uint64_t)count);
+}
+
+/* Marks in reach every offset (dx, dy) at which a piece could capture by
+ * some path of legs on an empty, unbounded board, ignoring ranges and
+ * occupancy: a superset of its real captures, so a zero means "cannot
+ * attack from there". Paths are enumerated from offset (ox, oy) up to a
+ * budget; false if the program is too large, wraps or uses levels (then
+ * attack tests walk every piece). */
+typedef struct {
+  const Geometry *geo;
+  const MoveProgram *prog;
+  uint8_t *reach;
+  uint8_t *ends;  /* occupancy bits of moves ending at each offset so far */
+  bool collision; /* two paths may end on one square with one occupancy */
+  long budget;
+} ReachWalk;
+
+static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
+  const MoveLeg *leg = &rw->prog->legs[li];
+  const Geometry *geo = rw->geo;
+  if (leg->dz || leg->flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS) || depth > 6) return false;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
+  bool captures = leg->occupancy & (OCC_ENEMY | OCC_FRIEND) && leg->effect == EFFECT_CAPTURE;
+  for (int k = 1; k <= max; k++) {
+    if (--rw->budget < 0) return false;
+    int dx = ox + leg->dx * k, dy = oy + leg->dy * k;
+    if (dx <= -geo->files || dx >= geo->files || dy <= -geo->ranks || dy >= geo->ranks) break;
+    if (!leg->dx && !leg->dy) break;
+    if (k < leg->min_steps) continue;
+    int at = (dy + geo->ranks - 1) * (2 * geo->files - 1) + dx + geo->files - 1;
+    if (captures) rw->reach[at] = 1;
+    if (leg->flags & LEG_ENDS) {
+      if (rw->ends[at] & leg->occupancy || leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY))
+        rw->collision = true;
+      rw->ends[at] |= leg->occupancy;
+    }
+    for (int c = 0; c < leg->child_count; c++)
+      if (!reach_leg(rw, rw->prog->children[leg->first_child + c], dx, dy, depth + 1)) return false;
+  }
+  return true;
+}
+
+/* Fills reach; *dedup tells whether two paths might produce the same move
+ * (then generation filters duplicates). */
+static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *reach, bool *dedup) {
+  *dedup = true;
+  if (geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return false;
+  uint8_t *ends = calloc((size_t)((2 * geo->files - 1) * (2 * geo->ranks - 1)), 1);
+  if (!ends) return false;
+  ReachWalk rw = {geo, prog, reach, ends, false, 1L << 20};
+  bool ok = true;
+  for (int i = 0; i < prog->root_count && ok; i++) ok = reach_leg(&rw, i, 0, 0, 0);
+  free(ends);
+  if (ok) *dedup = rw.collision && prog->leg_count != prog->root_count;
+  return ok;
+}
+
+static bool type_promotes_to(const Variant *v, int from, int to) {
+  return from >= 0 && (v->pieces[from].promotes_to >> to & 1);
+}
+
+BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
+  BoardTables *t = calloc(1, sizeof *t);
+  if (!t) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  atomic_init(&t->refs, 1);
+  t->variant = v;
+  if (!geo_init(&t->geo, &v->shape, err, errlen)) goto fail;
+  if (v->piece_count < 0 || v->piece_count > PIECE_TYPE_MAX) {
+    snprintf(err, errlen, "variant has %d piece types (at most %d)", v->piece_count,
+             PIECE_TYPE_MAX);
+    goto fail;
+  }
+  t->type_nb = v->piece_count;
+  int sq_nb = t->geo.sq_nb, total = 0;
+  for (int type = 0; type < t->type_nb; type++) {
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      t->leg_base[type][c] = total;
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        if (leg->flags & ~LEG_FLAGS_KNOWN || leg->flags & (LEG_NO_CHECK)) {
+          snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
+                   v->pieces[type].letter, leg->flags & (~LEG_FLAGS_KNOWN | LEG_NO_CHECK));
+          goto fail;
+        }
+        if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
+          snprintf(err, errlen, "piece %s: unknown leg effect or between rule",
+                   v->pieces[type].letter);
+          goto fail;
+        }
+        if (leg->effect == EFFECT_FLIP) {
+          snprintf(err, errlen, "piece %s: flip (x) moves are not implemented yet",
+                   v->pieces[type].letter);
+          goto fail;
+        }
+        if ((leg->origin_range != MOVE_NONE && leg->origin_range >= v->range_count) ||
+            (leg->landing_range != MOVE_NONE && leg->landing_range >= v->range_count) ||
+            (leg->victim_set != MOVE_NONE && leg->victim_set >= v->filter_count)) {
+          snprintf(err, errlen, "piece %s: leg refers to a missing range or piece set",
+                   v->pieces[type].letter);
+          goto fail;
+        }
+        for (int k = 0; k < leg->child_count; k++)
+          if (prog->children[leg->first_child + k] >= prog->leg_count) {
+            snprintf(err, errlen, "piece %s: leg child out of range", v->pieces[type].letter);
+            goto fail;
+          }
+      }
+      total += prog->leg_count;
+    }
+  }
+  t->next = malloc(sizeof(Square) * (size_t)(total ? total : 1) * (size_t)sq_nb);
+  if (!t->next) {
+    snprintf(err, errlen, "out of memory");
+    goto fail;
+  }
+  int width = 2 * t->geo.files - 1, height = 2 * t->geo.ranks - 1;
+  for (int type = 0; type < t->type_nb; type++) {
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
+        for (int sq = 0; sq < sq_nb; sq++)
+          row[sq] = geo_step(&t->geo, sq, leg->dx, leg->dy, leg->dz, leg->flags & LEG_WRAP_FILES,
+                             leg->flags & LEG_WRAP_RANKS);
+      }
+      uint8_t *mobile = calloc((size_t)sq_nb, 1);
+      if (!mobile) goto fail;
+      t->mobile[type][c] = mobile;
+      for (int i = 0; i < prog->root_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        const Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
+        for (int sq = 0; sq < sq_nb; sq++) {
+          if (leg->origin_range != MOVE_NONE && leg->origin_range < v->range_count &&
+              !v->ranges[leg->origin_range].member[sq])
+            continue;
+          int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 2 : leg->max_steps;
+          Square s = (Square)sq;
+          for (int k = 0; k < leg->min_steps && s != SQ_NONE && k < max; k++) s = row[s];
+          if (s != SQ_NONE) mobile[sq] = 1;
+        }
+      }
+      uint8_t *reach = calloc((size_t)(width * height), 1);
+      if (reach && reach_fill(&t->geo, prog, reach, &t->dedup[type][c])) {
+        t->reach[type][c] = reach;
+      } else {
+        free(reach);
+      }
+    }
+  }
+  for (int c = 0; c < COLOR_NB; c++) {
+    t->promo_zone[c] = calloc((size_t)sq_nb, 1);
+    if (!t->promo_zone[c]) goto fail;
+    for (int sq = 0; sq < sq_nb; sq++) {
+      if (v->rules.promotion_zone[c]) {
+        t->promo_zone[c][sq] = v->rules.promotion_zone[c][sq];
+      } else {
+        int last = c == WHITE ? t->geo.ranks - 1 : 0;
+        t->promo_zone[c][sq] = geo_rank(&t->geo, sq) == last;
+      }
+    }
+  }
+  t->royal_types = v->rules.royal_types;
+  for (int type = 0; type < t->type_nb; type++) {
+    if (v->pieces[type].royal) t->royal_types |= (uint64_t)1 << type;
+    t->pawn_like[type] = v->pieces[type].promotes_to != 0;
+    t->demote_to[type] = type;
+    if (v->pieces[type].promoted_from >= 0) {
+      t->demote_to[type] = v->pieces[type].promoted_from;
+    }
+  }
+  t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
+                   !v->rules.atomic && !v->rules.kings_may_not_face &&
+                   !v->rules.royal_may_be_exposed && t->royal_types;
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      if (!t->reach[type][c] || prog->leg_count != prog->root_count) t->simple_pins = false;
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].between != BETWEEN_EMPTY || prog->legs[i].effect != EFFECT_CAPTURE ||
+            prog->legs[i].flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS | LEG_MAXIMAL | LEG_EDGE))
+          t->simple_pins = false;
+    }
+  /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
+  for (int type = 0; type < t->type_nb; type++) {
+    t->tilde_origin[type] = type;
+    for (int from = 0; from < t->type_nb; from++)
+      if (type_promotes_to(v, from, type)) {
+        t->tilde_origin[type] = from;
+        break;
+      }
+  }
+  return t;
+fail:
+  tables_release(t);
+  return NULL;
+}
+
+void tables_retain(BoardTables *t) {
+  atomic_fetch_add(&t->refs, 1);
+}
+
+void tables_release(BoardTables *t) {
+  if (!t || atomic_fetch_sub(&t->refs, 1) != 1) return;
+  free(t->next);
+  for (int type = 0; type < PIECE_TYPE_MAX; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      free(t->reach[type][c]);
+      free(t->mobile[type][c]);
+    }
+  for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);
+  free(t->start_cells);
+  free(t);
+}

@@ -1,0 +1,68 @@
+/* tables.h — per-variant tables built once when a position is created and
+ * shared read-only by its clones: the next-square table of every leg of every
+ * compiled program, reach filters for attack tests, promotion zones and
+ * piece-type facts the hot path asks for. Internal to board/. */
+#ifndef CHIMERA_BOARD_TABLES_H
+#define CHIMERA_BOARD_TABLES_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/geometry.h"
+#include "board/position.h"
+#include "mbn/variant.h"
+
+struct BoardTables {
+  atomic_int refs;
+  const Variant *variant;
+  Geometry geo;
+  int type_nb;
+  /* next[(leg_base[t][c] + leg) * sq_nb + sq]: one step of that leg, SQ_NONE off board */
+  Square *next;
+  int leg_base[PIECE_TYPE_MAX][COLOR_NB];
+  /* reach[t][c]: (2F-1)*(2R-1) bytes, 1 where a capture at offset (dx,dy) is
+   * possible at all; NULL when the program is too complex to say (then walk). */
+  uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
+  bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
+  uint8_t *promo_zone[COLOR_NB];        /* one byte per square */
+  uint64_t royal_types;
+  int demote_to[PIECE_TYPE_MAX];    /* type a captured piece becomes in hand */
+  int tilde_origin[PIECE_TYPE_MAX]; /* type a captured '~' piece becomes in hand */
+  bool pawn_like[PIECE_TYPE_MAX];   /* resets the 50-move counter; drop restrictions */
+  /* mobile[t][c][sq]: the piece has some first step from sq (drops and
+   * promotions: a piece may not be left where it could never move) */
+  uint8_t *mobile[PIECE_TYPE_MAX][COLOR_NB];
+  /* Every program is a single-leg leaper or slider on a flat board without
+   * wrapping, and no rule makes legality depend on more than "is a royal
+   * attacked": then a move of a non-royal piece that is not pinned cannot
+   * expose a royal, and gen_legal_moves skips the make/test/unmake. */
+  bool simple_pins;
+  Piece *start_cells; /* start position (for the unmoved bit), or NULL */
+};
+
+/* Builds the tables; NULL with a message if a program uses something the
+ * walker does not implement (an unknown leg flag is an error, never ignored). */
+BoardTables *tables_new(const Variant *variant, char *err, size_t errlen);
+void tables_retain(BoardTables *tables);
+void tables_release(BoardTables *tables);
+
+/* The Zobrist number of a piece on a square, of a hand count, of the side. */
+uint64_t zobrist_piece(int color, int type, int sq);
+uint64_t zobrist_hand(int color, int type, int count);
+uint64_t zobrist_castle(int sq);
+uint64_t zobrist_ep(int sq);
+uint64_t zobrist_checks(int color, int count);
+#define ZOBRIST_SIDE 0x9E3779B97F4A7C15ULL
+
+/* Internal to board/ (position.c): the key recomputed from scratch, and the
+ * destination squares of a castling move of colour c to side (0 short, 1 long)
+ * on the rank of royal_from. */
+uint64_t pos_compute_key(const Position *pos);
+void pos_castling_squares(const Position *pos, Color c, int side, int royal_from, Square *royal_to,
+                          Square *partner_to);
+
+/* The type whose letter is letter[0..len) (case-insensitive), or -1. */
+int variant_find_type(const Variant *v, const char *letter, int len);
+
+#endif

@@ -1,0 +1,224 @@
+/* game.c — the game on top of board/ (see game.h).
+ *
+ * Keeps the Position, one Undo per move played (so undo/remove work), and the
+ * Zobrist keys of earlier positions, which both the repetition rule and the
+ * search's repetition detection need.
+ */
+#include "engine/game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/movetext.h"
+#include "board/perft.h"
+#include "board/position.h"
+
+struct Game {
+  const Variant *variant;
+  Position *position;
+  Undo *undos;
+  uint64_t *keys; /* keys[i]: the position before move i */
+  int ply, capacity;
+};
+
+Game *game_create(const Variant *variant, char *err, size_t err_size) {
+  Game *game = calloc(1, sizeof *game);
+  if (!game) {
+    snprintf(err, err_size, "out of memory");
+    return NULL;
+  }
+  game->variant = variant;
+  game->position = pos_new(variant, err, err_size);
+  if (!game->position) {
+    free(game);
+    return NULL;
+  }
+  return game;
+}
+
+void game_destroy(Game *game) {
+  if (!game) return;
+  pos_free(game->position);
+  free(game->undos);
+  free(game->keys);
+  free(game);
+}
+
+const Variant *game_variant(const Game *game) {
+  return game->variant;
+}
+const Position *game_position(const Game *game) {
+  return game->position;
+}
+const uint64_t *game_history(const Game *game, int *length) {
+  *length = game->ply;
+  return game->keys;
+}
+
+void game_set_chess960(Game *game, bool on) {
+  pos_set_chess960(game->position, on);
+}
+
+int game_set_fen(Game *game, const char *fen, char *err, size_t err_size) {
+  if (!pos_set_fen(game->position, fen, err, err_size)) return -1;
+  game->ply = 0;
+  return 0;
+}
+
+int game_set_start(Game *game, char *err, size_t err_size) {
+  if (!pos_set_startpos(game->position, err, err_size)) return -1;
+  game->ply = 0;
+  return 0;
+}
+
+int game_play(Game *game, const char *move, char *err, size_t err_size) {
+  Move parsed = move_from_text(game->position, move, err, err_size);
+  if (parsed == MOVE_NONE_VALUE) return -1;
+  if (game->ply == game->capacity) {
+    int capacity = game->capacity ? 2 * game->capacity : 256;
+    Undo *undos = realloc(game->undos, sizeof *undos * (size_t)capacity);
+    if (undos) game->undos = undos;
+    uint64_t *keys = realloc(game->keys, sizeof *keys * (size_t)capacity);
+    if (keys) game->keys = keys;
+    if (!undos || !keys) {
+      snprintf(err, err_size, "out of memory");
+      return -1;
+    }
+    game->capacity = capacity;
+  }
+  game->keys[game->ply] = pos_key(game->position);
+  pos_make_move(game->position, parsed, &game->undos[game->ply]);
+  game->ply++;
+  return 0;
+}
+
+int game_undo(Game *game) {
+  if (game->ply == 0) return -1;
+  game->ply--;
+  pos_unmake_move(game->position, &game->undos[game->ply]);
+  return 0;
+}
+
+int game_ply(const Game *game) {
+  return game->ply;
+}
+Color game_side_to_move(const Game *game) {
+  return pos_side_to_move(game->position);
+}
+
+/* Earlier occurrences of the current position with the same side to move,
+ * within the moves since the last irreversible one. */
+static int game_repetitions(const Game *game) {
+  uint64_t key = pos_key(game->position);
+  int reach = pos_rule50(game->position);
+  int count = 0;
+  for (int i = game->ply - 2; i >= 0 && game->ply - i <= reach; i -= 2)
+    count += game->keys[i] == key;
+  return count;
+}
+
+GameResult game_result(Game *game, char *reason, size_t reason_size) {
+  MoveList *list = malloc(sizeof *list);
+  int legal = list ? gen_legal_moves(game->position, list) : -1;
+  free(list);
+  GameResult result = pos_game_result(game->position, legal);
+  const char *why = "";
+  if (result != RESULT_NONE) {
+    bool white = pos_side_to_move(game->position) == WHITE;
+    if (legal == 0 && pos_in_check(game->position) && result == RESULT_LOSS)
+      why = white ? "Black mates" : "White mates";
+    else if (legal == 0 && result == RESULT_DRAW)
+      why = "Stalemate";
+    else if (legal == 0)
+      why = "no legal moves";
+    else if (result == RESULT_DRAW)
+      why = "Draw by move-count rule";
+    else
+      why =
+          result == RESULT_LOSS
+              ? (white ? "Black wins by the variant's rules" : "White wins by the variant's rules")
+              : (white ? "White wins by the variant's rules" : "Black wins by the variant's rules");
+  } else {
+    int needed = game->variant->rules.repetition_count;
+    if (needed <= 0) needed = 3;
+    if (game_repetitions(game) + 1 >= needed) {
+      result = RESULT_DRAW;
+      why = "Draw by repetition";
+    }
+  }
+  snprintf(reason, reason_size, "%s", why);
+  return result;
+}
+
+int game_legal_moves(Game *game, char *out, size_t out_size) {
+  MoveList *list = malloc(sizeof *list);
+  if (!list) return -1;
+  int count = gen_legal_moves(game->position, list);
+  size_t length = 0;
+  if (out_size) out[0] = '\0';
+  for (int i = 0; i < count; i++) {
+    char text[MOVE_TEXT_MAX];
+    move_to_text(game->position, list->moves[i], text, sizeof text);
+    int n = snprintf(out + length, out_size - length, "%s%s", i ? " " : "", text);
+    if (n < 0 || (size_t)n >= out_size - length) break;
+    length += (size_t)n;
+  }
+  free(list);
+  return count;
+}
+
+static int game_move_castling_side(const Position *position, Move move) {
+  if (move_kind(move) != MOVE_CASTLING) return 0;
+  const Geometry *geo = &position->geo;
+  return geo_file(geo, move_extra1(move)) > geo_file(geo, move_from(move)) ? 1 : 2;
+}
+
+int game_castling_side(Game *game, const char *move) {
+  Move parsed = move_from_text(game->position, move, NULL, 0);
+  return parsed == MOVE_NONE_VALUE ? 0 : game_move_castling_side(game->position, parsed);
+}
+
+bool game_castling_move(Game *game, int side, char *out, size_t out_size) {
+  MoveList *list = malloc(sizeof *list);
+  if (!list) return false;
+  int count = gen_legal_moves(game->position, list);
+  bool found = false;
+  for (int i = 0; i < count && !found; i++)
+    if (game_move_castling_side(game->position, list->moves[i]) == side) {
+      move_to_text(game->position, list->moves[i], out, out_size);
+      found = true;
+    }
+  free(list);
+  return found;
+}
+
+int64_t game_perft(Game *game, int depth,
+                   void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
+                   char *err, size_t err_size) {
+  if (depth < 0) {
+    snprintf(err, err_size, "perft depth must be 0 or more");
+    return -1;
+  }
+  if (!divide || depth == 0) return (int64_t)perft(game->position, depth);
+  MoveList *list = malloc(sizeof *list);
+  if (!list) {
+    snprintf(err, err_size, "out of memory");
+    return -1;
+  }
+  int count = gen_legal_moves(game->position, list);
+  uint64_t total = 0;
+  for (int i = 0; i < count; i++) {
+    char text[MOVE_TEXT_MAX];
+    move_to_text(game->position, list->moves[i], text, sizeof text);
+    Undo undo;
+    pos_make_move(game->position, list->moves[i], &undo);
+    uint64_t nodes = perft(game->position, depth - 1);
+    pos_unmake_move(game->position, &undo);
+    divide(context, text, nodes);
+    total += nodes;
+  }
+  free(list);
+  return (int64_t)total;
+}

@@ -1,0 +1,524 @@
+/* xboard.c — the XBoard (CECP, protocol 2) front end.
+ *
+ * Translates XBoard's commands into engine core calls and the engine's reports
+ * into XBoard text. XBoard, unlike UCI, leaves the game to the engine: it says
+ * which side the engine plays (go, playother, force) and expects the engine to
+ * move by itself, so this file keeps that mode, the clock settings and the
+ * pondering state.
+ *
+ * Threads: the reader (this file's loop) and the search thread's reports both
+ * act under `lock`. The reader never waits for a search while holding it
+ * (xboard_settle), so a report can always finish.
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/engine.h"
+#include "engine/protocol.h"
+#include "engine/xboard_clock.h"
+#include "engine/xboard_setup.h"
+
+#define XB_ERR_MAX  512
+#define XB_MOVE_MAX 64
+
+typedef enum { XB_IDLE, XB_THINKING, XB_PONDERING, XB_ANALYZING } XbSearch;
+
+typedef struct {
+  Output *out;
+  Engine *engine;
+  pthread_mutex_t lock;
+  bool force;         /* play neither side */
+  Color engine_color; /* the side the engine plays when not in force mode */
+  bool analyzing;     /* analyze mode (until exit) */
+  bool post, hard;
+  XboardClock clock;
+  XbSearch search;
+  bool discard;                  /* the running search's answer is no longer wanted */
+  char ponder_move[XB_MOVE_MAX]; /* played on the board while pondering */
+  char excluded[8192];           /* analyze: root moves excluded, " m1 m2 " */
+} Xb;
+
+/* ---- variant names: XBoard's for the games it knows, ours otherwise ---- */
+
+static const char *const XB_NAME_PAIRS[][2] = {
+    {"chess", "normal"},
+    {"chess960", "fischerandom"},
+};
+
+/* Variants XBoard knows by these names, with the same rules as our files; for
+ * the others it needs `setup` and `piece` (xboard_setup.h). */
+static const char *const XB_KNOWN[] = {
+    "normal",   "nocastle", "fischerandom", "crazyhouse", "losers",   "suicide",    "giveaway",
+    "twokings", "atomic",   "3check",       "xiangqi",    "shogi",    "capablanca", "gothic",
+    "falcon",   "shatranj", "courier",      "knightmate", "berolina", "janus",      "caparandom",
+    "cylinder", "super",    "great",        "makruk",     "seirawan", "spartan",    NULL};
+
+static const char *xb_gui_name(const char *ours) {
+  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
+    if (!strcasecmp(XB_NAME_PAIRS[i][0], ours)) return XB_NAME_PAIRS[i][1];
+  return ours;
+}
+
+static const char *xb_our_name(const char *gui) {
+  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
+    if (!strcasecmp(XB_NAME_PAIRS[i][1], gui)) return XB_NAME_PAIRS[i][0];
+  return gui;
+}
+
+static bool xb_gui_knows(const char *gui) {
+  for (int i = 0; XB_KNOWN[i]; i++)
+    if (!strcasecmp(XB_KNOWN[i], gui)) return true;
+  return false;
+}
+
+/* ---- reports from the engine ---- */
+
+static void xb_report_info(void *context, const EngineInfo *info) {
+  Xb *xb = context;
+  pthread_mutex_lock(&xb->lock);
+  bool show = xb->post || xb->analyzing;
+  pthread_mutex_unlock(&xb->lock);
+  if (!show) return;
+  /* XBoard: depth score(cp) time(cs) nodes pv; mates as 100000+N. */
+  int score = info->score;
+  if (info->mate) score = info->score > 0 ? 100000 + info->score : -100000 + info->score;
+  output_line(xb->out, "%d %d %" PRId64 " %" PRIu64 " %s", info->depth, score, info->time_ms / 10,
+              info->nodes, info->pv ? info->pv : "");
+}
+
+static void xb_report_message(void *context, const char *text) {
+  Xb *xb = context;
+  output_line(xb->out, "# %s", text);
+}
+
+/* Says the result if the game is over; returns whether it is. Lock held. */
+static bool xb_announce_result(Xb *xb) {
+  char reason[128];
+  GameResult result = engine_game_result(xb->engine, reason, sizeof reason);
+  if (result == RESULT_NONE) return false;
+  Color mover = engine_side_to_move(xb->engine);
+  const char *text = result == RESULT_DRAW                        ? "1/2-1/2"
+                     : (result == RESULT_WIN) == (mover == WHITE) ? "1-0"
+                                                                  : "0-1";
+  output_line(xb->out, "%s {%s}", text, reason[0] ? reason : "game over");
+  return true;
+}
+
+static void xb_start_ponder(Xb *xb, const char *reply);
+
+static void xb_report_bestmove(void *context, const char *move, const char *ponder) {
+  Xb *xb = context;
+  pthread_mutex_lock(&xb->lock);
+  if (xb->discard || xb->search != XB_THINKING) {
+    pthread_mutex_unlock(&xb->lock);
+    return;
+  }
+  xb->search = XB_IDLE;
+  char err[XB_ERR_MAX];
+  if (!move) {
+    /* No move: either the game is over or there is no search to ask. */
+    if (!xb_announce_result(xb)) output_line(xb->out, "Error (no move chosen): go");
+  } else {
+    /* In Chess960 mode our castling text is king-takes-partner; XBoard
+     * reads O-O / O-O-O there without doubt. */
+    int side = engine_chess960(xb->engine) ? engine_castling_side(xb->engine, move) : 0;
+    if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
+      output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
+      pthread_mutex_unlock(&xb->lock);
+      return;
+    }
+    output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : move);
+    if (!xb_announce_result(xb) && xb->hard && ponder) xb_start_ponder(xb, ponder);
+  }
+  pthread_mutex_unlock(&xb->lock);
+}
+
+/* ---- searches ---- */
+
+/* Ends any search and brings the game back to the position XBoard sees.
+ * Called with the lock held; releases it while waiting for the search. */
+static void xb_settle(Xb *xb) {
+  if (xb->search == XB_IDLE) return;
+  xb->discard = true;
+  pthread_mutex_unlock(&xb->lock);
+  engine_stop(xb->engine);
+  engine_wait(xb->engine);
+  pthread_mutex_lock(&xb->lock);
+  if (xb->search == XB_PONDERING) engine_undo_move(xb->engine);
+  xb->search = XB_IDLE;
+  xb->discard = false;
+}
+
+static void xb_think(Xb *xb) {
+  if (xb_announce_result(xb)) return;
+  EngineGo go;
+  xboard_clock_request(&xb->clock, xb->engine_color, engine_game_ply(xb->engine), &go);
+  char err[XB_ERR_MAX];
+  xb->search = XB_THINKING;
+  if (engine_go(xb->engine, &go, err, sizeof err) != 0) {
+    xb->search = XB_IDLE;
+    output_line(xb->out, "Error (%s): go", err);
+  }
+}
+
+/* After our move: play the expected reply and think on the opponent's time. */
+static void xb_start_ponder(Xb *xb, const char *reply) {
+  char err[XB_ERR_MAX];
+  if (engine_play_move(xb->engine, reply, err, sizeof err) != 0) return;
+  char reason[64];
+  if (engine_game_result(xb->engine, reason, sizeof reason) != RESULT_NONE) {
+    engine_undo_move(xb->engine);
+    return;
+  }
+  EngineGo go;
+  xboard_clock_request(&xb->clock, xb->engine_color, engine_game_ply(xb->engine), &go);
+  go.ponder = true;
+  snprintf(xb->ponder_move, sizeof xb->ponder_move, "%s", reply);
+  xb->search = XB_PONDERING;
+  if (engine_go(xb->engine, &go, err, sizeof err) != 0) {
+    engine_undo_move(xb->engine);
+    xb->search = XB_IDLE;
+  }
+}
+
+static void xb_analyze(Xb *xb) {
+  EngineGo go;
+  engine_go_init(&go);
+  go.infinite = true;
+  char legal[8192], allowed[8192] = "";
+  size_t length = 0;
+  if (xb->excluded[0] && engine_legal_moves(xb->engine, legal, sizeof legal) > 0) {
+    char *save, *move;
+    for (move = strtok_r(legal, " ", &save); move; move = strtok_r(NULL, " ", &save)) {
+      char key[XB_MOVE_MAX + 2];
+      snprintf(key, sizeof key, " %s ", move);
+      if (strstr(xb->excluded, key)) continue;
+      int n = snprintf(allowed + length, sizeof allowed - length, "%s%s", length ? " " : "", move);
+      if (n > 0 && (size_t)n < sizeof allowed - length) length += (size_t)n;
+    }
+    if (!length) return; /* everything excluded: nothing to analyse */
+    go.searchmoves = allowed;
+  }
+  char err[XB_ERR_MAX];
+  char reason[64];
+  if (engine_game_result(xb->engine, reason, sizeof reason) != RESULT_NONE) return;
+  xb->search = XB_ANALYZING;
+  if (engine_go(xb->engine, &go, err, sizeof err) != 0) {
+    xb->search = XB_IDLE;
+    output_line(xb->out, "Error (%s): analyze", err);
+  }
+}
+
+/* After a change to the game: analyse anew, or move if it is our turn. */
+static void xb_resume(Xb *xb) {
+  if (xb->analyzing)
+    xb_analyze(xb);
+  else if (!xb->force && engine_side_to_move(xb->engine) == xb->engine_color)
+    xb_think(xb);
+}
+
+/* ---- commands ---- */
+
+static void xb_features(Xb *xb) {
+  output_line(xb->out, "feature done=0");
+  int count = engine_variant_count(xb->engine);
+  size_t size = 32;
+  for (int i = 0; i < count; i++)
+    size += strlen(xb_gui_name(engine_variant_name(xb->engine, i))) + 1;
+  char *variants = malloc(size);
+  if (!variants) return;
+  size_t length = 0;
+  variants[0] = '\0';
+  for (int i = 0; i < count; i++) {
+    /* chess and normal are one game for XBoard: list each GUI name once. */
+    const char *name = xb_gui_name(engine_variant_name(xb->engine, i));
+    bool seen = false;
+    for (int j = 0; j < i; j++)
+      seen |= !strcmp(name, xb_gui_name(engine_variant_name(xb->engine, j)));
+    if (!seen)
+      length += (size_t)snprintf(variants + length, size - length, "%s%s", length ? "," : "", name);
+  }
+  output_line(xb->out,
+              "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 "
+              "sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 "
+              "memory=1 smp=1 exclude=1 myname=\"Chimera %s\" variants=\"%s\"",
+              CHIMERA_VERSION, variants);
+  free(variants);
+  for (int i = 0; i < OPTION_NB; i++) {
+    const OptionSpec *spec = option_spec(i);
+    if (!spec->xboard_option) continue;
+    switch (spec->type) {
+    case OPTION_CHECK:
+      output_line(xb->out, "feature option=\"%s -check %d\"", spec->name, spec->default_value);
+      break;
+    case OPTION_SPIN:
+      output_line(xb->out, "feature option=\"%s -spin %d %d %d\"", spec->name, spec->default_value,
+                  spec->min, spec->max);
+      break;
+    case OPTION_BUTTON: output_line(xb->out, "feature option=\"%s -button\"", spec->name); break;
+    case OPTION_STRING:
+      output_line(xb->out, "feature option=\"%s -file %s\"", spec->name, spec->default_text);
+      break;
+    case OPTION_COMBO: break; /* UCI_Variant: XBoard has `variant` */
+    }
+  }
+  output_line(xb->out, "feature done=1");
+}
+
+static void xb_select_variant(Xb *xb, const char *gui_name) {
+  char err[XB_ERR_MAX];
+  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0) {
+    output_line(xb->out, "Error (%s): variant %s", err, gui_name);
+    return;
+  }
+  if (!xb_gui_knows(gui_name)) xboard_setup_send(engine_variant(xb->engine), xb->out);
+}
+
+static void xb_new(Xb *xb) {
+  /* new means orthodox chess, unless we have no such variant. */
+  char err[XB_ERR_MAX];
+  if (engine_select_variant(xb->engine, "chess", err, sizeof err) != 0) engine_new_game(xb->engine);
+  xb->force = false;
+  xb->engine_color = BLACK;
+  xb->excluded[0] = '\0';
+  xb->clock.own_ms = xb->clock.other_ms = -1;
+}
+
+static void xb_set_number_option(Xb *xb, const char *name, const char *value, const char *command) {
+  char err[XB_ERR_MAX];
+  if (engine_set_option(xb->engine, name, value, err, sizeof err) != 0)
+    output_line(xb->out, "Error (%s): %s %s", err, command, value);
+}
+
+/* option NAME[=VALUE] */
+static void xb_option(Xb *xb, char *args) {
+  char *value = strchr(args, '=');
+  if (value) *value++ = '\0';
+  char err[XB_ERR_MAX];
+  if (engine_set_option(xb->engine, args, value, err, sizeof err) != 0)
+    output_line(xb->out, "Error (%s): option %s", err, args);
+}
+
+static void xb_exclude(Xb *xb, const char *command, const char *move) {
+  bool exclude = !strcmp(command, "exclude");
+  if (!strcmp(move, "all")) {
+    xb->excluded[0] = '\0';
+    if (exclude) {
+      char legal[8000];
+      if (engine_legal_moves(xb->engine, legal, sizeof legal) > 0)
+        snprintf(xb->excluded, sizeof xb->excluded, " %s ", legal);
+    }
+    return;
+  }
+  char key[XB_MOVE_MAX + 2];
+  snprintf(key, sizeof key, " %s ", move);
+  char *found = strstr(xb->excluded, key);
+  if (exclude && !found) {
+    size_t length = strlen(xb->excluded);
+    snprintf(xb->excluded + length, sizeof xb->excluded - length, "%s%s ", length ? "" : " ", move);
+  } else if (!exclude && found) {
+    memmove(found, found + strlen(key) - 1, strlen(found + strlen(key) - 1) + 1);
+    if (!strcmp(xb->excluded, " ")) xb->excluded[0] = '\0';
+  }
+}
+
+static void xb_perft_divide(void *context, const char *move, uint64_t nodes) {
+  Xb *xb = context;
+  output_line(xb->out, "%s %" PRIu64, move, nodes);
+}
+
+/* XBoard writes castling as O-O / O-O-O in Chess960-like variants. */
+static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t size) {
+  int side = !strcasecmp(move, "O-O") || !strcmp(move, "0-0")       ? 1
+             : !strcasecmp(move, "O-O-O") || !strcmp(move, "0-0-0") ? 2
+                                                                    : 0;
+  if (side && engine_castling_move(xb->engine, side, buffer, size)) return buffer;
+  return move;
+}
+
+static void xb_usermove(Xb *xb, const char *gui_move) {
+  char err[XB_ERR_MAX], buffer[XB_MOVE_MAX];
+  const char *move = xb_incoming(xb, gui_move, buffer, sizeof buffer);
+  if (xb->search == XB_PONDERING && !strcmp(move, xb->ponder_move)) {
+    /* The expected reply: keep the search, now on our own clock. */
+    xb->search = XB_THINKING;
+    engine_ponderhit(xb->engine);
+    return;
+  }
+  xb_settle(xb);
+  if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
+    output_line(xb->out, "Illegal move (%s): %s", err, gui_move);
+    return;
+  }
+  xb->excluded[0] = '\0';
+  if (!xb->analyzing && xb_announce_result(xb)) return;
+  xb_resume(xb);
+}
+
+/* Returns false on quit. Lock held. */
+static bool xb_handle(Xb *xb, char *line) {
+  char *args = line + strcspn(line, " \t");
+  if (*args) *args++ = '\0';
+  args += strspn(args, " \t");
+  const char *command = line;
+  char err[XB_ERR_MAX];
+
+  if (!strcmp(command, "xboard") || !strcmp(command, "accepted") || !strcmp(command, "rejected") ||
+      !strcmp(command, "computer") || !strcmp(command, "name") || !strcmp(command, "rating") ||
+      !strcmp(command, "ics") || !strcmp(command, "random") || !strcmp(command, "draw") ||
+      !strcmp(command, "hint") || !strcmp(command, "bk") || !strcmp(command, ".") ||
+      !strcmp(command, "")) {
+    /* Nothing to do: no opening book, draw offers declined by silence. */
+  } else if (!strcmp(command, "protover")) {
+    xb_features(xb);
+  } else if (!strcmp(command, "ping")) {
+    output_line(xb->out, "pong %s", args);
+  } else if (!strcmp(command, "quit")) {
+    return false;
+  } else if (!strcmp(command, "new")) {
+    xb_settle(xb);
+    xb->analyzing = false;
+    xb_new(xb);
+  } else if (!strcmp(command, "variant")) {
+    xb_settle(xb);
+    xb_select_variant(xb, args);
+    if (xb->analyzing) xb_analyze(xb);
+  } else if (!strcmp(command, "force")) {
+    xb_settle(xb);
+    xb->force = true;
+  } else if (!strcmp(command, "go")) {
+    xb_settle(xb);
+    xb->force = false;
+    xb->engine_color = engine_side_to_move(xb->engine);
+    xb_think(xb);
+  } else if (!strcmp(command, "playother")) {
+    xb_settle(xb);
+    xb->force = false;
+    xb->engine_color = engine_side_to_move(xb->engine) == WHITE ? BLACK : WHITE;
+  } else if (!strcmp(command, "white") || !strcmp(command, "black")) {
+    /* Protocol 1: the side to move and the engine's side (the other one). */
+    xb_settle(xb);
+    xb->engine_color = !strcmp(command, "white") ? BLACK : WHITE;
+  } else if (!strcmp(command, "usermove")) {
+    xb_usermove(xb, args);
+  } else if (!strcmp(command, "?")) {
+    if (xb->search == XB_THINKING) engine_stop(xb->engine);
+  } else if (!strcmp(command, "result")) {
+    xb_settle(xb);
+    xb->force = true;
+  } else if (!strcmp(command, "setboard")) {
+    xb_settle(xb);
+    if (engine_set_position(xb->engine, args, err, sizeof err) != 0)
+      output_line(xb->out, "Error (%s): setboard %s", err, args);
+    else if (xb->analyzing)
+      xb_analyze(xb);
+  } else if (!strcmp(command, "undo") || !strcmp(command, "remove")) {
+    xb_settle(xb);
+    int count = !strcmp(command, "undo") ? 1 : 2;
+    for (int i = 0; i < count; i++)
+      if (engine_undo_move(xb->engine) != 0) {
+        output_line(xb->out, "Error (no move to undo): %s", command);
+        break;
+      }
+    if (xb->analyzing) xb_analyze(xb);
+  } else if (!strcmp(command, "hard")) {
+    xb->hard = true;
+  } else if (!strcmp(command, "easy")) {
+    if (xb->search == XB_PONDERING) xb_settle(xb);
+    xb->hard = false;
+  } else if (!strcmp(command, "post")) {
+    xb->post = true;
+  } else if (!strcmp(command, "nopost")) {
+    xb->post = false;
+  } else if (!strcmp(command, "analyze")) {
+    xb_settle(xb);
+    xb->analyzing = true;
+    xb_analyze(xb);
+  } else if (!strcmp(command, "exit")) {
+    xb_settle(xb);
+    xb->analyzing = false;
+  } else if (!strcmp(command, "exclude") || !strcmp(command, "include")) {
+    xb_settle(xb);
+    xb_exclude(xb, command, args);
+    if (xb->analyzing) xb_analyze(xb);
+  } else if (!strcmp(command, "level")) {
+    if (xboard_clock_level(&xb->clock, args) != 0)
+      output_line(xb->out, "Error (expected level MPS BASE INC): level %s", args);
+  } else if (!strcmp(command, "st")) {
+    if (xboard_clock_seconds_per_move(&xb->clock, args) != 0)
+      output_line(xb->out, "Error (expected seconds): st %s", args);
+  } else if (!strcmp(command, "sd")) {
+    int depth = atoi(args);
+    if (depth <= 0)
+      output_line(xb->out, "Error (expected a depth): sd %s", args);
+    else
+      xb->clock.depth = depth;
+  } else if (!strcmp(command, "time") || !strcmp(command, "otim")) {
+    int64_t *target = !strcmp(command, "time") ? &xb->clock.own_ms : &xb->clock.other_ms;
+    if (xboard_clock_centiseconds(target, args) != 0)
+      output_line(xb->out, "Error (expected centiseconds): %s %s", command, args);
+  } else if (!strcmp(command, "memory")) {
+    xb_settle(xb);
+    xb_set_number_option(xb, "Hash", args, command);
+  } else if (!strcmp(command, "cores")) {
+    xb_settle(xb);
+    xb_set_number_option(xb, "Threads", args, command);
+  } else if (!strcmp(command, "option")) {
+    xb_settle(xb);
+    xb_option(xb, args);
+  } else if (!strcmp(command, "perft")) {
+    xb_settle(xb);
+    int depth = atoi(args);
+    int64_t total =
+        depth > 0 ? engine_perft(xb->engine, depth, xb_perft_divide, xb, err, sizeof err) : -2;
+    if (total == -2)
+      output_line(xb->out, "Error (expected a depth): perft %s", args);
+    else if (total < 0)
+      output_line(xb->out, "Error (%s): perft %s", err, args);
+    else
+      output_line(xb->out, "Nodes searched: %" PRId64, total);
+  } else {
+    output_line(xb->out, "Error (unknown command): %s", command);
+  }
+  return true;
+}
+
+int xboard_run(FILE *in, Output *out, const char *first_line) {
+  Xb *xb = calloc(1, sizeof *xb);
+  if (!xb) return 1;
+  xb->out = out;
+  xb->engine_color = BLACK;
+  xboard_clock_init(&xb->clock);
+  pthread_mutex_init(&xb->lock, NULL);
+  EngineReport report = {.context = xb,
+                         .info = xb_report_info,
+                         .bestmove = xb_report_bestmove,
+                         .message = xb_report_message};
+  xb->engine = engine_create(&report);
+  if (!xb->engine) {
+    free(xb);
+    return 1;
+  }
+  char *line = strdup(first_line);
+  size_t size = line ? strlen(line) + 1 : 0;
+  bool running = line != NULL;
+  while (running) {
+    pthread_mutex_lock(&xb->lock);
+    running = xb_handle(xb, line);
+    if (!running) xb_settle(xb);
+    pthread_mutex_unlock(&xb->lock);
+    if (running && !protocol_read_line(in, &line, &size)) break;
+  }
+  free(line);
+  pthread_mutex_lock(&xb->lock);
+  xb_settle(xb);
+  pthread_mutex_unlock(&xb->lock);
+  engine_destroy(xb->engine);
+  pthread_mutex_destroy(&xb->lock);
+  free(xb);
+  return 0;
+}

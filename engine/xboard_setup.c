@@ -1,0 +1,313 @@
+/* xboard_setup.c — a variant described to XBoard (see xboard_setup.h).
+ *
+ * The piece descriptions are translated from the compiled MoveProgram, not
+ * from the MBN text: MBN and XBoard's Betza dialect differ, and the compiled
+ * legs are what the engine really plays. The translation covers what XBoard's
+ * dialect can say about one piece: leapers and riders on the atoms W F D N A
+ * H C Z G in any direction subset, limited ranges, m/c/i/e modalities, lame
+ * leapers (n), cannons (p) and castling (O). Anything else is reported as not
+ * expressible (docs/protocols.md lists the cases), never silently dropped.
+ */
+#include "engine/xboard_setup.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* XBoard's piece slots, in its internal order; the default letters. */
+static const char XB_SLOTS[] = "PNBRQFEACWMOHIJGDVLSUK";
+enum { XB_SLOT_NB = sizeof XB_SLOTS - 1, XB_KING_SLOT = XB_SLOT_NB - 1 };
+
+typedef struct {
+  int x, y;
+  char letter;
+} XbAtom;
+
+/* Atoms by their first-octant vector (x <= y). */
+static const XbAtom XB_ATOMS[] = {
+    {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
+    {0, 3, 'H'}, {1, 3, 'C'}, {2, 3, 'Z'}, {3, 3, 'G'},
+};
+
+static char xb_atom_letter(int dx, int dy) {
+  int x = abs(dx), y = abs(dy);
+  if (x > y) {
+    int t = x;
+    x = y, y = t;
+  }
+  for (size_t i = 0; i < sizeof XB_ATOMS / sizeof XB_ATOMS[0]; i++)
+    if (XB_ATOMS[i].x == x && XB_ATOMS[i].y == y) return XB_ATOMS[i].letter;
+  return 0;
+}
+
+/* Direction words and the vectors they mean, as XBoard's parser reads them
+ * (its moves.c): for orthogonal atoms each letter adds one direction; for
+ * diagonal atoms a letter alone means both diagonals on that side and two
+ * perpendicular letters one diagonal; for oblique atoms a letter alone means
+ * the narrow pair on that side, and two letters the wide side of the first
+ * intersected with the narrow side of the second. Vectors are from White's
+ * side in "unit" form (xb_unit): 1 marks the smaller component, 2 the larger. */
+typedef struct {
+  const char *word;
+  int count;
+  int v[2][2];
+} XbDirection;
+
+static const XbDirection XB_ORTHOGONAL[] = {
+    {"v", 2, {{0, 1}, {0, -1}}}, {"s", 2, {{1, 0}, {-1, 0}}}, {"f", 1, {{0, 1}}},
+    {"b", 1, {{0, -1}}},         {"l", 1, {{-1, 0}}},         {"r", 1, {{1, 0}}},
+};
+static const XbDirection XB_DIAGONAL[] = {
+    {"f", 2, {{1, 1}, {-1, 1}}}, {"b", 2, {{1, -1}, {-1, -1}}}, {"l", 2, {{-1, 1}, {-1, -1}}},
+    {"r", 2, {{1, 1}, {1, -1}}}, {"fr", 1, {{1, 1}}},           {"fl", 1, {{-1, 1}}},
+    {"br", 1, {{1, -1}}},        {"bl", 1, {{-1, -1}}},
+};
+static const XbDirection XB_OBLIQUE[] = {
+    {"f", 2, {{1, 2}, {-1, 2}}},   {"b", 2, {{1, -2}, {-1, -2}}}, {"r", 2, {{2, 1}, {2, -1}}},
+    {"l", 2, {{-2, 1}, {-2, -1}}}, {"rf", 1, {{1, 2}}},           {"lf", 1, {{-1, 2}}},
+    {"rb", 1, {{1, -2}}},          {"lb", 1, {{-1, -2}}},         {"fr", 1, {{2, 1}}},
+    {"br", 1, {{2, -1}}},          {"fl", 1, {{-2, 1}}},          {"bl", 1, {{-2, -1}}},
+};
+
+static void xb_unit(int dx, int dy, int *ux, int *uy) {
+  int x = abs(dx), y = abs(dy);
+  int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  if (x == 0 || y == 0 || x == y)
+    *ux = sx, *uy = sy;
+  else
+    *ux = sx * (x < y ? 1 : 2), *uy = sy * (y < x ? 1 : 2);
+}
+
+/* A group of legs that differ only in direction becomes one Betza term. */
+typedef struct {
+  char atom;
+  char range[8];    /* "", "0" (unlimited), "3" ... */
+  char modality[8]; /* "m", "c", "ce" ... */
+  int dx[8], dy[8], count;
+  bool initial, lame, hop;
+} XbTerm;
+
+static void xb_term_append(const XbTerm *term, const char *direction, char *out, size_t size) {
+  /* Riders: R and B for the slides XBoard knows by name, else atom + 0. */
+  char atom[16];
+  if (!strcmp(term->range, "0") && term->atom == 'W')
+    snprintf(atom, sizeof atom, "R");
+  else if (!strcmp(term->range, "0") && term->atom == 'F')
+    snprintf(atom, sizeof atom, "B");
+  else
+    snprintf(atom, sizeof atom, "%c%s", term->atom, term->range);
+  /* XBoard reads i, then directions, then m c e p n in this order. */
+  size_t length = strlen(out);
+  snprintf(out + length, size - length, "%s%s%s%s%s%s", term->initial ? "i" : "", direction,
+           term->modality, term->hop ? "p" : "", term->lame ? "n" : "", atom);
+}
+
+static void xb_term_write(const XbTerm *term, char *out, size_t size) {
+  const XbDirection *table = XB_ORTHOGONAL;
+  int table_size = sizeof XB_ORTHOGONAL / sizeof XB_ORTHOGONAL[0], all = 4;
+  if (term->dx[0] != 0 && term->dy[0] != 0) {
+    if (abs(term->dx[0]) == abs(term->dy[0]))
+      table = XB_DIAGONAL, table_size = sizeof XB_DIAGONAL / sizeof XB_DIAGONAL[0];
+    else
+      table = XB_OBLIQUE, table_size = sizeof XB_OBLIQUE / sizeof XB_OBLIQUE[0], all = 8;
+  }
+  if (term->count == all) {
+    xb_term_append(term, "", out, size);
+    return;
+  }
+  /* Cover the directions with the largest words first; each word is its own
+   * term, since XBoard pairs adjacent letters and a run of words could be
+   * read differently. */
+  bool left[8];
+  int unit[8][2];
+  for (int i = 0; i < term->count; i++) {
+    left[i] = true;
+    xb_unit(term->dx[i], term->dy[i], &unit[i][0], &unit[i][1]);
+  }
+  for (int want = 2; want >= 1; want--) {
+    for (int w = 0; w < table_size; w++) {
+      if (table[w].count != want) continue;
+      int hit[2], hits = 0;
+      for (int k = 0; k < table[w].count; k++)
+        for (int i = 0; i < term->count; i++)
+          if (left[i] && unit[i][0] == table[w].v[k][0] && unit[i][1] == table[w].v[k][1])
+            hit[hits++] = i;
+      if (hits != table[w].count) continue;
+      for (int k = 0; k < hits; k++) left[hit[k]] = false;
+      xb_term_append(term, table[w].word, out, size);
+    }
+  }
+}
+
+/* Describes one root leg (and, for hops and lame leaps, its child). Returns
+ * false when the dialect has no words for it. */
+static bool xb_leg_term(const MoveProgram *program, const MoveLeg *leg, XbTerm *term) {
+  memset(term, 0, sizeof *term);
+  const MoveLeg *last = leg;
+  int dx = leg->dx, dy = leg->dy;
+  if (leg->dz || leg->victim_set != MOVE_NONE || leg->origin_range != MOVE_NONE ||
+      leg->landing_range != MOVE_NONE)
+    return false;
+  if (leg->flags & ~(LEG_ENDS | LEG_INITIAL | LEG_EP_VICTIM | LEG_EP_CAPTURE)) return false;
+  if (!(leg->flags & LEG_ENDS)) {
+    /* Two-leg shapes XBoard knows: the cannon (hop over one piece, go on in the
+     * same direction) and the lame leaper (step to an empty square, then go on
+     * outward). */
+    if (leg->child_count != 1) return false;
+    const MoveLeg *next = &program->legs[program->children[leg->first_child]];
+    if (next->child_count || !(next->flags & LEG_ENDS)) return false;
+    if (leg->effect == EFFECT_VISIT && leg->occupancy == (OCC_ENEMY | OCC_FRIEND) &&
+        next->dx == leg->dx && next->dy == leg->dy && leg->max_steps == next->max_steps) {
+      term->hop = true;
+    } else if (leg->occupancy == OCC_EMPTY && leg->max_steps == 1 && next->max_steps == 1) {
+      dx = leg->dx + next->dx, dy = leg->dy + next->dy;
+      term->lame = true;
+      leg = next; /* range and modality come from the final leg */
+    } else {
+      return false;
+    }
+    last = next;
+  }
+  if (leg->min_steps > 1 && leg->min_steps == leg->max_steps && leg->between == BETWEEN_EMPTY) {
+    /* Exactly n slides = a lame n-fold leap (the pawn's double step). */
+    dx *= leg->min_steps, dy *= leg->min_steps;
+    term->lame = true;
+  } else if (leg->min_steps > 1 && leg->min_steps == leg->max_steps &&
+             leg->between == BETWEEN_ANY) {
+    dx *= leg->min_steps, dy *= leg->min_steps;
+  } else if (leg->min_steps != 1) {
+    return false;
+  } else if (leg->max_steps == LEG_STEPS_UNLIMITED) {
+    if (leg->between != BETWEEN_EMPTY) return false;
+    snprintf(term->range, sizeof term->range, "0");
+  } else if (leg->max_steps > 1) {
+    if (leg->between != BETWEEN_EMPTY) return false;
+    snprintf(term->range, sizeof term->range, "%d", leg->max_steps);
+  }
+  term->atom = xb_atom_letter(dx, dy);
+  if (!term->atom) return false;
+  int occupancy = last->occupancy;
+  if (occupancy & OCC_FRIEND) return false;
+  char *m = term->modality;
+  term->initial = (leg->flags & LEG_INITIAL) != 0;
+  if (occupancy == OCC_EMPTY) *m++ = 'm';
+  if (occupancy == OCC_ENEMY) *m++ = 'c';
+  if (last->flags & LEG_EP_CAPTURE) *m++ = 'e';
+  *m = '\0';
+  term->dx[0] = dx, term->dy[0] = dy, term->count = 1;
+  return true;
+}
+
+static bool xb_term_same_kind(const XbTerm *a, const XbTerm *b) {
+  return a->atom == b->atom && !strcmp(a->range, b->range) && !strcmp(a->modality, b->modality) &&
+         a->initial == b->initial && a->lame == b->lame && a->hop == b->hop;
+}
+
+int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size) {
+  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
+  XbTerm terms[64];
+  int term_count = 0;
+  bool complete = true;
+  text[0] = '\0';
+  for (int i = 0; i < program->root_count; i++) {
+    XbTerm term;
+    if (!xb_leg_term(program, &program->legs[i], &term)) {
+      complete = false;
+      continue;
+    }
+    int j = 0;
+    while (j < term_count && !(xb_term_same_kind(&terms[j], &term) && terms[j].count < 8)) j++;
+    if (j == term_count) {
+      if (term_count == 64) {
+        complete = false;
+        continue;
+      }
+      terms[term_count++] = term;
+    } else {
+      terms[j].dx[terms[j].count] = term.dx[0];
+      terms[j].dy[terms[j].count++] = term.dy[0];
+    }
+  }
+  for (int i = 0; i < term_count; i++) xb_term_write(&terms[i], text, size);
+  return complete ? 0 : -1;
+}
+
+/* The castling term of a royal piece: O and the distance the royal moves. */
+static void xb_castling(const Variant *variant, int type, char *text, size_t size) {
+  const CastlingRule *castling = &variant->rules.castling;
+  if (!castling->enabled || !variant->pieces[type].royal || !variant->start_fen) return;
+  /* The royal's start file on White's castling rank, from the start FEN. */
+  int rank = variant->shape.ranks - 1;
+  const char *p = variant->start_fen;
+  while (*p && rank > castling->rank) rank -= (*p++ == '/');
+  int file = 0;
+  for (; *p && *p != '/' && *p != ' '; p++) {
+    if (*p >= '0' && *p <= '9') {
+      int n = (int)strtol(p, (char **)&p, 10);
+      file += n, p--;
+    } else if (*p == variant->pieces[type].letter[0]) {
+      break;
+    } else if (*p != '+' && *p != '~' && *p != '*') {
+      file++;
+    } else if (*p == '*') {
+      file++;
+    }
+  }
+  int distance = abs(castling->king_file[0] - file);
+  size_t length = strlen(text);
+  if (distance > 0) snprintf(text + length, size - length, "O%d", distance);
+}
+
+void xboard_setup_send(const Variant *variant, Output *out) {
+  if (!variant) return;
+  /* Slots: a piece whose letter is a slot's default letter keeps it; the
+   * royal piece takes the king's slot; the others take free slots. */
+  int slot_of[PIECE_TYPE_MAX];
+  bool used[XB_SLOT_NB] = {false};
+  for (int t = 0; t < variant->piece_count; t++) {
+    slot_of[t] = -1;
+    const char *letter = variant->pieces[t].letter;
+    if (letter[1]) continue; /* promoted pieces ("+P") are left to XBoard */
+    int slot =
+        variant->pieces[t].royal
+            ? XB_KING_SLOT
+            : (int)(strchr(XB_SLOTS, letter[0]) ? strchr(XB_SLOTS, letter[0]) - XB_SLOTS : -1);
+    if (slot >= 0 && !used[slot]) slot_of[t] = slot, used[slot] = true;
+  }
+  for (int t = 0; t < variant->piece_count; t++) {
+    if (slot_of[t] >= 0 || variant->pieces[t].letter[1]) continue;
+    for (int s = 0; s < XB_KING_SLOT; s++)
+      if (!used[s]) {
+        slot_of[t] = s, used[s] = true;
+        break;
+      }
+    if (slot_of[t] < 0)
+      output_line(out, "# piece %s: no free XBoard piece slot", variant->pieces[t].letter);
+  }
+  char table[2 * XB_SLOT_NB + 1];
+  memset(table, '.', 2 * XB_SLOT_NB);
+  table[2 * XB_SLOT_NB] = '\0';
+  for (int t = 0; t < variant->piece_count; t++) {
+    if (slot_of[t] < 0) continue;
+    char c = variant->pieces[t].letter[0];
+    table[slot_of[t]] = c;
+    table[XB_SLOT_NB + slot_of[t]] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  int holdings = 0;
+  if (variant->rules.drops)
+    for (int t = 0; t < variant->piece_count; t++) holdings += !variant->pieces[t].royal;
+  output_line(out, "setup (%s) %dx%d+%d_%s %s", table, variant->shape.files, variant->shape.ranks,
+              holdings, variant->rules.drops ? "crazyhouse" : "fairy",
+              variant->start_fen ? variant->start_fen : "");
+  for (int t = 0; t < variant->piece_count; t++) {
+    if (slot_of[t] < 0) continue;
+    char betza[1024];
+    int status = xboard_setup_betza(variant, t, betza, sizeof betza);
+    xb_castling(variant, t, betza, sizeof betza);
+    if (status != 0)
+      output_line(out, "# piece %s: some moves cannot be said in XBoard's Betza dialect",
+                  variant->pieces[t].letter);
+    output_line(out, "piece %s& %s", variant->pieces[t].letter, betza);
+  }
+}

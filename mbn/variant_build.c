@@ -1,0 +1,164 @@
+/* variant_build.c — builds a Variant from a resolved section (see variant_build.h). */
+#include "mbn/variant_build.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbn/fbr.h"
+#include "mbn/fbr_sets.h"
+#include "mbn/variant_pieces.h"
+#include "mbn/variant_setup.h"
+
+enum { BOARD_SIDE_MAX = 36, BOARD_LEVELS_MAX = 16 };
+
+/* Skips white space, keeping pos on the character p points to. */
+static const char *build_skip_space(const char *p, VariantPos *pos) {
+  while (isspace((unsigned char)*p)) {
+    if (*p == '\n')
+      pos->line++, pos->col = 1;
+    else
+      pos->col++;
+    p++;
+  }
+  return p;
+}
+
+bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
+                         VariantDiagnostics *diags) {
+  memset(shape, 0, sizeof *shape);
+  const char *p = build_skip_space(text, &pos);
+  const char *start = p;
+  VariantPos start_pos = pos;
+  int sizes[3] = {0, 0, 1};
+  int count = 0;
+  while (count < 3) {
+    if (!isdigit((unsigned char)*p)) break;
+    long n = strtol(p, (char **)&p, 10);
+    sizes[count++] = n > 1000 ? 1000 : (int)n;
+    if (*p != 'x') break;
+    p++;
+  }
+  const char *end = p;
+  while (*end && !isspace((unsigned char)*end)) end++;
+  char quoted[64];
+  variant_diag_quote(quoted, sizeof quoted, start, (size_t)(end - start), false);
+  VariantPos rest_pos = pos;
+  const char *rest = build_skip_space(end, &rest_pos);
+  pos = start_pos;
+  if (count < 2 || p != end || *rest) {
+    variant_diag_add(diags, pos,
+                     "board '%s' must be WxH or WxHxL (files x ranks x levels), "
+                     "e.g. 8x8",
+                     quoted);
+    return false;
+  }
+  if (sizes[0] < 1 || sizes[0] > BOARD_SIDE_MAX || sizes[1] < 1 || sizes[1] > BOARD_SIDE_MAX) {
+    variant_diag_add(diags, pos, "board '%s': files and ranks must be 1..%d", quoted,
+                     BOARD_SIDE_MAX);
+    return false;
+  }
+  if (sizes[2] < 1 || sizes[2] > BOARD_LEVELS_MAX) {
+    variant_diag_add(diags, pos, "board '%s': levels must be 1..%d", quoted, BOARD_LEVELS_MAX);
+    return false;
+  }
+  shape->files = sizes[0];
+  shape->ranks = sizes[1];
+  shape->levels = sizes[2];
+  return true;
+}
+
+/* names: LETTER=Name (underscores print as spaces); values: LETTER=N. */
+static bool variant_parse_pairs(Variant *v, const VariantValue *value, bool numbers,
+                                VariantDiagnostics *diags) {
+  bool ok = true;
+  for (int c = 0; c < value->chunk_count; c++) {
+    VariantPos pos = value->chunks[c].pos;
+    const char *p = value->chunks[c].text;
+    for (;;) {
+      p = build_skip_space(p, &pos);
+      if (!*p) break;
+      const char *end = p;
+      while (*end && !isspace((unsigned char)*end)) end++;
+      char token[96];
+      variant_diag_quote(token, sizeof token, p, (size_t)(end - p), false);
+      const char *eq = memchr(p, '=', (size_t)(end - p));
+      char letter[PIECE_LETTER_MAX] = {0};
+      int type = -1;
+      if (eq && eq > p && (size_t)(eq - p) < sizeof letter) {
+        memcpy(letter, p, (size_t)(eq - p));
+        type = fbr_piece_index(v, letter);
+      }
+      if (!eq || eq + 1 >= end) {
+        variant_diag_add(diags, pos, "'%s' must be LETTER=%s", token, numbers ? "N" : "Name");
+        ok = false;
+      } else if (type < 0) {
+        variant_diag_add(diags, pos, "'%s' names piece '%s', which the pieces key does not define",
+                         token, letter);
+        ok = false;
+      } else if (numbers) {
+        char *stop;
+        long n = strtol(eq + 1, &stop, 10);
+        if (stop != end || n < 0 || n > 100000) {
+          variant_diag_add(diags, pos, "'%s': value must be a whole number of centipawns 0..100000",
+                           token);
+          ok = false;
+        } else {
+          v->pieces[type].value = (int)n;
+        }
+      } else {
+        size_t n = (size_t)(end - eq - 1);
+        if (n >= sizeof v->pieces[type].name) n = sizeof v->pieces[type].name - 1;
+        memcpy(v->pieces[type].name, eq + 1, n);
+        v->pieces[type].name[n] = '\0';
+        for (char *q = v->pieces[type].name; *q; q++)
+          if (*q == '_') *q = ' ';
+      }
+      pos.col += (int)(end - p);
+      p = end;
+    }
+  }
+  return ok;
+}
+
+bool variant_build(Variant *v, const VariantSection *s, VariantDiagnostics *diags) {
+  snprintf(v->name, sizeof v->name, "%s", s->name);
+  bool ok = true;
+  for (int k = 0; k < VKEY_NB; k++) {
+    if (VARIANT_KEYS[k].required && !s->values[k].chunk_count) {
+      variant_diag_add(diags, s->pos, "variant [%s] lacks the key '%s' (%s)", s->name,
+                       VARIANT_KEYS[k].name, VARIANT_KEYS[k].summary);
+      ok = false;
+    }
+  }
+  if (!ok) return false;
+  const VariantValue *board = &s->values[VKEY_BOARD];
+  if (!variant_parse_board(&v->shape, board->chunks[0].text, board->chunks[0].pos, diags))
+    return false;
+  const VariantValue *pieces = &s->values[VKEY_PIECES];
+  for (int c = 0; c < pieces->chunk_count; c++)
+    if (!variant_declare_pieces(v, pieces->chunks[c].text, pieces->chunks[c].pos, diags))
+      ok = false;
+  const VariantValue *setup = &s->values[VKEY_SETUP];
+  if (ok && !variant_check_setup(v, setup->chunks[0].text, setup->chunks[0].pos, diags)) ok = false;
+  if (!ok) return false;
+  const VariantValue *rules = &s->values[VKEY_RULES];
+  const char *texts[VARIANT_CHUNK_MAX];
+  VariantPos positions[VARIANT_CHUNK_MAX];
+  for (int c = 0; c < rules->chunk_count; c++) {
+    texts[c] = rules->chunks[c].text;
+    positions[c] = rules->chunks[c].pos;
+  }
+  if (!fbr_compile_rules(v, texts, positions, rules->chunk_count, diags)) ok = false;
+  if (!variant_parse_pairs(v, &s->values[VKEY_NAMES], false, diags)) ok = false;
+  if (!variant_parse_pairs(v, &s->values[VKEY_VALUES], true, diags)) ok = false;
+  return ok;
+}
+
+void variant_release(Variant *v) {
+  fbr_rules_free(&v->rules);
+  free(v->shape.hole);
+  free(v->start_fen);
+  v->shape.hole = NULL;
+  v->start_fen = NULL;
+}

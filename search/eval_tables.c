@@ -1,0 +1,307 @@
+/* eval_tables.c — piece values and piece-square terms from mobility.
+ *
+ * Each piece's compiled moves are walked from every square of an empty board.
+ * A slider's k-th square counts 0.76^(k-1), as if a quarter of the squares were
+ * occupied, so long riders are not overrated; a hopper's moves beyond a
+ * hurdle count 0.3; initial-only moves 0.25. The mobility m of a square is
+ * the mean of its move and capture squares. Then, fitted on orthodox chess
+ * (N 5.0 -> ~300, R ~500, Q ~950) but applied to every piece alike:
+ *   value = 58 * mean(m), x0.86 for a colour-bound piece, at least 100 for
+ *   a pawn-like piece;
+ *   piece-square term = 6 * (m(square) - mean(m)), so pieces like squares
+ *   where they move more.
+ * A value given by the variant file (Variant.pieces[].value) wins.
+ */
+#include "search/eval_tables.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WALK_DEPTH_MAX 4
+#define SQUARES_MAX    4096
+
+typedef struct {
+  const Variant *variant;
+  int files, ranks, levels;
+  float move_w[SQUARES_MAX], capture_w[SQUARES_MAX];
+  uint16_t touched[SQUARES_MAX];
+  int touched_nb;
+} MobilityWalk;
+
+static int walk_step(const MobilityWalk *walk, int sq, const MoveLeg *leg) {
+  const BoardShape *shape = &walk->variant->shape;
+  int file = sq % walk->files, rank = (sq / walk->files) % walk->ranks;
+  int level = sq / (walk->files * walk->ranks);
+  file += leg->dx, rank += leg->dy, level += leg->dz;
+  bool wrap_files = shape->wrap_files || (leg->flags & LEG_WRAP_FILES);
+  bool wrap_ranks = shape->wrap_ranks || (leg->flags & LEG_WRAP_RANKS);
+  if (wrap_files) file = ((file % walk->files) + walk->files) % walk->files;
+  if (wrap_ranks) rank = ((rank % walk->ranks) + walk->ranks) % walk->ranks;
+  if (file < 0 || file >= walk->files || rank < 0 || rank >= walk->ranks || level < 0 ||
+      level >= walk->levels)
+    return -1;
+  int to = (level * walk->ranks + rank) * walk->files + file;
+  if (shape->hole && shape->hole[to]) return -1;
+  return to;
+}
+
+static void walk_mark(MobilityWalk *walk, float *table, int sq, float weight) {
+  if (walk->move_w[sq] == 0 && walk->capture_w[sq] == 0) walk->touched[walk->touched_nb++] = sq;
+  if (table[sq] < weight) table[sq] = weight;
+}
+
+static bool walk_in_range(const Variant *variant, uint16_t range, int sq) {
+  return range == MOVE_NONE || range >= variant->range_count || variant->ranges[range].member[sq];
+}
+
+static void walk_leg(MobilityWalk *walk, const MoveProgram *program, int leg_index, int from,
+                     float weight, int depth) {
+  const MoveLeg *leg = &program->legs[leg_index];
+  if (depth > WALK_DEPTH_MAX || weight < 0.01f) return;
+  if (!walk_in_range(walk->variant, leg->origin_range, from)) return;
+  if (leg->flags & LEG_INITIAL) weight *= 0.25f;
+  int max_steps = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
+  int sq = from;
+  for (int step = 1; step <= max_steps; step++) {
+    sq = walk_step(walk, sq, leg);
+    if (sq < 0 || sq == from) break;
+    bool lands = step >= leg->min_steps && walk_in_range(walk->variant, leg->landing_range, sq);
+    bool ends = (leg->flags & LEG_ENDS) != 0;
+    if (leg->flags & LEG_MAXIMAL) ends = ends && walk_step(walk, sq, leg) < 0;
+    if (lands) {
+      if (leg->occupancy & OCC_EMPTY) {
+        if (ends) walk_mark(walk, walk->move_w, sq, weight);
+        for (int c = 0; c < leg->child_count; c++)
+          walk_leg(walk, program, program->children[leg->first_child + c], sq, weight, depth + 1);
+      }
+      if ((leg->occupancy & OCC_ENEMY) && ends && leg->effect == EFFECT_CAPTURE)
+        walk_mark(walk, walk->capture_w, sq, weight);
+      if (!(leg->occupancy & OCC_EMPTY) && leg->effect == EFFECT_VISIT)
+        for (int c = 0; c < leg->child_count; c++)
+          walk_leg(walk, program, program->children[leg->first_child + c], sq, weight * 0.3f,
+                   depth + 1);
+    }
+    if (leg->between == BETWEEN_EMPTY) weight *= 0.76f;
+  }
+}
+
+/* Mobility x100 and, through *parity_mixed, whether a square of the other
+ * colour is reached (a colour-bound piece never does). */
+static int walk_square(MobilityWalk *walk, int type, Color color, int square, bool *parity_mixed) {
+  const MoveProgram *program = &walk->variant->pieces[type].moves[color];
+  walk->touched_nb = 0;
+  for (int r = 0; r < program->root_count; r++) walk_leg(walk, program, r, square, 1.0f, 0);
+  float moves = 0, captures = 0;
+  int parity = (square % walk->files + (square / walk->files) % walk->ranks) & 1;
+  for (int i = 0; i < walk->touched_nb; i++) {
+    int sq = walk->touched[i];
+    moves += walk->move_w[sq];
+    captures += walk->capture_w[sq];
+    if (((sq % walk->files + (sq / walk->files) % walk->ranks) & 1) != parity && parity_mixed)
+      *parity_mixed = true;
+    walk->move_w[sq] = walk->capture_w[sq] = 0;
+  }
+  return (int)((moves + captures) * 50.0f + 0.5f);
+}
+
+static MobilityWalk *walk_new(const Variant *variant) {
+  MobilityWalk *walk = calloc(1, sizeof *walk);
+  if (!walk) return NULL;
+  walk->variant = variant;
+  walk->files = variant->shape.files;
+  walk->ranks = variant->shape.ranks;
+  walk->levels = variant->shape.levels > 0 ? variant->shape.levels : 1;
+  return walk;
+}
+
+int eval_piece_mobility(const Variant *variant, int type, Color color, int square) {
+  MobilityWalk *walk = walk_new(variant);
+  if (!walk) return 0;
+  int mobility = walk_square(walk, type, color, square, NULL);
+  free(walk);
+  return mobility;
+}
+
+static bool piece_is_pawn_like(const PieceType *piece) {
+  const MoveProgram *program = &piece->moves[WHITE];
+  if (program->root_count == 0) return false;
+  for (int r = 0; r < program->root_count; r++) {
+    const MoveLeg *leg = &program->legs[r];
+    if (leg->dy <= 0 || leg->max_steps > 2) return false;
+  }
+  return true;
+}
+
+static bool square_on_board(const Variant *variant, int sq) {
+  return !variant->shape.hole || !variant->shape.hole[sq];
+}
+
+static int rank_of(const Variant *variant, int sq) {
+  return (sq / variant->shape.files) % variant->shape.ranks;
+}
+
+static void tables_fill_promotion(EvalTables *tables, const Variant *variant) {
+  int ranks = variant->shape.ranks;
+  for (int color = 0; color < COLOR_NB; color++) {
+    const uint8_t *zone = variant->rules.promotion_zone[color];
+    /* The nearest zone rank ahead of each rank, for this colour. */
+    int nearest_rank[64];
+    for (int r = 0; r < ranks && r < 64; r++) nearest_rank[r] = -1;
+    for (int sq = 0; sq < tables->square_nb; sq++) {
+      int r = rank_of(variant, sq);
+      bool in_zone = zone ? zone[sq] != 0 : r == (color == WHITE ? ranks - 1 : 0);
+      if (in_zone && r < 64) nearest_rank[r] = r;
+    }
+    for (int sq = 0; sq < tables->square_nb; sq++) {
+      int r = rank_of(variant, sq), best = -1;
+      for (int z = 0; z < ranks && z < 64; z++) {
+        if (nearest_rank[z] < 0) continue;
+        int d = color == WHITE ? z - r : r - z;
+        if (d >= 0 && (best < 0 || d < best)) best = d;
+      }
+      tables->promo_distance[color][sq] = (int8_t)(best > 100 ? 100 : best);
+    }
+  }
+}
+
+static void tables_fill_hill(EvalTables *tables, const Variant *variant) {
+  const uint8_t *hill = variant->rules.hill;
+  int files = variant->shape.files;
+  for (int sq = 0; sq < tables->square_nb; sq++) {
+    int best = 100;
+    for (int h = 0; h < tables->square_nb; h++) {
+      if (!hill[h]) continue;
+      int df = abs(sq % files - h % files), dr = abs(rank_of(variant, sq) - rank_of(variant, h));
+      int d = df > dr ? df : dr;
+      if (d < best) best = d;
+    }
+    tables->hill_distance[sq] = (int8_t)best;
+  }
+}
+
+static int tables_start_phase(const EvalTables *tables, const Variant *variant) {
+  int total = 0;
+  const char *fen = variant->start_fen;
+  for (int i = 0; fen && fen[i] && fen[i] != ' '; i++) {
+    char letter = fen[i];
+    if (letter >= 'a' && letter <= 'z') letter = (char)(letter - 'a' + 'A');
+    if (letter < 'A' || letter > 'Z') continue;
+    bool promoted = i > 0 && fen[i - 1] == '+';
+    for (int t = 0; t < variant->piece_count; t++) {
+      const char *name = variant->pieces[t].letter;
+      if ((!promoted && name[0] == letter && name[1] == '\0') ||
+          (promoted && name[0] == '+' && name[1] == letter && name[2] == '\0')) {
+        total += tables->phase_weight[t];
+        break;
+      }
+    }
+  }
+  return total > 0 ? total : 1;
+}
+
+bool eval_tables_build(EvalTables *tables, const Variant *variant) {
+  memset(tables, 0, sizeof *tables);
+  tables->variant = variant;
+  int levels = variant->shape.levels > 0 ? variant->shape.levels : 1;
+  int sq_nb = variant->shape.files * variant->shape.ranks * levels;
+  if (sq_nb <= 0 || sq_nb > SQUARES_MAX) return false;
+  tables->square_nb = sq_nb;
+  tables->piece_count = variant->piece_count;
+  int types = variant->piece_count;
+
+  /* 1. One allocation for every per-square table. */
+  size_t cells = (size_t)types * COLOR_NB * 2 * sq_nb + (size_t)sq_nb * 2;
+  tables->memory = calloc(cells + (size_t)sq_nb * 5, sizeof(int16_t));
+  MobilityWalk *walk = walk_new(variant);
+  if (!tables->memory || !walk) {
+    free(walk);
+    eval_tables_free(tables);
+    return false;
+  }
+  int16_t *next = tables->memory;
+  for (int t = 0; t < types; t++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      tables->psq_mg[t][c] = next, next += sq_nb;
+      tables->psq_eg[t][c] = next, next += sq_nb;
+    }
+  tables->promo_distance[WHITE] = (int8_t *)next, next += sq_nb;
+  tables->promo_distance[BLACK] = (int8_t *)next, next += sq_nb;
+  tables->hill_distance = variant->rules.hill ? (int8_t *)next : NULL;
+  next += sq_nb;
+  tables->file_of = (uint8_t *)next, next += sq_nb;
+  tables->rank_of = (uint8_t *)next, next += sq_nb;
+  for (int sq = 0; sq < sq_nb; sq++) {
+    tables->file_of[sq] = (uint8_t)(sq % variant->shape.files);
+    tables->rank_of[sq] = (uint8_t)rank_of(variant, sq);
+  }
+
+  /* 2. Per piece: mobility per square, then value and piece-square terms. */
+  int *mobility = calloc((size_t)sq_nb, sizeof(int));
+  if (!mobility) {
+    free(walk);
+    eval_tables_free(tables);
+    return false;
+  }
+  for (int t = 0; t < types; t++) {
+    const PieceType *piece = &variant->pieces[t];
+    tables->royal[t] = piece->royal || ((variant->rules.royal_types >> t) & 1);
+    tables->pawn_like[t] = !tables->royal[t] && piece_is_pawn_like(piece);
+    for (int c = 0; c < COLOR_NB; c++) {
+      bool mixed = false;
+      long sum = 0;
+      int count = 0;
+      for (int sq = 0; sq < sq_nb; sq++) {
+        if (!square_on_board(variant, sq)) continue;
+        mobility[sq] = walk_square(walk, t, (Color)c, sq, &mixed);
+        sum += mobility[sq], count++;
+      }
+      int mean = count ? (int)(sum / count) : 0;
+      if (c == WHITE) {
+        int value = 58 * mean / 100;
+        if (!mixed && mean > 0) value = value * 86 / 100;
+        if (tables->pawn_like[t] && value < 100) value = 100;
+        if (value < 50) value = 50;
+        if (piece->value > 0) value = piece->value;
+        tables->value[t] = tables->royal[t] ? 0 : value;
+        tables->hand_value[t] = value + value / 8;
+        if (!tables->royal[t] && !tables->pawn_like[t]) tables->phase_weight[t] = value / 100;
+      }
+      for (int sq = 0; sq < sq_nb; sq++) {
+        int delta = square_on_board(variant, sq) ? mobility[sq] - mean : 0;
+        int mg = 6 * delta / 100, eg = 6 * delta / 100;
+        if (tables->royal[t]) mg = -4 * delta / 100; /* a royal hides in the middle game */
+        if (tables->pawn_like[t]) mg = eg = 0;       /* pawns: advancement terms instead */
+        tables->psq_mg[t][c][sq] = (int16_t)mg;
+        tables->psq_eg[t][c][sq] = (int16_t)eg;
+      }
+    }
+  }
+  free(mobility);
+  free(walk);
+
+  /* 3. Promotion and hill distances. */
+  tables_fill_promotion(tables, variant);
+  if (tables->hill_distance) tables_fill_hill(tables, variant);
+
+  /* 4. Pawn advancement: a little in the middle game, growing fast in the end game. */
+  for (int t = 0; t < types; t++) {
+    if (!tables->pawn_like[t]) continue;
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int sq = 0; sq < sq_nb; sq++) {
+        int d = tables->promo_distance[c][sq];
+        int ranks = variant->shape.ranks;
+        int advance = d < 0 ? 0 : ranks - 1 - d; /* ranks advanced past the start */
+        if (advance < 0) advance = 0;
+        tables->psq_mg[t][c][sq] = (int16_t)(3 * advance);
+        tables->psq_eg[t][c][sq] = (int16_t)(advance * advance * 2);
+      }
+  }
+  /* 5. The phase of the start position: phase weights of the pieces its FEN places. */
+  tables->phase_total = tables_start_phase(tables, variant);
+  return true;
+}
+
+void eval_tables_free(EvalTables *tables) {
+  free(tables->memory);
+  memset(tables, 0, sizeof *tables);
+}

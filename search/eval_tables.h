@@ -1,0 +1,44 @@
+/* eval_tables.h — what the evaluation knows about a variant, derived once
+ * when the variant is first searched: piece values from mobility, piece-square
+ * terms from mobility per square, which pieces are royal or pawn-like, and
+ * the game phase. Built from the Variant alone (move programs walked on an
+ * empty board), so it knows nothing of 8x8, kings or orthodox pieces.
+ */
+#ifndef CHIMERA_SEARCH_EVAL_TABLES_H
+#define CHIMERA_SEARCH_EVAL_TABLES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mbn/variant.h"
+
+typedef struct {
+  const Variant *variant;
+  int square_nb;
+  int piece_count;
+  int value[PIECE_TYPE_MAX];      /* centipawns (royal pieces: 0, they are never traded) */
+  int hand_value[PIECE_TYPE_MAX]; /* a piece in hand (drop variants) */
+  bool royal[PIECE_TYPE_MAX];     /* royal by the piece or the rules */
+  bool pawn_like[PIECE_TYPE_MAX]; /* never moves backwards or sideways: structure terms */
+  int phase_weight[PIECE_TYPE_MAX];
+  int phase_total; /* sum of phase weights in the start position, >= 1 */
+  /* Piece-square terms per [type][colour][square], middle game and end game. */
+  int16_t *psq_mg[PIECE_TYPE_MAX][COLOR_NB];
+  int16_t *psq_eg[PIECE_TYPE_MAX][COLOR_NB];
+  /* Per square, per colour: how far (in ranks) from the promotion zone; -1
+   * when the zone cannot be reached by rank (no zone). */
+  int8_t *promo_distance[COLOR_NB];
+  int8_t *hill_distance;      /* king-distance to the hill, NULL if no hill */
+  uint8_t *file_of, *rank_of; /* square -> file, rank (no division in the hot path) */
+  int16_t *memory;            /* one allocation backing the tables above */
+} EvalTables;
+
+/* Builds the tables (allocates); false when out of memory. */
+bool eval_tables_build(EvalTables *tables, const Variant *variant);
+void eval_tables_free(EvalTables *tables);
+
+/* Mobility of a piece type for a colour from a square on an empty board,
+ * sliders discounted as if the board were partly filled (x100). Exposed for tests. */
+int eval_piece_mobility(const Variant *variant, int type, Color color, int square);
+
+#endif

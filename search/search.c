@@ -1,0 +1,532 @@
+/* search.c — one thread's search: iterative deepening with aspiration
+ * windows over a principal-variation alpha-beta and a quiescence search
+ * (after Ethereal's search.c; the step comments follow its layout).
+ *
+ * Every thread runs the same code on its own Position copy and stack and
+ * shares only the transposition table (Lazy SMP). Thread 0 is the main
+ * thread: it alone polls the clock (every 1024 nodes), reports, and decides
+ * when the search ends; the others only watch the atomic stop flag.
+ *
+ * Game ends are the board's: pos_game_result() decides royal capture,
+ * extinction, n-check, stalemate rules and the move-count rule for every
+ * variant; repetitions are found here from the game's and the path's keys
+ * and scored as draws.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "search/search_internal.h"
+
+static int LMR_TABLE[64][64];
+static pthread_once_t LMR_ONCE = PTHREAD_ONCE_INIT;
+
+static void lmr_init(void) {
+  for (int d = 1; d < 64; d++)
+    for (int m = 1; m < 64; m++) LMR_TABLE[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
+}
+
+static int min_int(int a, int b) {
+  return a < b ? a : b;
+}
+static int max_int(int a, int b) {
+  return a > b ? a : b;
+}
+
+static int result_score(GameResult result, int ply) {
+  switch (result) {
+  case RESULT_WIN: return SEARCH_MATE - ply;
+  case RESULT_LOSS: return -SEARCH_MATE + ply;
+  default: return 0;
+  }
+}
+
+/* The board's game end, plus goals it leaves to us: a royal of the side that
+ * just moved standing on the hill (king of the hill) wins for it. */
+static GameResult search_rule_result(const Position *pos, const EvalTables *tables) {
+  GameResult result = pos_game_result(pos, 1);
+  if (result != RESULT_NONE || !tables->hill_distance) return result;
+  Color them = (Color)!pos_side_to_move(pos);
+  for (int i = 0; i < pos->pcount[them]; i++) {
+    int sq = pos->plist[them][i];
+    if (tables->hill_distance[sq] == 0 && tables->royal[piece_type(pos_piece_on(pos, sq))])
+      return RESULT_LOSS;
+  }
+  return RESULT_NONE;
+}
+
+/* The moves of a node. Forced-capture variants need the board's legal list
+ * (it drops non-captures when a capture exists); elsewhere pseudo-legal moves
+ * are checked one by one as the loop reaches them. */
+static bool search_gen_moves(const Position *pos, MoveList *list) {
+  if (pos->variant->rules.must_capture) {
+    gen_legal_moves(pos, list);
+    return true;
+  }
+  gen_pseudo_moves(pos, list);
+  return false;
+}
+
+static void nodes_add(SearchThread *thread) {
+  uint64_t n = atomic_load_explicit(&thread->nodes, memory_order_relaxed);
+  atomic_store_explicit(&thread->nodes, n + 1, memory_order_relaxed);
+}
+
+static uint64_t searcher_total_nodes(const Searcher *searcher) {
+  uint64_t total = 0;
+  for (int i = 0; i < searcher->thread_count; i++)
+    total += atomic_load_explicit(&searcher->threads[i]->nodes, memory_order_relaxed);
+  return total;
+}
+
+/* The main thread looks at the clock and the node budget every 1024 nodes. */
+static bool search_should_stop(SearchThread *thread) {
+  Searcher *s = thread->owner;
+  if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return true;
+  if (thread->id != 0) return false;
+  uint64_t n = atomic_load_explicit(&thread->nodes, memory_order_relaxed);
+  if (n & 1023) return false;
+  if (s->limits.nodes && searcher_total_nodes(s) >= s->limits.nodes) atomic_store(&s->stop, true);
+  if (s->plan.limited && !atomic_load(&s->ponder) &&
+      search_now_ms() - atomic_load(&s->start_ms) >= s->plan.hard_ms)
+    atomic_store(&s->stop, true);
+  return atomic_load_explicit(&s->stop, memory_order_relaxed);
+}
+
+/* A repetition of a position since the last irreversible move. */
+static bool search_is_repetition(const SearchThread *thread, int ply) {
+  int index = thread->key_base + ply;
+  uint64_t key = thread->keys[index];
+  int window = min_int(pos_rule50(thread->pos), index);
+  for (int back = 4; back <= window; back += 2)
+    if (thread->keys[index - back] == key) return true;
+  return false;
+}
+
+/* Zugzwang guard: the side has something besides royal and pawn-like pieces. */
+static bool side_has_pieces(const Position *pos, const EvalTables *tables) {
+  Color us = pos_side_to_move(pos);
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int type = piece_type(pos_piece_on(pos, pos->plist[us][i]));
+    if (!tables->royal[type] && !tables->pawn_like[type]) return true;
+  }
+  return false;
+}
+
+static void history_update(SearchThread *thread, int16_t *entry, int bonus) {
+  (void)thread;
+  int value = *entry + bonus - *entry * abs(bonus) / HISTORY_MAX;
+  *entry = (int16_t)max_int(-HISTORY_MAX, min_int(HISTORY_MAX, value));
+}
+
+static int16_t *history_entry(SearchThread *thread, Color us, int type, Move move) {
+  return &thread->history[((int)us * thread->types + type) * thread->squares + move_to(move)];
+}
+
+/* A quiet move refuted the position: remember it as killer, counter-move and
+ * in the history; the quiet moves tried before it lose history. */
+static void search_update_quiets(SearchThread *thread, int ply, Move best, const Move *quiets,
+                                 const int *quiet_types, int quiet_nb, int depth) {
+  PlyStack *ss = &thread->stack[ply];
+  Color us = pos_side_to_move(thread->pos);
+  int bonus = min_int(depth * depth + 2 * depth, 1200);
+  if (ss->killers[0] != best) ss->killers[1] = ss->killers[0], ss->killers[0] = best;
+  if (ply > 0) {
+    const PlyStack *prev = &thread->stack[ply - 1];
+    if (prev->move != MOVE_NONE_VALUE && prev->moved_type >= 0)
+      thread->counter[prev->moved_type * thread->squares + move_to(prev->move)] = best;
+  }
+  for (int i = 0; i < quiet_nb; i++) {
+    if (quiet_types[i] < 0) continue;
+    int16_t *entry = history_entry(thread, us, quiet_types[i], quiets[i]);
+    history_update(thread, entry, quiets[i] == best ? bonus : -bonus);
+  }
+}
+
+static void pv_update(PlyStack *ss, Move move) {
+  const PlyStack *child = ss + 1;
+  ss->pv[0] = move;
+  int len = min_int(child->pv_len, PLY_MAX - 1);
+  memcpy(ss->pv + 1, child->pv, (size_t)len * sizeof(Move));
+  ss->pv_len = len + 1;
+}
+
+static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
+  Position *pos = thread->pos;
+  Searcher *s = thread->owner;
+  PlyStack *ss = &thread->stack[ply];
+  const EvalTables *tables = &s->eval;
+  bool pv_node = beta - alpha > 1;
+
+  /* 1. Bookkeeping, stop and the board's game end. */
+  nodes_add(thread);
+  ss->pv_len = 0;
+  if (ply > thread->seldepth) thread->seldepth = ply;
+  if (search_should_stop(thread)) return 0;
+  GameResult result = search_rule_result(pos, tables);
+  if (result != RESULT_NONE) return result_score(result, ply);
+  bool in_check = pos_in_check(pos);
+  if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
+
+  /* 2. Transposition table. */
+  TTHit hit;
+  bool tt_hit = tt_probe(&s->tt, pos_key(pos), ply, &hit);
+  if (tt_hit && !pv_node &&
+      (hit.bound == TT_EXACT || (hit.bound == TT_LOWER && hit.score >= beta) ||
+       (hit.bound == TT_UPPER && hit.score <= alpha)))
+    return hit.score;
+
+  /* 3. Stand pat (not in check: every move may be worse than doing nothing). */
+  int best = -SEARCH_INF, eval = -SEARCH_INF;
+  if (!in_check) {
+    eval = tt_hit ? hit.eval : eval_position(pos, tables);
+    if (eval >= beta) return eval;
+    best = eval;
+    if (eval > alpha) alpha = eval;
+  }
+
+  /* 4. Captures and promotions (all evasions when in check). */
+  MoveList *list = &ss->list;
+  bool all_legal = search_gen_moves(pos, list);
+  moves_score(thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, list, ss->scores, !in_check);
+  int legal = 0;
+  Move best_move = MOVE_NONE_VALUE;
+  int old_alpha = alpha;
+  for (int i = 0; i < list->count; i++) {
+    Move move = moves_pick(list, ss->scores, i);
+    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    legal++;
+    /* 5. Skip captures that lose material or cannot reach alpha. */
+    if (!in_check) {
+      if (!move_see_ok(pos, tables, move, 0)) continue;
+      if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
+        continue;
+    }
+    ss->move = move;
+    ss->moved_type = move_mover_type(pos, move);
+    pos_make_move(pos, move, &ss->undo);
+    int score = -search_qsearch(thread, -beta, -alpha, ply + 1);
+    pos_unmake_move(pos, &ss->undo);
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = move;
+        alpha = score;
+        if (pv_node) pv_update(ss, move);
+        if (score >= beta) break;
+      }
+    }
+  }
+
+  /* 6. No evasion: the board says what that means here. */
+  if (in_check && legal == 0) return result_score(pos_game_result(pos, 0), ply);
+
+  TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : eval, 0, bound);
+  return best;
+}
+
+static int search_node(SearchThread *thread, int alpha, int beta, int depth, int ply,
+                       bool cut_node) {
+  Position *pos = thread->pos;
+  Searcher *s = thread->owner;
+  PlyStack *ss = &thread->stack[ply];
+  const EvalTables *tables = &s->eval;
+  bool root = ply == 0;
+  bool pv_node = beta - alpha > 1;
+  Color us = pos_side_to_move(pos);
+
+  /* 1. Check extension, then quiescence at the horizon. */
+  bool in_check = pos_in_check(pos);
+  if (in_check && ply < PLY_MAX / 2) depth++;
+  if (depth <= 0) return search_qsearch(thread, alpha, beta, ply);
+
+  /* 2. Bookkeeping and stop. */
+  nodes_add(thread);
+  ss->pv_len = 0;
+  if (ply > thread->seldepth) thread->seldepth = ply;
+  if (search_should_stop(thread)) return 0;
+  thread->keys[thread->key_base + ply] = pos_key(pos);
+  ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE_VALUE;
+
+  /* 3. Early exits: game over by the variant's rules, repetition, depth
+   *    limit, and mate-distance pruning. */
+  if (!root) {
+    GameResult result = search_rule_result(pos, tables);
+    if (result != RESULT_NONE) return result_score(result, ply);
+    if (search_is_repetition(thread, ply)) return 0;
+    if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
+    alpha = max_int(alpha, -SEARCH_MATE + ply);
+    beta = min_int(beta, SEARCH_MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+
+  /* 4. Transposition table: a cutoff outside PV nodes. */
+  TTHit hit;
+  bool tt_hit = tt_probe(&s->tt, pos_key(pos), ply, &hit);
+  Move tt_move = tt_hit ? hit.move : MOVE_NONE_VALUE;
+  if (tt_hit && !pv_node && hit.depth >= depth &&
+      (hit.bound == TT_EXACT || (hit.bound == TT_LOWER && hit.score >= beta) ||
+       (hit.bound == TT_UPPER && hit.score <= alpha)))
+    return hit.score;
+
+  /* 5. Static evaluation, refined by the TT score when its bound allows. */
+  int eval = -SEARCH_INF;
+  if (!in_check) {
+    eval = tt_hit ? hit.eval : eval_position(pos, tables);
+    if (tt_hit && ((hit.bound == TT_LOWER && hit.score > eval) ||
+                   (hit.bound == TT_UPPER && hit.score < eval)))
+      eval = hit.score;
+  }
+  ss->static_eval = in_check ? SEARCH_INF : eval;
+  bool improving = !in_check && ply >= 2 && ss[-2].static_eval != SEARCH_INF &&
+                   ss->static_eval > ss[-2].static_eval;
+
+  /* 6. Reverse futility pruning: far above beta at low depth. */
+  if (!pv_node && !in_check && depth <= 7 && eval - 80 * depth + 40 * improving >= beta &&
+      abs(beta) < SEARCH_MATE_MAX)
+    return eval;
+
+  /* 7. Null-move pruning, where the variant allows it (no drops, no forced
+   *    captures) and the side has pieces beyond royals and pawns. */
+  if (!pv_node && !in_check && s->null_move_ok && depth >= 3 && eval >= beta &&
+      ply >= thread->nmp_min_ply && ply > 0 && ss[-1].move != MOVE_NONE_VALUE &&
+      abs(beta) < SEARCH_MATE_MAX && side_has_pieces(pos, tables)) {
+    int r = 3 + depth / 4 + min_int(3, (eval - beta) / 200);
+    ss->move = MOVE_NONE_VALUE;
+    ss->moved_type = -1;
+    pos_make_null(pos, &ss->undo);
+    int score = -search_node(thread, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+    pos_unmake_move(pos, &ss->undo);
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return 0;
+    if (score >= beta) return score >= SEARCH_MATE_MAX ? beta : score;
+  }
+
+  /* 8. Internal iterative reduction: no TT move, search shallower first. */
+  if (depth >= 4 && tt_move == MOVE_NONE_VALUE && !root) depth--;
+
+  /* 9. Generate and order (the root uses its own list, best first). */
+  MoveList *list = &ss->list;
+  bool all_legal = root;
+  if (root) {
+    list->count = 0;
+    for (int i = thread->pv_index; i < thread->root_count; i++) {
+      list->moves[list->count] = thread->roots[i].move;
+      ss->scores[list->count++] = thread->root_count - i;
+    }
+  } else {
+    all_legal = search_gen_moves(pos, list);
+    moves_score(thread, ply, tt_move, list, ss->scores, false);
+  }
+
+  /* 10. The move loop. */
+  int best = -SEARCH_INF, legal = 0, quiet_nb = 0;
+  Move best_move = MOVE_NONE_VALUE;
+  Move quiets[64];
+  int quiet_types[64];
+  int old_alpha = alpha;
+  for (int i = 0; i < list->count; i++) {
+    Move move = moves_pick(list, ss->scores, i);
+    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    legal++;
+    bool tactical = move_is_tactical(pos, move);
+    int type = move_mover_type(pos, move);
+    bool killer = move == ss->killers[0] || move == ss->killers[1];
+
+    /* 11. Prune late quiet moves and bad captures near the leaves (never a
+     *     checking move: with fairy pieces a check is often the whole point). */
+    if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
+      bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
+      bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
+      bool losing = tactical && !move_see_ok(pos, tables, move, -90 * depth);
+      if ((lmp || futile || losing) && !pos_gives_check(pos, move)) continue;
+    }
+
+    /* 12. Make the move. */
+    ss->move = move;
+    ss->moved_type = type;
+    pos_make_move(pos, move, &ss->undo);
+    tt_prefetch(&s->tt, pos_key(pos));
+    if (!tactical && quiet_nb < 64) quiets[quiet_nb] = move, quiet_types[quiet_nb++] = type;
+    int new_depth = depth - 1;
+    int score = 0;
+
+    /* 13. Late-move reductions, then principal-variation search. */
+    if (legal > 1 + pv_node && depth >= 3 && !tactical) {
+      int r = LMR_TABLE[min_int(depth, 63)][min_int(legal, 63)];
+      r -= pos_in_check(pos); /* the move gave check */
+      r -= root;
+      r += !pv_node;
+      r -= improving;
+      r -= killer;
+      if (type >= 0) r -= *history_entry(thread, us, type, move) / 6000;
+      r = max_int(0, min_int(r, new_depth - 1));
+      score = -search_node(thread, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+      if (score > alpha && r > 0)
+        score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+    } else if (!pv_node || legal > 1) {
+      score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+    }
+    if (pv_node && (legal == 1 || (score > alpha && (root || score < beta))))
+      score = -search_node(thread, -beta, -alpha, new_depth, ply + 1, false);
+
+    pos_unmake_move(pos, &ss->undo);
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return 0;
+
+    /* 14. Root: remember each move's score and line for ordering and MultiPV. */
+    if (root) {
+      RootMove *rm = NULL;
+      for (int k = thread->pv_index; k < thread->root_count; k++)
+        if (thread->roots[k].move == move) rm = &thread->roots[k];
+      if (rm && (legal == 1 || score > alpha)) {
+        rm->score = score;
+        rm->seldepth = thread->seldepth;
+        rm->pv[0] = move;
+        int len = min_int(ss[1].pv_len, PLY_MAX - 1);
+        memcpy(rm->pv + 1, ss[1].pv, (size_t)len * sizeof(Move));
+        rm->pv_len = len + 1;
+      } else if (rm) {
+        rm->score = -SEARCH_INF;
+      }
+    }
+
+    /* 15. New best move; a fail high ends the loop. */
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = move;
+        if (pv_node) pv_update(ss, move);
+        if (score >= beta) {
+          if (!tactical)
+            search_update_quiets(thread, ply, move, quiets, quiet_types, quiet_nb, depth);
+          break;
+        }
+        alpha = score;
+      }
+    }
+  }
+
+  /* 16. No legal move: checkmate, stalemate or whatever the variant says. */
+  if (legal == 0) return root ? 0 : result_score(pos_game_result(pos, 0), ply);
+
+  /* 17. Store the result. */
+  TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : ss->static_eval, depth,
+           bound);
+  return best;
+}
+
+/* Stable sort of root moves [from, count) by score, best first. */
+static void roots_sort(SearchThread *thread, int from) {
+  for (int i = from + 1; i < thread->root_count; i++) {
+    RootMove moving = thread->roots[i];
+    int j = i;
+    while (j > from && thread->roots[j - 1].score < moving.score) {
+      thread->roots[j] = thread->roots[j - 1];
+      j--;
+    }
+    thread->roots[j] = moving;
+  }
+}
+
+static void search_report(SearchThread *thread, int depth, int line, SearchBound bound) {
+  Searcher *s = thread->owner;
+  if (!s->callbacks.info) return;
+  const RootMove *rm = &thread->roots[line];
+  int score = rm->score == -SEARCH_INF ? rm->prev_score : rm->score;
+  SearchInfo info;
+  memset(&info, 0, sizeof info);
+  info.depth = depth;
+  info.seldepth = max_int(rm->seldepth, depth);
+  info.multipv = line + 1;
+  info.is_mate = abs(score) >= SEARCH_MATE_MAX;
+  info.score = info.is_mate
+                   ? (score > 0 ? (SEARCH_MATE - score + 1) / 2 : -(SEARCH_MATE + score + 1) / 2)
+                   : score;
+  info.bound = bound;
+  info.nodes = searcher_total_nodes(s);
+  info.time_ms = search_now_ms() - atomic_load(&s->start_ms);
+  info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : info.nodes;
+  info.hashfull = tt_hashfull(&s->tt);
+  info.pv_len = rm->pv_len;
+  info.pv = rm->pv;
+  s->callbacks.info(s->callbacks.user, &info);
+}
+
+/* 0..2 of the aspiration loop: search one MultiPV line at one depth. */
+static int search_aspiration(SearchThread *thread, int depth, int line) {
+  Searcher *s = thread->owner;
+  int prev = thread->roots[line].prev_score;
+  int delta = 16;
+  int alpha = -SEARCH_INF, beta = SEARCH_INF;
+  if (depth >= 5 && abs(prev) < SEARCH_MATE_MAX) {
+    alpha = max_int(prev - delta, -SEARCH_INF);
+    beta = min_int(prev + delta, SEARCH_INF);
+  }
+  for (;;) {
+    thread->seldepth = 0;
+    int score = search_node(thread, alpha, beta, depth, 0, false);
+    roots_sort(thread, line);
+    if (atomic_load(&s->stop)) return score;
+    if (score <= alpha) {
+      beta = (alpha + beta) / 2;
+      alpha = max_int(score - delta, -SEARCH_INF);
+      if (thread->id == 0 && search_now_ms() - atomic_load(&s->start_ms) > 3000)
+        search_report(thread, depth, line, SCORE_UPPER);
+    } else if (score >= beta) {
+      beta = min_int(score + delta, SEARCH_INF);
+      if (thread->id == 0 && search_now_ms() - atomic_load(&s->start_ms) > 3000)
+        search_report(thread, depth, line, SCORE_LOWER);
+    } else {
+      return score;
+    }
+    delta += delta / 2;
+    if (delta > 1000) alpha = -SEARCH_INF, beta = SEARCH_INF;
+  }
+}
+
+void search_thread_job(void *data) {
+  SearchThread *thread = data;
+  Searcher *s = thread->owner;
+  pthread_once(&LMR_ONCE, lmr_init);
+  int max_depth = s->limits.depth > 0 ? min_int(s->limits.depth, PLY_MAX - 8) : PLY_MAX - 8;
+  int lines = min_int(s->multipv, thread->root_count);
+  Move last_best = MOVE_NONE_VALUE;
+  int stability = 0, last_score = 0;
+
+  for (int depth = 1 + (thread->id & 1); depth <= max_depth; depth++) {
+    /* 1. Search each MultiPV line, excluding the lines above it. */
+    for (int r = 0; r < thread->root_count; r++) {
+      thread->roots[r].prev_score = thread->roots[r].score;
+      thread->roots[r].score = -SEARCH_INF;
+    }
+    for (thread->pv_index = 0; thread->pv_index < lines; thread->pv_index++) {
+      search_aspiration(thread, depth, thread->pv_index);
+      if (atomic_load(&s->stop)) break;
+      roots_sort(thread, 0);
+    }
+    if (atomic_load(&s->stop)) break;
+    thread->completed_depth = depth;
+    if (thread->id != 0) continue;
+
+    /* 2. The main thread reports the finished iteration. */
+    for (int line = 0; line < lines; line++) search_report(thread, depth, line, SCORE_EXACT);
+
+    /* 3. Stop early: mate found within the asked distance, one legal move,
+     *    or the soft time limit (scaled by best-move stability) is spent. */
+    int score = thread->roots[0].score;
+    if (s->limits.mate && score >= SEARCH_MATE - 2 * s->limits.mate) break;
+    Move best = thread->roots[0].move;
+    stability = best == last_best ? stability + 1 : 0;
+    int drop = depth > 1 ? last_score - score : 0;
+    last_best = best, last_score = score;
+    if (s->plan.limited && !atomic_load(&s->ponder)) {
+      if (thread->root_count == 1 && depth >= 4) break;
+      int64_t elapsed = search_now_ms() - atomic_load(&s->start_ms);
+      if (elapsed >= time_soft_scaled(&s->plan, stability, drop)) break;
+    }
+  }
+}

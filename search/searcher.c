@@ -1,0 +1,330 @@
+/* searcher.c — the Searcher: transposition table, the persistent thread
+ * pool, and the life of one search (start, ponderhit, stop, bestmove).
+ *
+ * search_start() does every allocation a search needs (position copies,
+ * tables sized for the variant, the root move list) before waking the main
+ * search thread, so nothing allocates while the threads search. The main
+ * search thread wakes the helpers, runs its own iterative deepening, stops
+ * the helpers, and sends the single bestmove report.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board/movegen.h"
+#include "search/search_internal.h"
+
+int64_t search_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t search_clock_ms(void) {
+  return search_now_ms();
+}
+
+static void thread_free_tables(SearchThread *thread) {
+  free(thread->history);
+  free(thread->counter);
+  thread->history = NULL;
+  thread->counter = NULL;
+  thread->types = thread->squares = 0;
+}
+
+static void thread_destroy(SearchThread *thread) {
+  if (!thread) return;
+  pool_worker_stop(&thread->worker);
+  if (thread->pos) pos_free(thread->pos);
+  thread_free_tables(thread);
+  free(thread->stack);
+  free(thread->keys);
+  free(thread->roots);
+  free(thread);
+}
+
+static SearchThread *thread_create(Searcher *searcher, int id) {
+  SearchThread *thread = calloc(1, sizeof *thread);
+  if (!thread) return NULL;
+  thread->id = id;
+  thread->owner = searcher;
+  /* Two spare plies: the stack is read at ply + 1 and written at ply - 2. */
+  thread->stack = calloc(PLY_MAX + 4, sizeof(PlyStack));
+  if (!thread->stack || !pool_worker_start(&thread->worker)) {
+    free(thread->stack);
+    free(thread);
+    return NULL;
+  }
+  return thread;
+}
+
+Searcher *searcher_new(void) {
+  Searcher *searcher = calloc(1, sizeof *searcher);
+  if (!searcher) return NULL;
+  atomic_init(&searcher->stop, false);
+  atomic_init(&searcher->ponder, false);
+  atomic_init(&searcher->running, false);
+  atomic_init(&searcher->start_ms, 0);
+  if (!tt_init(&searcher->tt, 16)) {
+    free(searcher);
+    return NULL;
+  }
+  searcher->threads[0] = thread_create(searcher, 0);
+  if (!searcher->threads[0]) {
+    tt_free(&searcher->tt);
+    free(searcher);
+    return NULL;
+  }
+  searcher->thread_count = 1;
+  return searcher;
+}
+
+void searcher_free(Searcher *searcher) {
+  if (!searcher) return;
+  search_stop(searcher);
+  search_wait(searcher);
+  for (int i = 0; i < searcher->thread_count; i++) thread_destroy(searcher->threads[i]);
+  if (searcher->eval_ready) eval_tables_free(&searcher->eval);
+  tt_free(&searcher->tt);
+  free(searcher->history_keys);
+  free(searcher);
+}
+
+void searcher_set_threads(Searcher *searcher, int threads) {
+  search_wait(searcher);
+  if (threads < 1) threads = 1;
+  if (threads > SEARCH_THREADS_MAX) threads = SEARCH_THREADS_MAX;
+  while (searcher->thread_count > threads)
+    thread_destroy(searcher->threads[--searcher->thread_count]);
+  while (searcher->thread_count < threads) {
+    SearchThread *thread = thread_create(searcher, searcher->thread_count);
+    if (!thread) break; /* keep what we have */
+    searcher->threads[searcher->thread_count++] = thread;
+  }
+  searcher->variant = NULL; /* new threads need their tables */
+}
+
+bool searcher_set_hash(Searcher *searcher, int megabytes) {
+  search_wait(searcher);
+  if (megabytes < 1) megabytes = 1;
+  if (tt_init(&searcher->tt, (size_t)megabytes)) return true;
+  tt_init(&searcher->tt, 1);
+  return false;
+}
+
+void searcher_clear_hash(Searcher *searcher) {
+  search_wait(searcher);
+  tt_clear(&searcher->tt);
+  for (int i = 0; i < searcher->thread_count; i++) {
+    SearchThread *thread = searcher->threads[i];
+    size_t cells = (size_t)thread->types * thread->squares;
+    if (thread->history) memset(thread->history, 0, cells * COLOR_NB * sizeof(int16_t));
+    if (thread->counter) memset(thread->counter, 0, cells * sizeof(Move));
+  }
+}
+
+/* Tables that depend on the variant: evaluation and move-ordering memory. */
+static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant) {
+  /* The same pointer is trusted only with the same name and shape (a caller
+   * may rebuild a variant in place, as the tests' fixtures do). */
+  const EvalTables *e = &searcher->eval;
+  if (searcher->variant == variant && searcher->eval_ready && e->variant == variant &&
+      !strcmp(searcher->variant_name, variant->name) && e->piece_count == variant->piece_count &&
+      e->square_nb == variant->shape.files * variant->shape.ranks *
+                          (variant->shape.levels > 0 ? variant->shape.levels : 1))
+    return true;
+  if (searcher->eval_ready) eval_tables_free(&searcher->eval);
+  searcher->eval_ready = eval_tables_build(&searcher->eval, variant);
+  if (!searcher->eval_ready) return false;
+  int types = variant->piece_count > 0 ? variant->piece_count : 1;
+  int squares = searcher->eval.square_nb;
+  for (int i = 0; i < searcher->thread_count; i++) {
+    SearchThread *thread = searcher->threads[i];
+    thread_free_tables(thread);
+    thread->history = calloc((size_t)COLOR_NB * types * squares, sizeof(int16_t));
+    thread->counter = calloc((size_t)types * squares, sizeof(Move));
+    if (!thread->history || !thread->counter) return false;
+    thread->types = types;
+    thread->squares = squares;
+  }
+  const VariantRules *rules = &variant->rules;
+  searcher->null_move_ok = !rules->drops && !rules->must_capture;
+  searcher->variant = variant;
+  snprintf(searcher->variant_name, sizeof searcher->variant_name, "%s", variant->name);
+  return true;
+}
+
+static bool thread_prepare(SearchThread *thread, const Position *position, const MoveList *roots) {
+  Searcher *s = thread->owner;
+  if (thread->pos) pos_free(thread->pos);
+  thread->pos = pos_clone(position);
+  if (!thread->pos) return false;
+  int need = s->history_len + PLY_MAX + 4;
+  if (need > thread->key_capacity) {
+    free(thread->keys);
+    thread->keys = calloc((size_t)need, sizeof(uint64_t));
+    thread->key_capacity = thread->keys ? need : 0;
+    if (!thread->keys) return false;
+  }
+  if (s->history_len) memcpy(thread->keys, s->history_keys, s->history_len * sizeof(uint64_t));
+  thread->key_base = s->history_len;
+  if (roots->count > thread->root_capacity) {
+    free(thread->roots);
+    thread->roots = calloc((size_t)roots->count, sizeof(RootMove));
+    thread->root_capacity = thread->roots ? roots->count : 0;
+    if (!thread->roots) return false;
+  }
+  thread->root_count = roots->count;
+  for (int i = 0; i < roots->count; i++) {
+    RootMove *rm = &thread->roots[i];
+    rm->move = roots->moves[i];
+    rm->score = rm->prev_score = -SEARCH_INF;
+    rm->seldepth = 0;
+    rm->pv[0] = rm->move;
+    rm->pv_len = 1;
+  }
+  atomic_store(&thread->nodes, 0);
+  thread->seldepth = 0;
+  thread->completed_depth = 0;
+  thread->pv_index = 0;
+  thread->nmp_min_ply = 0;
+  for (int p = 0; p < PLY_MAX + 4; p++) {
+    thread->stack[p].killers[0] = thread->stack[p].killers[1] = MOVE_NONE_VALUE;
+    thread->stack[p].move = MOVE_NONE_VALUE;
+    thread->stack[p].moved_type = -1;
+    thread->stack[p].static_eval = 0;
+  }
+  return true;
+}
+
+/* The main search thread's job: run everything, then report bestmove. */
+static void search_main_job(void *data) {
+  SearchThread *main_thread = data;
+  Searcher *s = main_thread->owner;
+
+  /* 1. Search, with the helpers, unless there is nothing to search. */
+  if (main_thread->root_count > 0) {
+    for (int i = 1; i < s->thread_count; i++)
+      pool_worker_run(&s->threads[i]->worker, search_thread_job, s->threads[i]);
+    search_thread_job(main_thread);
+  }
+
+  /* 2. An infinite or ponder search holds its answer until told. */
+  while (!atomic_load(&s->stop) && (s->limits.infinite || atomic_load(&s->ponder))) {
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, NULL);
+  }
+  atomic_store(&s->stop, true);
+  for (int i = 1; i < s->thread_count; i++) pool_worker_wait(&s->threads[i]->worker);
+
+  /* 3. The answer: the main thread's best line. */
+  Move best = MOVE_NONE_VALUE, ponder = MOVE_NONE_VALUE;
+  if (main_thread->root_count > 0) {
+    const RootMove *rm = &main_thread->roots[0];
+    best = rm->move;
+    if (rm->pv_len > 1) ponder = rm->pv[1];
+    s->score = rm->score != -SEARCH_INF ? rm->score : rm->prev_score;
+  }
+  s->best_move = best;
+  s->ponder_move = ponder;
+  atomic_store(&s->running, false);
+  if (s->callbacks.bestmove) s->callbacks.bestmove(s->callbacks.user, best, ponder);
+}
+
+void search_start(Searcher *searcher, const Position *position, const uint64_t *history,
+                  int history_len, const SearchLimits *limits, const SearchCallbacks *callbacks) {
+  /* 1. Finish any running search. */
+  search_stop(searcher);
+  search_wait(searcher);
+
+  /* 2. Copy the inputs. */
+  searcher->limits = *limits;
+  if (callbacks)
+    searcher->callbacks = *callbacks;
+  else
+    memset(&searcher->callbacks, 0, sizeof searcher->callbacks);
+  if (history_len < 0) history_len = 0;
+  if (history_len > searcher->history_capacity) {
+    free(searcher->history_keys);
+    searcher->history_keys = calloc((size_t)history_len, sizeof(uint64_t));
+    searcher->history_capacity = searcher->history_keys ? history_len : 0;
+    if (!searcher->history_keys) history_len = 0;
+  }
+  if (history_len) memcpy(searcher->history_keys, history, history_len * sizeof(uint64_t));
+  searcher->history_len = history_len;
+  searcher->multipv = limits->multipv < 1 ? 1 : limits->multipv;
+  if (searcher->multipv > SEARCH_MULTIPV_MAX) searcher->multipv = SEARCH_MULTIPV_MAX;
+
+  /* 3. Root moves: the legal moves, restricted to searchmoves if given. */
+  static MoveList legal; /* 64 kB; search_start is not reentrant per process anyway */
+  static pthread_mutex_t legal_mutex = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&legal_mutex);
+  gen_legal_moves(position, &legal);
+  if (limits->searchmove_count > 0) {
+    int kept = 0;
+    for (int i = 0; i < legal.count; i++)
+      for (int j = 0; j < limits->searchmove_count; j++)
+        if (legal.moves[i] == limits->searchmoves[j]) {
+          legal.moves[kept++] = legal.moves[i];
+          break;
+        }
+    if (kept > 0) legal.count = kept;
+  }
+
+  /* 4. Per-variant and per-thread preparation (all allocation happens here). */
+  bool ok = searcher_prepare_variant(searcher, position->variant);
+  for (int i = 0; ok && i < searcher->thread_count; i++)
+    ok = thread_prepare(searcher->threads[i], position, &legal);
+  pthread_mutex_unlock(&legal_mutex);
+  if (!ok) searcher->threads[0]->root_count = 0;
+
+  /* 5. The clock. */
+  Color us = pos_side_to_move(position);
+  int overhead = limits->move_overhead < 0 ? TIME_OVERHEAD_DEFAULT : limits->move_overhead;
+  searcher->plan = time_plan_make(limits->time[us], limits->inc[us], limits->movestogo,
+                                  limits->movetime, overhead, position->st.ply_from_start);
+  if (limits->infinite) searcher->plan.limited = false;
+
+  /* 6. Go. */
+  tt_new_search(&searcher->tt);
+  atomic_store(&searcher->stop, false);
+  atomic_store(&searcher->ponder, limits->ponder);
+  atomic_store(&searcher->start_ms, search_now_ms());
+  atomic_store(&searcher->running, true);
+  pool_worker_run(&searcher->threads[0]->worker, search_main_job, searcher->threads[0]);
+}
+
+void search_stop(Searcher *searcher) {
+  atomic_store(&searcher->ponder, false);
+  atomic_store(&searcher->stop, true);
+}
+
+void search_ponderhit(Searcher *searcher) {
+  /* The clock starts now: the plan was made for the time left at ponderhit. */
+  atomic_store(&searcher->start_ms, search_now_ms());
+  atomic_store(&searcher->ponder, false);
+}
+
+void search_wait(Searcher *searcher) {
+  pool_worker_wait(&searcher->threads[0]->worker);
+}
+
+bool search_is_running(const Searcher *searcher) {
+  return atomic_load(&searcher->running);
+}
+
+uint64_t search_nodes(const Searcher *searcher) {
+  uint64_t total = 0;
+  for (int i = 0; i < searcher->thread_count; i++)
+    total += atomic_load_explicit(&searcher->threads[i]->nodes, memory_order_relaxed);
+  return total;
+}
+
+Move search_run(Searcher *searcher, const Position *position, const uint64_t *history,
+                int history_len, const SearchLimits *limits, int *score) {
+  search_start(searcher, position, history, history_len, limits, NULL);
+  search_wait(searcher);
+  if (score) *score = searcher->score;
+  return searcher->best_move;
+}

@@ -1,0 +1,132 @@
+"""xboard_games.py — real games in XBoard between Chimera and Fairy-Max.
+
+Runs XBoard headless (under xvfb-run) in match mode, Chimera against
+/usr/games/fairymax, either speaking XBoard itself or UCI through the
+Polyglot adapter. Saves the PGN and XBoard's debug trace, then checks every
+game: the agreed number of games finished, and none ended by an illegal move,
+a crash or disconnect, or a loss on time. Prints one line per game and a
+summary; exits non-zero on any problem.
+
+  python3 xboard_games.py CHIMERA --variant capablanca --protocol xboard \
+      --games 2 --tc 0:20 --inc 0.2 --out DIR
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+XBOARD = "/usr/games/xboard"
+FAIRYMAX = "/usr/games/fairymax"
+POLYGLOT = "/usr/games/polyglot"
+
+# Game-ending comments that mean something went wrong (XBoard's wording).
+BAD_ENDINGS = [
+    (re.compile(r"illegal", re.I), "illegal move"),
+    (re.compile(r"on time|time forfeit|flag", re.I), "time loss"),
+    (re.compile(r"crash|disconnect|exited|terminated|died|stalled", re.I), "crash/disconnect"),
+    (re.compile(r"false|invalid", re.I), "false claim"),
+]
+
+
+def parse_pgn(text):
+    """Yields (tags, result, final comment) per game."""
+    games = re.split(r"\n(?=\[Event )", text.strip())
+    for game in games:
+        if not game.strip():
+            continue
+        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', game, re.M))
+        body = re.sub(r"^\[.*\]$", "", game, flags=re.M)
+        comments = re.findall(r"\{([^}]*)\}", body)
+        yield tags, tags.get("Result", "?"), (comments[-1].strip() if comments else "")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("chimera")
+    parser.add_argument("--variant", default="normal")
+    parser.add_argument("--protocol", choices=["xboard", "uci"], default="xboard")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--tc", default="0:20", help="XBoard -tc (minutes[:seconds])")
+    parser.add_argument("--inc", default="0.2", help="XBoard -inc (seconds)")
+    parser.add_argument("--out", default=".")
+    parser.add_argument("--timeout", type=int, default=900)
+    args = parser.parse_args()
+
+    for tool in [XBOARD, FAIRYMAX, "xvfb-run"] + ([POLYGLOT] if args.protocol == "uci" else []):
+        if not shutil.which(tool):
+            print("SKIP: %s not installed" % tool)
+            return 77
+    chimera = os.path.abspath(args.chimera)
+    os.makedirs(args.out, exist_ok=True)
+    tag = "%s-%s" % (args.variant, args.protocol)
+    pgn = os.path.abspath(os.path.join(args.out, "games-%s.pgn" % tag))
+    debug = os.path.abspath(os.path.join(args.out, "xboard-%s.debug" % tag))
+    for path in (pgn, debug):
+        if os.path.exists(path):
+            os.remove(path)
+
+    first = ["-fcp", chimera, "-fd", os.path.dirname(chimera)]
+    if args.protocol == "uci":
+        first += ["-fUCI", "-adapterCommand", '%s -noini -ec "%%fcp" -ed "%%fd"' % POLYGLOT]
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", XBOARD] + first + [
+        "-scp", FAIRYMAX, "-sd", os.path.dirname(FAIRYMAX),
+        "-mg", str(args.games), "-tc", args.tc, "-inc", args.inc, "-variant", args.variant,
+        "-xponder", "-sgf", pgn, "-autoCallFlag", "true", "-popupExitMessage", "false",
+        "-saveSettingsOnExit", "false", "-soundProgram", "", "-debug",
+        "-nameOfDebugFile", debug]
+    home = tempfile.mkdtemp(prefix="xboard-home-")
+    env = dict(os.environ, HOME=home)
+    print("running:", " ".join(command), flush=True)
+    try:
+        run = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, timeout=args.timeout)
+        output = run.stdout
+    except subprocess.TimeoutExpired as e:
+        output = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        print(output)
+        print("FAIL: XBoard did not finish within %d s (a popup or a hung engine); trace in %s"
+              % (args.timeout, debug))
+        return 1
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    print(output.strip())
+
+    problems = []
+    text = open(pgn).read() if os.path.exists(pgn) else ""
+    games = list(parse_pgn(text))
+    if len(games) != args.games:
+        problems.append("%d games in the PGN, %d expected" % (len(games), args.games))
+    score = {"chimera": 0.0, "fairymax": 0.0}
+    for number, (tags, result, ending) in enumerate(games, 1):
+        chimera_white = "chimera" in tags.get("White", "").lower()
+        print("game %d: %s - %s  %s {%s}" % (number, tags.get("White"), tags.get("Black"),
+                                             result, ending))
+        if result not in ("1-0", "0-1", "1/2-1/2"):
+            problems.append("game %d has no result (%s)" % (number, result))
+        for pattern, what in BAD_ENDINGS:
+            if pattern.search(ending):
+                problems.append("game %d ended by %s: {%s}" % (number, what, ending))
+        if result == "1/2-1/2":
+            score["chimera"] += 0.5
+            score["fairymax"] += 0.5
+        elif result in ("1-0", "0-1"):
+            winner_white = result == "1-0"
+            score["chimera" if winner_white == chimera_white else "fairymax"] += 1
+    # The trace shows every line the engines sent: XBoard's complaints are here too.
+    trace = open(debug, errors="replace").read() if os.path.exists(debug) else ""
+    for line in trace.splitlines():
+        if re.search(r"Illegal move|illegal move", line) and "usermove" not in line:
+            problems.append("trace: %s" % line.strip())
+            break
+    print("summary: %s %s, %d games: Chimera %.1f - Fairy-Max %.1f; PGN %s"
+          % (args.variant, args.protocol, len(games), score["chimera"], score["fairymax"], pgn))
+    for problem in problems:
+        print("PROBLEM:", problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

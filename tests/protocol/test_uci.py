@@ -1,0 +1,75 @@
+"""test_uci.py — UCI conversations with the real binary (protocol tests)."""
+from conversation import Conversation, run_tests
+
+OPTIONS = ["VariantPath", "Threads", "Hash", "Clear Hash", "MultiPV", "Ponder",
+           "UCI_Chess960", "Move Overhead"]
+
+
+def handshake(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^id name Chimera ")
+    lines = c.collect_until(r"^uciok$")
+    for name in OPTIONS:
+        if not any(line.startswith("option name %s type " % name) for line in lines):
+            c.fail("option %s not offered" % name)
+    c.send("isready")
+    c.expect(r"^readyok$")
+    c.finish()
+
+
+def bad_input_is_answered_and_survived(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$")
+    c.send("frobnicate now")
+    c.expect(r"^info string unknown command 'frobnicate'")
+    c.send("setoption name Hash value lots")
+    c.expect(r"^info string Hash takes a whole number")
+    c.send("setoption name NoSuchOption value 3")
+    c.expect(r"^info string unknown option 'NoSuchOption'")
+    c.send("setoption name Threads value 0")
+    c.expect(r"^info string Threads takes a whole number from 1")
+    c.send("setoption")
+    c.expect(r"^info string setoption needs")
+    c.send("position sideways")
+    c.expect(r"^info string position needs")
+    c.send("go depth many")
+    c.expect(r"^info string go: 'depth' is not a keyword with a number")
+    c.send("isready")
+    c.expect(r"^readyok$")
+    c.finish()
+
+
+def option_names_ignore_case_and_spacing(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$")
+    c.send("setoption name move  overhead value 100")
+    c.send("setoption name multipv value 2")
+    c.send("isready")
+    # No complaint may come before readyok.
+    c.expect(r"^readyok$", forbid=r"^info string")
+    c.finish()
+
+
+def detection_hint_before_uci(binary):
+    c = Conversation(binary)
+    c.send("hello")
+    c.expect(r"send 'uci' or 'xboard' first")
+    c.send("uci")
+    c.expect(r"^uciok$")
+    c.finish()
+
+
+def end_of_input_exits(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$")
+    c.process.stdin.close()
+    if c.process.wait(timeout=5) != 0:
+        c.fail("non-zero exit at end of input")
+
+
+run_tests([handshake, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
+           detection_hint_before_uci, end_of_input_exits])

@@ -1,0 +1,56 @@
+"""test_xboard.py — XBoard (protocol 2) conversations with the real binary."""
+from conversation import Conversation, run_tests
+
+REQUIRED_FEATURES = ["setboard=1", "usermove=1", "ping=1", "memory=1", "smp=1", "sigint=0",
+                     "san=0", "colors=0", "analyze=1", "exclude=1", "variants="]
+
+
+def features(binary):
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    lines = c.collect_until(r"^feature done=1$")
+    text = " ".join(lines)
+    for feature in REQUIRED_FEATURES:
+        if feature not in text:
+            c.fail("feature %s not sent" % feature)
+    for option in ["MultiPV -spin", "Move Overhead -spin", "Clear Hash -button"]:
+        if 'option="%s' % option not in text:
+            c.fail("option %s not mirrored" % option)
+    c.send("ping 7")
+    c.expect(r"^pong 7$")
+    c.finish()
+
+
+def bad_input_is_answered_and_survived(binary):
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature done=1$")
+    c.send("frobnicate")
+    c.expect(r"^Error \(unknown command\): frobnicate$")
+    c.send("level forty")
+    c.expect(r"^Error \(expected level MPS BASE INC\): level forty$")
+    c.send("st soon")
+    c.expect(r"^Error \(expected seconds\): st soon$")
+    c.send("sd -3")
+    c.expect(r"^Error \(expected a depth\): sd -3$")
+    c.send("memory huge")
+    c.expect(r"^Error \(Hash takes a whole number .*\): memory huge$")
+    c.send("option NoSuchOption=3")
+    c.expect(r"^Error \(unknown option 'NoSuchOption'\): option NoSuchOption$")
+    c.send("variant no-such-variant")
+    c.expect(r"^Error \(unknown variant 'no-such-variant'\): variant no-such-variant$")
+    c.send("level 40 0:30 0.5")
+    c.send("st 2")
+    c.send("sd 4")
+    c.send("time 3000")
+    c.send("otim 3000")
+    c.send("memory 32")
+    c.send("cores 1")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Error")
+    c.finish()
+
+
+run_tests([features, bad_input_is_answered_and_survived])

@@ -1,0 +1,153 @@
+/* test_engine_game.c — the engine's game on the real board: moves in and out
+ * as text, illegal input refused without changing anything, undo, results,
+ * and the XBoard description of the pieces. Uses the hand-built chess of
+ * board_fixture.h, so it does not depend on the variant loader. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board_fixture.h"
+#include "engine/game.h"
+#include "engine/think.h"
+#include "engine/xboard_setup.h"
+
+Suite *test_suite(void);
+
+static Game *chess_game(void) {
+  char err[256] = "";
+  Game *game = game_create(fx_chess(), err, sizeof err);
+  ck_assert_msg(game != NULL, "game_create: %s", err);
+  return game;
+}
+
+START_TEST(moves_are_played_and_undone) {
+  Game *game = chess_game();
+  char err[256];
+  ck_assert_int_eq(game_play(game, "e2e4", err, sizeof err), 0);
+  ck_assert_int_eq(game_play(game, "e7e5", err, sizeof err), 0);
+  ck_assert_int_eq(game_ply(game), 2);
+  ck_assert_int_eq(game_side_to_move(game), WHITE);
+  ck_assert_int_eq(game_undo(game), 0);
+  ck_assert_int_eq(game_side_to_move(game), BLACK);
+  ck_assert_int_eq(game_undo(game), 0);
+  ck_assert_int_eq(game_undo(game), -1);
+  game_destroy(game);
+}
+END_TEST
+
+START_TEST(illegal_moves_and_bad_fens_change_nothing) {
+  Game *game = chess_game();
+  char err[256] = "";
+  ck_assert_int_eq(game_play(game, "e2e5", err, sizeof err), -1);
+  ck_assert_str_ne(err, "");
+  ck_assert_int_eq(game_play(game, "zz", err, sizeof err), -1);
+  ck_assert_int_eq(game_ply(game), 0);
+  ck_assert_int_eq(game_set_fen(game, "not a fen", err, sizeof err), -1);
+  ck_assert_int_eq(game_play(game, "g1f3", err, sizeof err), 0);
+  game_destroy(game);
+}
+END_TEST
+
+START_TEST(results_mate_and_repetition) {
+  Game *game = chess_game();
+  char err[256], reason[64];
+  const char *fools_mate[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+  for (int i = 0; i < 4; i++) ck_assert_int_eq(game_play(game, fools_mate[i], err, sizeof err), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS);
+  ck_assert_str_eq(reason, "Black mates");
+  ck_assert_int_eq(game_set_start(game, err, sizeof err), 0);
+  const char *shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int i = 0; i < 8; i++) {
+    ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
+    ck_assert_int_eq(game_play(game, shuffle[i], err, sizeof err), 0);
+  }
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_DRAW);
+  ck_assert_str_eq(reason, "Draw by repetition");
+  game_destroy(game);
+}
+END_TEST
+
+static uint64_t divide_sum;
+static int divide_count;
+static void count_divide(void *context, const char *move, uint64_t nodes) {
+  (void)context, (void)move;
+  divide_sum += nodes;
+  divide_count++;
+}
+
+START_TEST(perft_and_legal_moves_agree) {
+  Game *game = chess_game();
+  char err[256], moves[4096];
+  ck_assert_int_eq(game_legal_moves(game, moves, sizeof moves), 20);
+  ck_assert_ptr_nonnull(strstr(moves, "g1f3"));
+  divide_sum = 0, divide_count = 0;
+  ck_assert_int_eq(game_perft(game, 3, count_divide, NULL, err, sizeof err), 8902);
+  ck_assert_int_eq(divide_sum, 8902);
+  ck_assert_int_eq(divide_count, 20);
+  ck_assert_int_eq(game_perft(game, 2, NULL, NULL, err, sizeof err), 400);
+  game_destroy(game);
+}
+END_TEST
+
+START_TEST(chess_pieces_in_xboard_betza) {
+  const Variant *chess = fx_chess();
+  char text[256];
+  const char *expected[] = {"K", "Q", "R", "B", "N", "P"};
+  const char *betza[] = {"WF", "RB", "R", "B", "N", "fmWifmnDfceF"};
+  for (int t = 0; t < chess->piece_count; t++) {
+    ck_assert_str_eq(chess->pieces[t].letter, expected[t]);
+    ck_assert_int_eq(xboard_setup_betza(chess, t, text, sizeof text), 0);
+    ck_assert_str_eq(text, betza[t]);
+  }
+}
+END_TEST
+
+static int info_lines;
+static char last_pv[4096];
+static void count_info(void *context, const EngineInfo *info) {
+  (void)context;
+  info_lines++;
+  snprintf(last_pv, sizeof last_pv, "%s", info->pv);
+}
+
+START_TEST(think_finds_a_legal_move_and_a_pv) {
+  Game *game = chess_game();
+  char err[256], best[64], ponder[64], why[256] = "";
+  ck_assert_int_eq(game_play(game, "e2e4", err, sizeof err), 0);
+  Think *think = think_create(1, 8);
+  ck_assert_ptr_nonnull(think);
+  EngineGo go;
+  engine_go_init(&go);
+  go.depth = 4;
+  EngineReport report = {.info = count_info};
+  info_lines = 0;
+  think_prepare(think, 1, 0);
+  think_run(think, game, &go, &report, best, ponder, why, sizeof why);
+  ck_assert_str_eq(why, "");
+  ck_assert_int_gt(info_lines, 0);
+  ck_assert_msg(strncmp(last_pv, best, strlen(best)) == 0, "pv '%s' best '%s'", last_pv, best);
+  ck_assert_int_eq(game_play(game, best, err, sizeof err), 0); /* legal for the board */
+  /* Searchmoves restrict the root. */
+  engine_go_init(&go);
+  go.depth = 2;
+  go.searchmoves = "a2a3";
+  think_prepare(think, 1, 0);
+  think_run(think, game, &go, &report, best, ponder, why, sizeof why);
+  ck_assert_str_eq(best, "a2a3");
+  think_destroy(think);
+  game_destroy(game);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *suite = suite_create("engine_game");
+  TCase *tc = tcase_create("game");
+  tcase_add_test(tc, moves_are_played_and_undone);
+  tcase_add_test(tc, illegal_moves_and_bad_fens_change_nothing);
+  tcase_add_test(tc, results_mate_and_repetition);
+  tcase_add_test(tc, perft_and_legal_moves_agree);
+  tcase_add_test(tc, chess_pieces_in_xboard_betza);
+  tcase_add_test(tc, think_finds_a_legal_move_and_a_pv);
+  suite_add_tcase(suite, tc);
+  return suite;
+}
