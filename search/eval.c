@@ -36,9 +36,9 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
       if (!tables->pawn_like[type]) continue;
-      int f = geo_file(geo, sq);
+      int f = tables->file_of[sq];
       if (f >= files) continue;
-      int r = geo_rank(geo, sq);
+      int r = tables->rank_of[sq];
       int own = c == WHITE ? r : geo->ranks - 1 - r;
       count[c][f]++;
       if (own < rearmost[c][f]) rearmost[c][f] = own;
@@ -60,9 +60,9 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
       if (!tables->pawn_like[type]) continue;
-      int f = geo_file(geo, sq);
+      int f = tables->file_of[sq];
       if (f >= files) continue;
-      int own = c == WHITE ? geo_rank(geo, sq) : geo->ranks - 1 - geo_rank(geo, sq);
+      int own = c == WHITE ? tables->rank_of[sq] : geo->ranks - 1 - tables->rank_of[sq];
       bool passed = true;
       for (int g = f - 1; g <= f + 1 && passed; g++) {
         if (g < 0 || g >= files || !count[them][g]) continue;
@@ -81,14 +81,13 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2
   }
 }
 
-static int chebyshev(const Geometry *geo, int a, int b) {
-  int df = abs(geo_file(geo, a) - geo_file(geo, b));
-  int dr = abs(geo_rank(geo, a) - geo_rank(geo, b));
+static int chebyshev(const EvalTables *tables, int a, int b) {
+  int df = abs(tables->file_of[a] - tables->file_of[b]);
+  int dr = abs(tables->rank_of[a] - tables->rank_of[b]);
   return df > dr ? df : dr;
 }
 
 static void royals_evaluate(const Position *pos, const EvalTables *tables, Score2 *out) {
-  const Geometry *geo = &pos->geo;
   const VariantRules *rules = &pos->variant->rules;
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
@@ -102,7 +101,7 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables, Score
         for (int j = 0; j < pos->pcount[cc]; j++) {
           int sq = pos->plist[cc][j];
           if (sq == royal_sq) continue;
-          int d = chebyshev(geo, sq, royal_sq);
+          int d = chebyshev(tables, sq, royal_sq);
           if (d > 2) continue;
           int t = piece_type(pos_piece_on(pos, sq));
           if (cc == c)

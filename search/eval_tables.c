@@ -206,11 +206,12 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   int sq_nb = variant->shape.files * variant->shape.ranks * levels;
   if (sq_nb <= 0 || sq_nb > SQUARES_MAX) return false;
   tables->square_nb = sq_nb;
+  tables->piece_count = variant->piece_count;
   int types = variant->piece_count;
 
   /* 1. One allocation for every per-square table. */
   size_t cells = (size_t)types * COLOR_NB * 2 * sq_nb + (size_t)sq_nb * 2;
-  tables->memory = calloc(cells + (size_t)sq_nb * 3, sizeof(int16_t));
+  tables->memory = calloc(cells + (size_t)sq_nb * 5, sizeof(int16_t));
   MobilityWalk *walk = walk_new(variant);
   if (!tables->memory || !walk) {
     free(walk);
@@ -226,6 +227,13 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   tables->promo_distance[WHITE] = (int8_t *)next, next += sq_nb;
   tables->promo_distance[BLACK] = (int8_t *)next, next += sq_nb;
   tables->hill_distance = variant->rules.hill ? (int8_t *)next : NULL;
+  next += sq_nb;
+  tables->file_of = (uint8_t *)next, next += sq_nb;
+  tables->rank_of = (uint8_t *)next, next += sq_nb;
+  for (int sq = 0; sq < sq_nb; sq++) {
+    tables->file_of[sq] = (uint8_t)(sq % variant->shape.files);
+    tables->rank_of[sq] = (uint8_t)rank_of(variant, sq);
+  }
 
   /* 2. Per piece: mobility per square, then value and piece-square terms. */
   int *mobility = calloc((size_t)sq_nb, sizeof(int));

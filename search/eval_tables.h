@@ -15,6 +15,7 @@
 typedef struct {
   const Variant *variant;
   int square_nb;
+  int piece_count;
   int value[PIECE_TYPE_MAX];      /* centipawns (royal pieces: 0, they are never traded) */
   int hand_value[PIECE_TYPE_MAX]; /* a piece in hand (drop variants) */
   bool royal[PIECE_TYPE_MAX];     /* royal by the piece or the rules */
@@ -27,8 +28,9 @@ typedef struct {
   /* Per square, per colour: how far (in ranks) from the promotion zone; -1
    * when the zone cannot be reached by rank (no zone). */
   int8_t *promo_distance[COLOR_NB];
-  int8_t *hill_distance; /* king-distance to the hill, NULL if no hill */
-  int16_t *memory;       /* one allocation backing the tables above */
+  int8_t *hill_distance;      /* king-distance to the hill, NULL if no hill */
+  uint8_t *file_of, *rank_of; /* square -> file, rank (no division in the hot path) */
+  int16_t *memory;            /* one allocation backing the tables above */
 } EvalTables;
 
 /* Builds the tables (allocates); false when out of memory. */

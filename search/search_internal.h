@@ -69,6 +69,7 @@ struct Searcher {
   int thread_count;
   SearchThread *threads[SEARCH_THREADS_MAX];
   const Variant *variant; /* the variant the per-thread tables are sized for */
+  char variant_name[VARIANT_NAME_MAX];
   EvalTables eval;
   bool eval_ready;
   atomic_bool stop;      /* every thread leaves its search at once */

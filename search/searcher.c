@@ -7,6 +7,7 @@
  * search thread wakes the helpers, runs its own iterative deepening, stops
  * the helpers, and sends the single bestmove report.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -125,7 +126,14 @@ void searcher_clear_hash(Searcher *searcher) {
 
 /* Tables that depend on the variant: evaluation and move-ordering memory. */
 static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant) {
-  if (searcher->variant == variant && searcher->eval_ready) return true;
+  /* The same pointer is trusted only with the same name and shape (a caller
+   * may rebuild a variant in place, as the tests' fixtures do). */
+  const EvalTables *e = &searcher->eval;
+  if (searcher->variant == variant && searcher->eval_ready && e->variant == variant &&
+      !strcmp(searcher->variant_name, variant->name) && e->piece_count == variant->piece_count &&
+      e->square_nb == variant->shape.files * variant->shape.ranks *
+                          (variant->shape.levels > 0 ? variant->shape.levels : 1))
+    return true;
   if (searcher->eval_ready) eval_tables_free(&searcher->eval);
   searcher->eval_ready = eval_tables_build(&searcher->eval, variant);
   if (!searcher->eval_ready) return false;
@@ -143,6 +151,7 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
   const VariantRules *rules = &variant->rules;
   searcher->null_move_ok = !rules->drops && !rules->must_capture;
   searcher->variant = variant;
+  snprintf(searcher->variant_name, sizeof searcher->variant_name, "%s", variant->name);
   return true;
 }
 

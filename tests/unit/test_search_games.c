@@ -10,6 +10,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "board_fixture.h"
 #include "engine/variants_cmd.h"
 #include "search/search.h"
 
@@ -96,10 +97,26 @@ START_TEST(self_play_in_every_shipped_variant) {
 }
 END_TEST
 
+/* The board tests' hand-built variants play even before the MBN compiler
+ * compiles the shipped files. */
+START_TEST(self_play_in_hand_built_variants) {
+  const char *names[] = {"chess", "capablanca", "crazyhouse", "xiangqi"};
+  Searcher *searcher = searcher_new();
+  for (int i = 0; i < 4; i++) {
+    const Variant *variant = fx_variant(names[i]);
+    ck_assert_ptr_nonnull(variant);
+    searcher_clear_hash(searcher);
+    play_one_game(searcher, variant);
+  }
+  searcher_free(searcher);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("search_games");
   TCase *tc = tcase_create("games");
   tcase_set_timeout(tc, 280);
+  tcase_add_test(tc, self_play_in_hand_built_variants);
   tcase_add_test(tc, self_play_in_every_shipped_variant);
   suite_add_tcase(suite, tc);
   return suite;
