@@ -104,10 +104,11 @@ typedef struct {
                                         royals; NONE = off (shatranj loss, shatar draw) */
   bool bare_royal_reply;             /* royal=baremove: the other side may still bare back */
   bool no_checks;                    /* royal=nocheck: no move may give check (racingkings) */
-  bool bikjang;                      /* royal=bikjang: facing kings not resolved = draw (janggi) */
-  GameResult checkmate;              /* checkmate=...: result for the mated side; default loss */
-  GameResult repetition_result;      /* draw=/loss=/win=repetition(N): for the side to move
-                                        when the N-th repetition occurs; default draw */
+  bool royal_duple;     /* royal=duple: with several royals, in check only when all are attacked */
+  bool bikjang;         /* royal=bikjang: facing kings not resolved = draw (janggi) */
+  GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
+  GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
+                                       when the N-th repetition occurs; default draw */
   bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
   uint64_t move_rule_reset;         /* draw=moverule(N){P}: moves of these types reset it */
   int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */
