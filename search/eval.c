@@ -76,7 +76,7 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2
       int near = geo->ranks - d; /* larger when closer */
       if (near < 0) near = 0;
       out->mg += sign * 2 * near;
-      out->eg += sign * near * near * 3;
+      out->eg += sign * near * near * 3 * tables->promo_scale[type] / 100;
     }
   }
 }

@@ -283,9 +283,17 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   tables_fill_promotion(tables, variant);
   if (tables->hill_distance) tables_fill_hill(tables, variant);
 
-  /* 4. Pawn advancement: a little in the middle game, growing fast in the end game. */
+  /* 4. Pawn advancement: a little in the middle game, growing fast in the end
+   *    game, in proportion to what promotion gains (a queen: 100%, a ferz:
+   *    much less, no promotion: a little for space). */
   for (int t = 0; t < types; t++) {
     if (!tables->pawn_like[t]) continue;
+    int gain = 0;
+    for (int p = 0; p < types; p++)
+      if ((variant->pieces[t].promotes_to >> p & 1) && tables->value[p] - tables->value[t] > gain)
+        gain = tables->value[p] - tables->value[t];
+    int scale = gain * 100 / 800;
+    tables->promo_scale[t] = scale < 15 ? 15 : scale > 120 ? 120 : scale;
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++) {
         int d = tables->promo_distance[c][sq];
@@ -293,7 +301,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
         int advance = d < 0 ? 0 : ranks - 1 - d; /* ranks advanced past the start */
         if (advance < 0) advance = 0;
         tables->psq_mg[t][c][sq] = (int16_t)(3 * advance);
-        tables->psq_eg[t][c][sq] = (int16_t)(advance * advance * 2);
+        tables->psq_eg[t][c][sq] = (int16_t)(advance * advance * 2 * tables->promo_scale[t] / 100);
       }
   }
   /* 5. The phase of the start position: phase weights of the pieces its FEN places. */

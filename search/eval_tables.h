@@ -21,7 +21,8 @@ typedef struct {
   bool royal[PIECE_TYPE_MAX];     /* royal by the piece or the rules */
   bool pawn_like[PIECE_TYPE_MAX]; /* never moves backwards or sideways: structure terms */
   int phase_weight[PIECE_TYPE_MAX];
-  int phase_total; /* sum of phase weights in the start position, >= 1 */
+  int promo_scale[PIECE_TYPE_MAX]; /* percent: how much reaching the zone is worth (pawn-like) */
+  int phase_total;                 /* sum of phase weights in the start position, >= 1 */
   /* Piece-square terms per [type][colour][square], middle game and end game. */
   int16_t *psq_mg[PIECE_TYPE_MAX][COLOR_NB];
   int16_t *psq_eg[PIECE_TYPE_MAX][COLOR_NB];

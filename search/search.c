@@ -12,6 +12,7 @@
  * variant; repetitions are found here from the game's and the path's keys
  * and scored as draws.
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -200,7 +201,10 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
     legal++;
     /* 5. Skip captures that lose material or cannot reach alpha. */
     if (!in_check) {
-      if (!move_see_ok(pos, tables, move, 0)) continue;
+      /* Ordering already ran the exchange test: losing captures score low. */
+      bool losing =
+          ss->scores[i] == INT_MAX ? !move_see_ok(pos, tables, move, 0) : ss->scores[i] < (1 << 27);
+      if (losing) continue;
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }
