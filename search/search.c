@@ -48,11 +48,12 @@ static int result_score(GameResult result, int ply) {
  * just moved standing on the hill (king of the hill) wins for it. */
 static GameResult search_rule_result(const Position *pos, const EvalTables *tables) {
   GameResult result = pos_game_result(pos, 1);
-  if (result != RESULT_NONE || !tables->hill_distance) return result;
+  if (result != RESULT_NONE || !tables->hill_distance[WHITE]) return result;
   Color them = (Color)!pos_side_to_move(pos);
   for (int i = 0; i < pos->pcount[them]; i++) {
     int sq = pos->plist[them][i];
-    if (tables->hill_distance[sq] == 0 && tables->royal[piece_type(pos_piece_on(pos, sq))])
+    if (tables->hill_distance[them][sq] == 0 &&
+        (tables->hill_types >> piece_type(pos_piece_on(pos, sq)) & 1))
       return RESULT_LOSS;
   }
   return RESULT_NONE;
