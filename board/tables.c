@@ -150,10 +150,6 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
     }
   }
   if (!rules_supported(v, err, errlen)) goto fail;
-  if (total == 0 && t->type_nb > 0) {
-    snprintf(err, errlen, "no piece of the variant has compiled moves");
-    goto fail;
-  }
   t->next = malloc(sizeof(Square) * (size_t)(total ? total : 1) * (size_t)sq_nb);
   if (!t->next) {
     snprintf(err, errlen, "out of memory");
