@@ -29,13 +29,13 @@ def run(cmd):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--chimera", default="build/chimera")
-    ap.add_argument("--depth", type=int, default=0, help="chimera bench depth (0: default)")
+    ap.add_argument("--depth", type=int, default=8, help="chimera bench depth")
     ap.add_argument("--fsf-depth", type=int, default=13)
     ap.add_argument("--variants", default="chess", help="chimera bench variant list")
     args = ap.parse_args()
-    depth = [str(args.depth)] if args.depth else ["0"]
-    cargs = lambda threads: [args.chimera, "bench", depth[0] if args.depth else "8",
-                             str(threads), "16", args.variants]
+    def cargs(threads):
+        return [args.chimera, "bench", str(args.depth), str(threads), "16", args.variants]
+
     c1 = run(cargs(1))
     f1 = run([FSF, "bench", "16", "1", str(args.fsf_depth)])
     print(f"chimera bench ({args.variants}) 1 thread : {c1[0]:>10} nodes {c1[1]:>9} nps "
