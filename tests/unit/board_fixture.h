@@ -271,6 +271,11 @@ static inline Variant *fx_crazyhouse(void) {
   strcpy(v->name, "crazyhouse");
   v->rules.holdings = true;
   v->rules.drops = true;
+  /* drop{P}[2-7]: pawns are not dropped on the first or last rank */
+  static uint8_t pawn_zone[64];
+  for (int sq = 0; sq < 64; sq++) pawn_zone[sq] = sq >= 8 && sq < 56;
+  int p = 5; /* K Q R B N P */
+  v->rules.drop_zone[WHITE][p] = v->rules.drop_zone[BLACK][p] = pawn_zone;
   return v;
 }
 
