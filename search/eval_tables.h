@@ -29,9 +29,11 @@ typedef struct {
   /* Per square, per colour: how far (in ranks) from the promotion zone; -1
    * when the zone cannot be reached by rank (no zone). */
   int8_t *promo_distance[COLOR_NB];
-  int8_t *hill_distance;      /* king-distance to the hill, NULL if no hill */
-  uint8_t *file_of, *rank_of; /* square -> file, rank (no division in the hot path) */
-  int16_t *memory;            /* one allocation backing the tables above */
+  int8_t *hill_distance[COLOR_NB];   /* king-distance to each side's hill, NULL if no hill */
+  uint64_t hill_types;               /* pieces that win by reaching the hill */
+  bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
+  uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
+  int16_t *memory;                   /* one allocation backing the tables above */
 } EvalTables;
 
 /* Builds the tables (allocates); false when out of memory. */
