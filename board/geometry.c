@@ -26,6 +26,11 @@ bool geo_init(Geometry *geo, const BoardShape *shape, char *err, size_t errlen) 
   geo->sq_nb = shape->files * shape->ranks * levels;
   geo->wrap_files = shape->wrap_files;
   geo->wrap_ranks = shape->wrap_ranks;
+  for (int sq = 0; sq < geo->sq_nb; sq++) {
+    geo->file_of[sq] = (uint8_t)(sq % geo->files);
+    geo->rank_of[sq] = (uint8_t)(sq / geo->files % geo->ranks);
+    geo->level_of[sq] = (uint8_t)(sq / (geo->files * geo->ranks));
+  }
   return true;
 }
 

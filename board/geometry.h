@@ -25,6 +25,8 @@ typedef struct {
   int files, ranks, levels;
   int sq_nb; /* files * ranks * levels */
   bool wrap_files, wrap_ranks;
+  /* coordinates of each square: divisions are slow in the hot paths */
+  uint8_t file_of[SQUARE_MAX], rank_of[SQUARE_MAX], level_of[SQUARE_MAX];
 } Geometry;
 
 /* Fills geo from a variant's BoardShape; false (with a message) if it does not fit. */

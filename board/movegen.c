@@ -179,9 +179,7 @@ void walk_piece(Walk *w, int sq) {
   w->next = t->next + (size_t)t->leg_base[type][w->us] * (size_t)pos->geo.sq_nb;
   w->cap_count = 0;
   w->ep_set = false;
-  w->dedup = false;
-  for (int i = 0; i < w->prog->root_count && !w->dedup; i++)
-    if (w->prog->legs[i].child_count) w->dedup = true;
+  w->dedup = t->dedup[type][w->us];
   if (w->list) w->piece_start = w->list->count;
   for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
 }

@@ -35,25 +35,59 @@ uint64_t zobrist_checks(int color, int count) {
   return mix64(((uint64_t)5 << 60) | (uint64_t)color << 40 | (uint64_t)count);
 }
 
-/* Marks in reach every offset a single-leg program can capture at; false if
- * the program has chains, wrapping or levels, where only walking is exact. */
-static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *reach) {
-  int width = 2 * geo->files - 1;
-  if (geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return false;
-  for (int i = 0; i < prog->root_count; i++) {
-    const MoveLeg *leg = &prog->legs[i];
-    if (leg->child_count || leg->flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS)) return false;
-    if (leg->dz) return false;
-    if (!(leg->occupancy & (OCC_ENEMY | OCC_FRIEND))) continue;
-    int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
-    for (int k = leg->min_steps; k <= max; k++) {
-      int dx = leg->dx * k, dy = leg->dy * k;
-      if (dx <= -geo->files || dx >= geo->files || dy <= -geo->ranks || dy >= geo->ranks) break;
-      if (!dx && !dy) break;
-      reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1] = 1;
+/* Marks in reach every offset (dx, dy) at which a piece could capture by
+ * some path of legs on an empty, unbounded board, ignoring ranges and
+ * occupancy: a superset of its real captures, so a zero means "cannot
+ * attack from there". Paths are enumerated from offset (ox, oy) up to a
+ * budget; false if the program is too large, wraps or uses levels (then
+ * attack tests walk every piece). */
+typedef struct {
+  const Geometry *geo;
+  const MoveProgram *prog;
+  uint8_t *reach;
+  uint8_t *ends;  /* occupancy bits of moves ending at each offset so far */
+  bool collision; /* two paths may end on one square with one occupancy */
+  long budget;
+} ReachWalk;
+
+static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
+  const MoveLeg *leg = &rw->prog->legs[li];
+  const Geometry *geo = rw->geo;
+  if (leg->dz || leg->flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS) || depth > 6) return false;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
+  bool captures = leg->occupancy & (OCC_ENEMY | OCC_FRIEND) && leg->effect == EFFECT_CAPTURE;
+  for (int k = 1; k <= max; k++) {
+    if (--rw->budget < 0) return false;
+    int dx = ox + leg->dx * k, dy = oy + leg->dy * k;
+    if (dx <= -geo->files || dx >= geo->files || dy <= -geo->ranks || dy >= geo->ranks) break;
+    if (!leg->dx && !leg->dy) break;
+    if (k < leg->min_steps) continue;
+    int at = (dy + geo->ranks - 1) * (2 * geo->files - 1) + dx + geo->files - 1;
+    if (captures) rw->reach[at] = 1;
+    if (leg->flags & LEG_ENDS) {
+      if (rw->ends[at] & leg->occupancy || leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY))
+        rw->collision = true;
+      rw->ends[at] |= leg->occupancy;
     }
+    for (int c = 0; c < leg->child_count; c++)
+      if (!reach_leg(rw, rw->prog->children[leg->first_child + c], dx, dy, depth + 1)) return false;
   }
   return true;
+}
+
+/* Fills reach; *dedup tells whether two paths might produce the same move
+ * (then generation filters duplicates). */
+static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *reach, bool *dedup) {
+  *dedup = true;
+  if (geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return false;
+  uint8_t *ends = calloc((size_t)((2 * geo->files - 1) * (2 * geo->ranks - 1)), 1);
+  if (!ends) return false;
+  ReachWalk rw = {geo, prog, reach, ends, false, 1L << 20};
+  bool ok = true;
+  for (int i = 0; i < prog->root_count && ok; i++) ok = reach_leg(&rw, i, 0, 0, 0);
+  free(ends);
+  if (ok) *dedup = rw.collision && prog->leg_count != prog->root_count;
+  return ok;
 }
 
 static bool type_promotes_to(const Variant *v, int from, int to) {
@@ -146,7 +180,7 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
         }
       }
       uint8_t *reach = calloc((size_t)(width * height), 1);
-      if (reach && reach_fill(&t->geo, prog, reach)) {
+      if (reach && reach_fill(&t->geo, prog, reach, &t->dedup[type][c])) {
         t->reach[type][c] = reach;
       } else {
         free(reach);

@@ -24,7 +24,8 @@ struct BoardTables {
   /* reach[t][c]: (2F-1)*(2R-1) bytes, 1 where a capture at offset (dx,dy) is
    * possible at all; NULL when the program is too complex to say (then walk). */
   uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
-  uint8_t *promo_zone[COLOR_NB]; /* one byte per square */
+  bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
+  uint8_t *promo_zone[COLOR_NB];        /* one byte per square */
   uint64_t royal_types;
   int demote_to[PIECE_TYPE_MAX];    /* type a captured piece becomes in hand */
   int tilde_origin[PIECE_TYPE_MAX]; /* type a captured '~' piece becomes in hand */

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "engine/show.h"
 #include "engine/variants_cmd.h"
 
 typedef int (*CliHandler)(int argc, char *const *argv, FILE *out, FILE *err);
@@ -34,8 +35,8 @@ static const CliEntry CLI_TABLE[] = {
      "search a fixed set of positions; prints Nodes searched and Nodes/second", bench_cmd_run},
     {CLI_CHECK, "check", "check FILE... | check --rules",
      "validate variant files (file:line:col errors); --rules lists the FBR rules", check_cmd_run},
-    {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ]",
-     "draw a piece's moves on an empty board", NULL},
+    {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ] [--list]",
+     "draw a piece's moves on an empty board", show_run},
     {CLI_VARIANTS, "variants", "variants [--long]", "list the loaded variants", variants_cmd_run},
 };
 

@@ -340,6 +340,23 @@ static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t si
   return move;
 }
 
+/* XBoard leaves out the promotion letter where the variant allows one
+ * promotion only (shatranj, makruk): accept the move if exactly one legal
+ * move is this text plus a suffix. */
+static bool xb_play_completed(Xb *xb, const char *move) {
+  char legal[16384], found[XB_MOVE_MAX] = "";
+  if (engine_legal_moves(xb->engine, legal, sizeof legal) <= 0) return false;
+  size_t length = strlen(move);
+  int matches = 0;
+  char *save, *candidate;
+  for (candidate = strtok_r(legal, " ", &save); candidate; candidate = strtok_r(NULL, " ", &save))
+    if (!strncmp(candidate, move, length) && strlen(candidate) == length + 1 &&
+        strchr("abcdefghijklmnopqrstuvwxyz+", candidate[length]) && matches++ == 0)
+      snprintf(found, sizeof found, "%s", candidate);
+  char err[XB_ERR_MAX];
+  return matches == 1 && engine_play_move(xb->engine, found, err, sizeof err) == 0;
+}
+
 static void xb_usermove(Xb *xb, const char *gui_move) {
   char err[XB_ERR_MAX], buffer[XB_MOVE_MAX];
   const char *move = xb_incoming(xb, gui_move, buffer, sizeof buffer);
@@ -350,7 +367,7 @@ static void xb_usermove(Xb *xb, const char *gui_move) {
     return;
   }
   xb_settle(xb);
-  if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
+  if (engine_play_move(xb->engine, move, err, sizeof err) != 0 && !xb_play_completed(xb, move)) {
     output_line(xb->out, "Illegal move (%s): %s", err, gui_move);
     return;
   }

@@ -76,7 +76,7 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2
       int near = geo->ranks - d; /* larger when closer */
       if (near < 0) near = 0;
       out->mg += sign * 2 * near;
-      out->eg += sign * near * near * 3;
+      out->eg += sign * near * near * 3 * tables->promo_scale[type] / 100;
     }
   }
 }
@@ -110,13 +110,16 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables, Score
             danger += (3 - d) * (tables->value[t] > 400 ? 2 : 1);
         }
       out->mg += sign * (6 * (shelter < 4 ? shelter : 4) - 10 * danger);
-      /* King of the hill: closer is better, sharply so at the end. */
-      if (tables->hill_distance) {
-        int d = tables->hill_distance[royal_sq];
-        int near = 6 - (d < 6 ? d : 6);
-        out->mg += sign * near * near * 12;
-        out->eg += sign * near * near * 16;
-      }
+    }
+    /* King of the hill, racing kings: the goal pieces' distance to the hill,
+     * closer is better, sharply so at the end. */
+    for (int i = 0; tables->hill_distance[c] && i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i];
+      if (!(tables->hill_types >> piece_type(pos_piece_on(pos, sq)) & 1)) continue;
+      int d = tables->hill_distance[c][sq];
+      int near = 8 - (d < 8 ? d : 8);
+      out->mg += sign * near * near * 8;
+      out->eg += sign * near * near * 10;
     }
     /* n-check: checks given so far, worth more as the limit nears. */
     if (rules->check_limit > 0) {
@@ -151,8 +154,9 @@ int eval_position(const Position *pos, const EvalTables *tables) {
     for (int i = 0; i < pos->pcount[c]; i++) {
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
-      total.mg += sign * (tables->value[type] + tables->psq_mg[type][c][sq]);
-      total.eg += sign * (tables->value[type] + tables->psq_eg[type][c][sq]);
+      int value = tables->antimaterial[type] ? -tables->value[type] : tables->value[type];
+      total.mg += sign * (value + tables->psq_mg[type][c][sq]);
+      total.eg += sign * (value + tables->psq_eg[type][c][sq]);
       phase += tables->phase_weight[type];
     }
     /* 2. Pieces in hand. */

@@ -164,8 +164,9 @@ static void tables_fill_promotion(EvalTables *tables, const Variant *variant) {
   }
 }
 
-static void tables_fill_hill(EvalTables *tables, const Variant *variant) {
-  const uint8_t *hill = variant->rules.hill;
+static void tables_fill_hill(EvalTables *tables, const Variant *variant, Color color) {
+  const uint8_t *hill = variant->rules.hill_by_color[color] ? variant->rules.hill_by_color[color]
+                                                            : variant->rules.hill;
   int files = variant->shape.files;
   for (int sq = 0; sq < tables->square_nb; sq++) {
     int best = 100;
@@ -175,7 +176,7 @@ static void tables_fill_hill(EvalTables *tables, const Variant *variant) {
       int d = df > dr ? df : dr;
       if (d < best) best = d;
     }
-    tables->hill_distance[sq] = (int8_t)best;
+    tables->hill_distance[color][sq] = (int8_t)best;
   }
 }
 
@@ -211,7 +212,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
 
   /* 1. One allocation for every per-square table. */
   size_t cells = (size_t)types * COLOR_NB * 2 * sq_nb + (size_t)sq_nb * 2;
-  tables->memory = calloc(cells + (size_t)sq_nb * 5, sizeof(int16_t));
+  tables->memory = calloc(cells + (size_t)sq_nb * 6, sizeof(int16_t));
   MobilityWalk *walk = walk_new(variant);
   if (!tables->memory || !walk) {
     free(walk);
@@ -226,8 +227,14 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
     }
   tables->promo_distance[WHITE] = (int8_t *)next, next += sq_nb;
   tables->promo_distance[BLACK] = (int8_t *)next, next += sq_nb;
-  tables->hill_distance = variant->rules.hill ? (int8_t *)next : NULL;
+  bool hill = variant->rules.hill || variant->rules.hill_by_color[WHITE] ||
+              variant->rules.hill_by_color[BLACK];
+  tables->hill_distance[WHITE] = hill ? (int8_t *)next : NULL;
   next += sq_nb;
+  tables->hill_distance[BLACK] = hill ? (int8_t *)next : NULL;
+  next += sq_nb;
+  tables->hill_types =
+      variant->rules.hill_types ? variant->rules.hill_types : variant->rules.royal_types;
   tables->file_of = (uint8_t *)next, next += sq_nb;
   tables->rank_of = (uint8_t *)next, next += sq_nb;
   for (int sq = 0; sq < sq_nb; sq++) {
@@ -245,6 +252,8 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   for (int t = 0; t < types; t++) {
     const PieceType *piece = &variant->pieces[t];
     tables->royal[t] = piece->royal || ((variant->rules.royal_types >> t) & 1);
+    tables->antimaterial[t] = variant->rules.extinction_result == RESULT_WIN &&
+                              ((variant->rules.extinction_types >> t) & 1);
     tables->pawn_like[t] = !tables->royal[t] && piece_is_pawn_like(piece);
     for (int c = 0; c < COLOR_NB; c++) {
       bool mixed = false;
@@ -281,11 +290,20 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
 
   /* 3. Promotion and hill distances. */
   tables_fill_promotion(tables, variant);
-  if (tables->hill_distance) tables_fill_hill(tables, variant);
+  if (hill)
+    for (int c = 0; c < COLOR_NB; c++) tables_fill_hill(tables, variant, (Color)c);
 
-  /* 4. Pawn advancement: a little in the middle game, growing fast in the end game. */
+  /* 4. Pawn advancement: a little in the middle game, growing fast in the end
+   *    game, in proportion to what promotion gains (a queen: 100%, a ferz:
+   *    much less, no promotion: a little for space). */
   for (int t = 0; t < types; t++) {
     if (!tables->pawn_like[t]) continue;
+    int gain = 0;
+    for (int p = 0; p < types; p++)
+      if ((variant->pieces[t].promotes_to >> p & 1) && tables->value[p] - tables->value[t] > gain)
+        gain = tables->value[p] - tables->value[t];
+    int scale = gain * 100 / 800;
+    tables->promo_scale[t] = scale < 15 ? 15 : scale > 120 ? 120 : scale;
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++) {
         int d = tables->promo_distance[c][sq];
@@ -293,7 +311,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
         int advance = d < 0 ? 0 : ranks - 1 - d; /* ranks advanced past the start */
         if (advance < 0) advance = 0;
         tables->psq_mg[t][c][sq] = (int16_t)(3 * advance);
-        tables->psq_eg[t][c][sq] = (int16_t)(advance * advance * 2);
+        tables->psq_eg[t][c][sq] = (int16_t)(advance * advance * 2 * tables->promo_scale[t] / 100);
       }
   }
   /* 5. The phase of the start position: phase weights of the pieces its FEN places. */

@@ -21,16 +21,19 @@ typedef struct {
   bool royal[PIECE_TYPE_MAX];     /* royal by the piece or the rules */
   bool pawn_like[PIECE_TYPE_MAX]; /* never moves backwards or sideways: structure terms */
   int phase_weight[PIECE_TYPE_MAX];
-  int phase_total; /* sum of phase weights in the start position, >= 1 */
+  int promo_scale[PIECE_TYPE_MAX]; /* percent: how much reaching the zone is worth (pawn-like) */
+  int phase_total;                 /* sum of phase weights in the start position, >= 1 */
   /* Piece-square terms per [type][colour][square], middle game and end game. */
   int16_t *psq_mg[PIECE_TYPE_MAX][COLOR_NB];
   int16_t *psq_eg[PIECE_TYPE_MAX][COLOR_NB];
   /* Per square, per colour: how far (in ranks) from the promotion zone; -1
    * when the zone cannot be reached by rank (no zone). */
   int8_t *promo_distance[COLOR_NB];
-  int8_t *hill_distance;      /* king-distance to the hill, NULL if no hill */
-  uint8_t *file_of, *rank_of; /* square -> file, rank (no division in the hot path) */
-  int16_t *memory;            /* one allocation backing the tables above */
+  int8_t *hill_distance[COLOR_NB];   /* king-distance to each side's hill, NULL if no hill */
+  uint64_t hill_types;               /* pieces that win by reaching the hill */
+  bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
+  uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
+  int16_t *memory;                   /* one allocation backing the tables above */
 } EvalTables;
 
 /* Builds the tables (allocates); false when out of memory. */

@@ -12,6 +12,7 @@
  * variant; repetitions are found here from the game's and the path's keys
  * and scored as draws.
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -47,11 +48,12 @@ static int result_score(GameResult result, int ply) {
  * just moved standing on the hill (king of the hill) wins for it. */
 static GameResult search_rule_result(const Position *pos, const EvalTables *tables) {
   GameResult result = pos_game_result(pos, 1);
-  if (result != RESULT_NONE || !tables->hill_distance) return result;
+  if (result != RESULT_NONE || !tables->hill_distance[WHITE]) return result;
   Color them = (Color)!pos_side_to_move(pos);
   for (int i = 0; i < pos->pcount[them]; i++) {
     int sq = pos->plist[them][i];
-    if (tables->hill_distance[sq] == 0 && tables->royal[piece_type(pos_piece_on(pos, sq))])
+    if (tables->hill_distance[them][sq] == 0 &&
+        (tables->hill_types >> piece_type(pos_piece_on(pos, sq)) & 1))
       return RESULT_LOSS;
   }
   return RESULT_NONE;
@@ -200,7 +202,10 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
     legal++;
     /* 5. Skip captures that lose material or cannot reach alpha. */
     if (!in_check) {
-      if (!move_see_ok(pos, tables, move, 0)) continue;
+      /* Ordering already ran the exchange test: losing captures score low. */
+      bool losing =
+          ss->scores[i] == INT_MAX ? !move_see_ok(pos, tables, move, 0) : ss->scores[i] < (1 << 27);
+      if (losing) continue;
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }

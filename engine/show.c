@@ -1,0 +1,175 @@
+/* show.c — `chimera show`: draws a piece's moves on an empty board, like the
+ * move tables of the MBN text, so users check their definitions by looking.
+ *
+ *   chimera show N                      the basic Knight on 8x8, from d4
+ *   chimera show 'C=a{^C}p{^C}R' --board 9x10 --square e5
+ *   chimera show W-fF --list            one "square kinds" line per square
+ *
+ * Symbols: '*' move or capture, 'm' move only, 'c' capture only, 'h' only by
+ * hopping over a piece on the way, 'a' only by capturing a piece on the way,
+ * 's' swap/flip/friendly capture, '.' not reached; the piece stands on its
+ * letter (or '@' when it can also come back to its own square).
+ */
+#include "engine/show.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbn/mbn.h"
+#include "mbn/mbn_walk.h"
+
+static void show_square_name(int file, int rank, char *out) {
+  if (file < 26)
+    snprintf(out, 16, "%c%d", 'a' + file, rank + 1);
+  else
+    snprintf(out, 16, "%c%c%d", 'a' + file / 26 - 1, 'a' + file % 26, rank + 1);
+}
+
+static int show_parse_square(const char *text, int files, int ranks) {
+  if (!islower((unsigned char)text[0])) return -1;
+  int file = text[0] - 'a', i = 1;
+  if (islower((unsigned char)text[1])) file = (file + 1) * 26 + (text[1] - 'a'), i = 2;
+  char *end;
+  long rank = strtol(text + i, &end, 10);
+  if (end == text + i || *end || rank < 1 || rank > ranks || file >= files) return -1;
+  return (int)(rank - 1) * files + file;
+}
+
+static char show_symbol(uint8_t kind) {
+  if (kind & WALK_HOP) return 'h';
+  if (kind & WALK_AWAY) return 'a';
+  if ((kind & WALK_MOVE) && (kind & WALK_CAPTURE)) return '*';
+  if (kind & WALK_MOVE) return 'm';
+  if (kind & WALK_CAPTURE) return 'c';
+  if (kind & WALK_SPECIAL) return 's';
+  return '.';
+}
+
+static void show_kinds(uint8_t kind, char *out) {
+  int n = 0;
+  if (kind & WALK_MOVE) out[n++] = 'm';
+  if (kind & WALK_CAPTURE) out[n++] = 'c';
+  if (kind & WALK_HOP) out[n++] = 'h';
+  if (kind & WALK_AWAY) out[n++] = 'a';
+  if (kind & WALK_SPECIAL) out[n++] = 's';
+  out[n] = '\0';
+}
+
+int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
+  const char *what = NULL, *square_text = NULL;
+  int files = 8, ranks = 8;
+  bool list = false, black = false;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--variant")) {
+      fprintf(err, "chimera show: --variant needs the variant-file loader, which is not "
+                   "available yet; give the piece's MBN and --board instead\n");
+      return 2;
+    } else if (!strcmp(a, "--board") && i + 1 < argc) {
+      char x;
+      if (sscanf(argv[++i], "%d%c%d", &files, &x, &ranks) != 3 || x != 'x' || files < 1 ||
+          files > 36 || ranks < 1 || ranks > 36) {
+        fprintf(err, "chimera show: --board wants WxH with 1..36, not '%s'\n", argv[i]);
+        return 1;
+      }
+    } else if (!strcmp(a, "--square") && i + 1 < argc) {
+      square_text = argv[++i];
+    } else if (!strcmp(a, "--list")) {
+      list = true;
+    } else if (!strcmp(a, "--black")) {
+      black = true;
+    } else if (a[0] == '-' && a[1] == '-') {
+      fprintf(err, "chimera show: unknown option '%s'\n", a);
+      return 1;
+    } else if (!what) {
+      what = a;
+    } else {
+      fprintf(err, "chimera show: unexpected argument '%s'\n", a);
+      return 1;
+    }
+  }
+  if (!what) {
+    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH] [--square SQ] [--list] "
+                 "[--black]\n");
+    return 1;
+  }
+  /* A bare letter is a basic piece; MBN without '=' is given the name '?'. */
+  char *text = malloc(strlen(what) + 8);
+  if (!text) return 1;
+  bool letter_only = (isupper((unsigned char)what[0]) && !what[1]) ||
+                     (what[0] == ':' && strchr(what + 1, ':') && !strchr(what, '='));
+  if (strchr(what, '=') || letter_only)
+    strcpy(text, what);
+  else
+    sprintf(text, ":SH:=%s", what);
+
+  Variant *v = calloc(1, sizeof *v);
+  if (!v) return 1;
+  v->shape.files = files;
+  v->shape.ranks = ranks;
+  v->shape.levels = 1;
+  MbnDiagnostics diags = {0};
+  MbnSourcePos where = {"<command line>", 1, 1};
+  int status = 0;
+  if (!mbn_compile_pieces(v, text, where, &diags) || v->piece_count == 0) {
+    mbn_diagnostics_print(&diags, err);
+    status = 1;
+    goto done;
+  }
+  int from = square_text ? show_parse_square(square_text, files, ranks)
+                         : (ranks - 1) / 2 * files + (files - 1) / 2;
+  if (from < 0) {
+    fprintf(err, "chimera show: '%s' is not a square of a %dx%d board\n", square_text, files,
+            ranks);
+    status = 1;
+    goto done;
+  }
+  uint8_t *reach = malloc((size_t)files * (size_t)ranks);
+  if (!reach) {
+    status = 1;
+    goto done;
+  }
+  const PieceType *piece = &v->pieces[0];
+  mbn_walk_empty(v, 0, black ? BLACK : WHITE, from, reach);
+  char name[16];
+  if (list) {
+    for (int rank = 0; rank < ranks; rank++)
+      for (int file = 0; file < files; file++) {
+        uint8_t kind = reach[rank * files + file];
+        if (!kind) continue;
+        char kinds[8];
+        show_square_name(file, rank, name);
+        show_kinds(kind, kinds);
+        fprintf(out, "%s %s\n", name, kinds);
+      }
+  } else {
+    show_square_name(from % files, from / files, name);
+    fprintf(out, "%s%s%s (%s) on %s, %dx%d board%s\n", piece->letter, piece->name[0] ? " " : "",
+            piece->name, what, name, files, ranks, black ? ", Black" : "");
+    for (int rank = ranks - 1; rank >= 0; rank--) {
+      fprintf(out, "%3d ", rank + 1);
+      for (int file = 0; file < files; file++) {
+        int sq = rank * files + file;
+        char c = show_symbol(reach[sq]);
+        if (sq == from)
+          c = reach[sq]
+                  ? '@'
+                  : (char)(piece->letter[0] == ':' || piece->letter[0] == '+' ? 'X'
+                                                                              : piece->letter[0]);
+        fprintf(out, " %c", c);
+      }
+      fputc('\n', out);
+    }
+    fprintf(out, "    ");
+    for (int file = 0; file < files; file++) fprintf(out, " %c", file < 26 ? 'a' + file : '?');
+    fputc('\n', out);
+  }
+  free(reach);
+done:
+  mbn_diagnostics_free(&diags);
+  variant_free(v);
+  free(v);
+  free(text);
+  return status;
+}

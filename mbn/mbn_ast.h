@@ -1,0 +1,153 @@
+/* mbn_ast.h — the syntax tree of MBN piece definitions.
+ *
+ * The parser (mbn_parse.c) builds it, the printer (mbn_print.c) turns it
+ * back into canonical MBN, and the lowering pass (mbn_lower.c) resolves
+ * letters and modifiers into leg templates. Nodes live in an arena owned by
+ * the caller, so a failed parse frees everything at once.
+ */
+#ifndef CHIMERA_MBN_AST_H
+#define CHIMERA_MBN_AST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mbn/mbn.h"
+
+/* Limits; each has its own diagnostic. */
+#define MBN_MAX_DEPTH       32 /* nesting of ( [ { */
+#define MBN_MAX_LEAP        35 /* largest ordinate of a leaper */
+#define MBN_MAX_STEPS       36 /* largest rider count (W36, (K)036) */
+#define MBN_MAX_MACRO_DEPTH 16 /* macros expanding macros */
+#define MBN_MAX_MODIFIERS   16 /* modifiers on one move */
+#define MBN_MAX_SET_LETTERS 32 /* letters in one piece set */
+#define MBN_MAX_RANGE_ITEMS 16 /* comma-separated items in one range */
+#define MBN_MAX_DEFINITIONS 256
+
+/* A bump allocator: everything of one compilation, freed at once. */
+typedef struct ArenaBlock ArenaBlock;
+typedef struct {
+  ArenaBlock *head;
+} Arena;
+void *arena_alloc(Arena *arena, size_t size); /* zeroed; aborts only on out-of-memory */
+void arena_free(Arena *arena);
+
+typedef struct {
+  bool colored; /* {!...}: upper case friendly, lower case enemy */
+  bool negated; /* {^...} */
+  int count;
+  char letters[MBN_MAX_SET_LETTERS][8]; /* "Q", "q", ":BM:" (case kept when colored) */
+} AstPieceSet;
+
+/* One comma-separated item of a board range: [a-c1-3], [b], [2], [#]. */
+typedef struct {
+  char special;         /* 0, or '#' (edge) '.' (inner) '*' (unattacked) */
+  int file_lo, file_hi; /* 0-based, -1 = every file */
+  int rank_lo, rank_hi; /* 0-based, -1 = every rank */
+} AstRangeItem;
+
+typedef struct {
+  bool present;
+  bool negated;
+  int count;
+  AstRangeItem items[MBN_MAX_RANGE_ITEMS];
+} AstRange;
+
+/* A modifier letter as written: 'f', 'm', 'c', ... ; amalgamated (fr) has
+ * code '(' and the two letters in dir[]. */
+typedef struct {
+  char code;
+  char dir[2];   /* amalgamated: (dir[0] dir[1]); doubled direction: dir[0]==dir[1]==code */
+  int count;     /* 1, or 2 for doubled cc, ee, jj, pp, ... */
+  bool any;      /* y suffix: cy, jy, wy, xy */
+  bool optional; /* ? suffix */
+  int set;       /* index into AstNode.sets, or -1 */
+  int line, col;
+} AstModifier;
+
+typedef enum {
+  AST_LEAPER,   /* W, F, :1,4: */
+  AST_REF,      /* a basic piece or macro letter: K, Q, :NR: */
+  AST_RIDE,     /* child + steps: W0, N3, (aW)3, F02, B0* */
+  AST_MOD,      /* modifiers and ranges applied to child */
+  AST_ALT,      /* P+Q, or PQ (juxtaposed) */
+  AST_CHAIN,    /* A-B--C */
+  AST_OPTIONAL, /* [A] (may) or {A} (must, if unblocked) in a chain */
+} AstKind;
+
+typedef enum {
+  RIDE_LIMITED,   /* W3: 1..n */
+  RIDE_EXACT,     /* W03: exactly n (W00 = O) */
+  RIDE_UNLIMITED, /* W0 */
+  RIDE_MAXIMAL,   /* W0* */
+} RideKind;
+
+typedef struct AstNode AstNode;
+struct AstNode {
+  AstKind kind;
+  int line, col, offset;
+  AstNode **kids;
+  int kid_count;
+  /* AST_LEAPER */
+  int m, n;
+  char spelling; /* the atom letter, or 0 for :m,n: */
+  /* AST_REF */
+  char letter[8];
+  /* AST_RIDE */
+  RideKind ride;
+  int count;
+  bool group;    /* written with parentheses: a complex rider */
+  bool circular; /* (P)(rf)8: circ holds the directional modifier */
+  AstModifier circ;
+  /* AST_MOD */
+  AstModifier mods[MBN_MAX_MODIFIERS];
+  int mod_count;
+  AstPieceSet *sets;
+  int set_count;
+  AstRange before, after;
+  /* AST_ALT */
+  bool juxtaposed;
+  /* AST_CHAIN: sequence[k] true if kids[k] and kids[k+1] are joined by -- */
+  bool *sequence;
+  /* AST_OPTIONAL */
+  bool compulsory; /* {...} */
+};
+
+typedef enum {
+  DEF_PIECE,     /* K, PS=mfWcfF, +Q=QN, p=... */
+  DEF_MACRO,     /* @X=... */
+  DEF_PROMOTION, /* +P==QRBN */
+  DEF_CASTLING,  /* O-O=...=... */
+} DefKind;
+
+typedef struct {
+  DefKind kind;
+  int line, col, offset;
+  int letter_count;        /* PS=... defines two */
+  char letters[8][8];      /* with prefix: "+P", ":BM:", "p" (case kept) */
+  char name[32];           /* |Name| comment */
+  AstNode *move;           /* NULL: default definition */
+  AstPieceSet promo;       /* DEF_PROMOTION */
+  int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long */
+  AstNode *castle_partner; /* DEF_CASTLING: the partner's move */
+} AstDefinition;
+
+typedef struct {
+  AstDefinition *defs;
+  int count;
+} AstProgram;
+
+/* Parses a whole `pieces` text. Returns false and adds diagnostics on error
+ * (parsing stops at the first error of a definition). */
+bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstProgram *out,
+                       MbnDiagnostics *diags);
+
+/* Parses one move definition (the right side of '='), for basic pieces and
+ * tests. Returns NULL on error. */
+AstNode *mbn_parse_move(const char *text, MbnSourcePos where, Arena *arena, MbnDiagnostics *diags);
+
+/* Canonical MBN text of a move / a definition. Returns the length written
+ * (like snprintf, may exceed size). */
+int mbn_print_move(const AstNode *node, char *out, size_t size);
+int mbn_print_definition(const AstDefinition *def, char *out, size_t size);
+
+#endif

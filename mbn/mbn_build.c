@@ -1,0 +1,408 @@
+/* mbn_build.c — expands leg templates into a MoveProgram.
+ *
+ * A template says which directions it may take relative to the leg before
+ * it; here each (template, vector) pair becomes a concrete leg, found again
+ * by a lookup when reached twice, so complex riders become finite cycles.
+ *
+ * A template that may both end the move and go on may need different
+ * landing conditions for the two (W-fF: to go on, the W square must be
+ * empty; to end, it may hold an enemy). Such a node becomes two legs: one
+ * that goes on (and may also end where the conditions agree) and one that
+ * only ends, for the remaining occupancies. The walker then never has to
+ * know why a leg has children.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbn/mbn_lower.h"
+
+/* ---- direction rules ---------------------------------------------------- */
+
+static int sign(int x) {
+  return (x > 0) - (x < 0);
+}
+
+/* One letter against one half-plane or axis of a King-like direction (used
+ * for amalgamated modifiers on diagonals and for relative directions). */
+static bool half_matches(char letter, int qx, int qy) {
+  switch (letter) {
+  case 'f': return qy > 0;
+  case 'b': return qy < 0;
+  case 'r': return qx > 0;
+  case 'l': return qx < 0;
+  case 'v': return qy != 0;
+  case 's': return qx != 0;
+  default: return false;
+  }
+}
+
+static bool is_y_letter(char c) {
+  return c == 'f' || c == 'b' || c == 'v';
+}
+
+/* A single directional letter, absolute (MBN's direction tables). */
+static bool abs_single(char c, int dx, int dy) {
+  int ax = abs(dx), ay = abs(dy);
+  bool orth = ax == 0 || ay == 0, diag = ax == ay;
+  switch (c) {
+  case 'f': return dy > 0;
+  case 'b': return dy < 0;
+  case 'r': return dx > 0;
+  case 'l': return dx < 0;
+  case 'v': return orth ? (dx == 0 && dy != 0) : diag ? false : ay > ax;
+  case 's': return orth ? (dy == 0 && dx != 0) : diag ? false : ax > ay;
+  default: return false;
+  }
+}
+
+static bool abs_matches(const AstModifier *mod, int dx, int dy) {
+  if (mod->code != '(') return abs_single(mod->code, dx, dy);
+  int ax = abs(dx), ay = abs(dy);
+  char a = mod->dir[0], b = mod->dir[1];
+  bool orth = ax == 0 || ay == 0, diag = ax == ay;
+  if (a == b) { /* ff, ss ...: the wider component goes that way */
+    if (orth || diag) return abs_single(a, dx, dy);
+    bool y = is_y_letter(a);
+    if (y != (ay > ax)) return false;
+    return abs_single(a, dx, dy);
+  }
+  if (diag) return half_matches(a, sign(dx), sign(dy)) && half_matches(b, sign(dx), sign(dy));
+  if (orth) return false;
+  /* oblique: the first letter names the shorter component, the second the wider */
+  bool x_shorter = ax < ay;
+  char shorter = a, wider = b;
+  if (is_y_letter(shorter) == !x_shorter && is_y_letter(wider) == x_shorter) {
+    int sx = sign(dx), sy = sign(dy);
+    return half_matches(shorter, x_shorter ? sx : 0, x_shorter ? 0 : sy) &&
+           half_matches(wider, x_shorter ? 0 : sx, x_shorter ? sy : 0);
+  }
+  return false;
+}
+
+/* Turn from p to v snapped to the nearest 45 degrees: 0 straight on, +1 a
+ * half-turn left (counter-clockwise), -2 right angle right, 4 reverse. */
+static int turn_of(int px, int py, int vx, int vy) {
+  double cross = (double)px * vy - (double)py * vx, dot = (double)px * vx + (double)py * vy;
+  double degrees = atan2(cross, dot) * 180.0 / 3.14159265358979323846;
+  int k = (int)lround(degrees / 45.0);
+  if (k == -4) k = 4;
+  return k;
+}
+
+static bool rel_matches(const AstModifier *mod, int px, int py, int vx, int vy) {
+  if (mod->code == 't') {
+    bool reverse = (long)px * vy == (long)py * vx && (long)px * vx + (long)py * vy < 0;
+    return mod->count == 2 ? !reverse : reverse;
+  }
+  if (mod->code == 'z') {
+    int ax = abs(px), ay = abs(py);
+    int rx[2] = {-px, px}, ry[2] = {py, -py};
+    for (int i = 0; i < 2; i++) {
+      if (i == 0 && ay > ax) continue; /* a vertical move reflects vertically only */
+      if (i == 1 && ax > ay) continue;
+      if ((long)rx[i] * vy == (long)ry[i] * vx && (long)rx[i] * vx + (long)ry[i] * vy > 0)
+        return true;
+    }
+    return false;
+  }
+  int k = turn_of(px, py, vx, vy);
+  static const int QX[9] = {-1, -1, -1, 0, 0, 1, 1, 1, 0}; /* index k+4: k=-4..4 */
+  static const int QY[9] = {-1, 0, 1, 1, 1, 1, 0, -1, -1};
+  /* k: 0 -> (0,1); -1 -> (1,1); -2 -> (1,0); -3 -> (1,-1); 4 -> (0,-1);
+   *    1 -> (-1,1); 2 -> (-1,0); 3 -> (-1,-1) */
+  int qx, qy;
+  switch (k) {
+  case 0: qx = 0, qy = 1; break;
+  case -1: qx = 1, qy = 1; break;
+  case -2: qx = 1, qy = 0; break;
+  case -3: qx = 1, qy = -1; break;
+  case 1: qx = -1, qy = 1; break;
+  case 2: qx = -1, qy = 0; break;
+  case 3: qx = -1, qy = -1; break;
+  default: qx = 0, qy = -1; break;
+  }
+  (void)QX;
+  (void)QY;
+  if (mod->code != '(') return abs_single(mod->code, qx, qy);
+  if (mod->dir[0] == mod->dir[1]) return abs_single(mod->dir[0], qx, qy);
+  if (qx == 0 || qy == 0) return false;
+  return half_matches(mod->dir[0], qx, qy) && half_matches(mod->dir[1], qx, qy);
+}
+
+static bool group_allows(const DirGroup *g, bool relative, int px, int py, int vx, int vy) {
+  bool any_direction = false;
+  int letters = 0;
+  for (int i = 0; i < g->count; i++) {
+    if (g->mods[i].code == 'd')
+      any_direction = true;
+    else
+      letters++;
+  }
+  if (any_direction) relative = false; /* d: independent of the previous leg */
+  if (letters == 0) return true;
+  if (vx == 0 && vy == 0) return false;
+  for (int i = 0; i < g->count; i++) {
+    const AstModifier *mod = &g->mods[i];
+    if (mod->code == 'd') continue;
+    if (relative && (px || py)) {
+      if (rel_matches(mod, px, py, vx, vy)) return true;
+    } else if (mod->code != 't' && mod->code != 'z') {
+      if (abs_matches(mod, vx, vy)) return true;
+    }
+  }
+  return false;
+}
+
+int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,
+                       int out[][2]) {
+  int cand[8][2];
+  int n = 0;
+  if (t->fixed) {
+    cand[n][0] = t->fx, cand[n][1] = t->fy, n++;
+  } else {
+    int m = t->m, k = t->n;
+    int all[8][2] = {{m, k}, {-m, k}, {m, -k}, {-m, -k}, {k, m}, {-k, m}, {k, -m}, {-k, -m}};
+    for (int i = 0; i < 8; i++) {
+      bool dup = false;
+      for (int j = 0; j < n; j++)
+        if (cand[j][0] == all[i][0] && cand[j][1] == all[i][1]) dup = true;
+      if (!dup) cand[n][0] = all[i][0], cand[n][1] = all[i][1], n++;
+    }
+  }
+  if (t->fixed) {
+    out[0][0] = cand[0][0], out[0][1] = cand[0][1];
+    return 1;
+  }
+  bool rel = has_prev && relative && (px || py);
+  int count = 0;
+  if (t->dir_levels == 0 && rel) {
+    /* A later leg of a chain goes on in the same direction by default. */
+    for (int i = 0; i < n; i++)
+      if ((long)px * cand[i][1] == (long)py * cand[i][0] &&
+          (long)px * cand[i][0] + (long)py * cand[i][1] > 0)
+        out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
+    if (count || (t->m == 0 && t->n == 0)) {
+      if (!count) out[0][0] = out[0][1] = 0, count = 1;
+      return count;
+    }
+    /* No vector of this atom goes straight on (W-F): forward ones then. */
+    AstModifier f;
+    memset(&f, 0, sizeof f);
+    f.code = 'f';
+    for (int i = 0; i < n; i++)
+      if (rel_matches(&f, px, py, cand[i][0], cand[i][1]))
+        out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
+    return count;
+  }
+  for (int i = 0; i < n; i++) {
+    bool ok = true;
+    for (int level = 0; level < t->dir_levels && ok; level++)
+      ok = group_allows(&t->dirs[level], rel, px, py, cand[i][0], cand[i][1]);
+    if (ok) out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
+  }
+  return count;
+}
+
+/* ---- expansion ----------------------------------------------------------- */
+
+typedef struct {
+  int t, dx, dy;
+  bool compulsory;
+  int leg_pass, leg_end; /* leg indices, -1 if none */
+} Node;
+
+typedef struct {
+  LowerContext *lc;
+  const TemplateGraph *g;
+  Node *nodes;
+  int node_count, node_capacity;
+  int *hash; /* open addressing over nodes, -1 empty */
+  int hash_size;
+  MoveLeg *legs;
+  int leg_count, leg_capacity;
+  uint16_t *children;
+  int child_count, child_capacity;
+  bool overflow;
+} Builder;
+
+static unsigned node_hash(int t, int dx, int dy, bool c) {
+  unsigned h = (unsigned)t * 2654435761u ^ (unsigned)(dx + 64) * 40503u ^
+               (unsigned)(dy + 64) * 9973u ^ (c ? 0x5bd1e995u : 0);
+  return h;
+}
+
+static void *grow(void *p, int *capacity, int need, size_t item) {
+  if (need <= *capacity) return p;
+  int cap = *capacity ? *capacity : 64;
+  while (cap < need) cap *= 2;
+  void *q = realloc(p, (size_t)cap * item);
+  if (!q) abort();
+  *capacity = cap;
+  return q;
+}
+
+static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
+  if (b->leg_count >= MBN_MAX_LEGS) {
+    b->overflow = true;
+    return -1;
+  }
+  b->legs = grow(b->legs, &b->leg_capacity, b->leg_count + 1, sizeof *b->legs);
+  MoveLeg *leg = &b->legs[b->leg_count];
+  memset(leg, 0, sizeof *leg);
+  leg->dx = (int8_t)dx;
+  leg->dy = (int8_t)dy;
+  leg->min_steps = t->min_steps;
+  leg->max_steps = t->max_steps;
+  leg->between = t->between;
+  leg->flags = t->flags;
+  leg->victim_set = MOVE_NONE;
+  leg->origin_range = t->origin_range < 0 ? MOVE_NONE : (uint16_t)t->origin_range;
+  leg->landing_range = t->landing_range < 0 ? MOVE_NONE : (uint16_t)t->landing_range;
+  leg->first_child = 0;
+  leg->child_count = 0;
+  return b->leg_count++;
+}
+
+static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
+  unsigned h = node_hash(tid, dx, dy, compulsory) & (unsigned)(b->hash_size - 1);
+  while (b->hash[h] >= 0) {
+    Node *n = &b->nodes[b->hash[h]];
+    if (n->t == tid && n->dx == dx && n->dy == dy && n->compulsory == compulsory) return b->hash[h];
+    h = (h + 1) & (unsigned)(b->hash_size - 1);
+  }
+  if (b->node_count >= b->hash_size / 2 || b->node_count >= MBN_MAX_LEGS) {
+    b->overflow = true;
+    return -1;
+  }
+  b->nodes = grow(b->nodes, &b->node_capacity, b->node_count + 1, sizeof *b->nodes);
+  int id = b->node_count++;
+  b->hash[h] = id;
+  Node *n = &b->nodes[id];
+  const Template *t = &b->g->templates[tid];
+  n->t = tid, n->dx = dx, n->dy = dy, n->compulsory = compulsory;
+  n->leg_pass = n->leg_end = -1;
+  uint8_t end_occ = t->can_end ? t->end_occ : 0;
+  uint8_t pass_occ = t->edge_count ? t->pass_occ : 0;
+  bool pass_may_end = false;
+  if (pass_occ && end_occ && (pass_occ & ~end_occ) == 0) {
+    bool occupied = (pass_occ & ~OCC_EMPTY) != 0;
+    pass_may_end =
+        !occupied || (t->pass_effect == t->end_effect && t->pass_filter == t->end_filter);
+  }
+  uint16_t extra = compulsory ? LEG_COMPULSORY : 0;
+  if (pass_occ) {
+    int leg = builder_leg(b, t, dx, dy);
+    if (leg < 0) return -1;
+    MoveLeg *l = &b->legs[leg];
+    l->occupancy = pass_occ;
+    l->effect = t->pass_effect;
+    l->victim_set = t->pass_filter < 0 ? MOVE_NONE : (uint16_t)t->pass_filter;
+    l->flags |= extra | (pass_may_end ? LEG_ENDS : 0);
+    n = &b->nodes[id];
+    n->leg_pass = leg;
+  }
+  uint8_t rest = pass_may_end ? (uint8_t)(end_occ & ~pass_occ) : end_occ;
+  if (rest) {
+    int leg = builder_leg(b, t, dx, dy);
+    if (leg < 0) return -1;
+    MoveLeg *l = &b->legs[leg];
+    l->occupancy = rest;
+    l->effect = t->end_effect;
+    l->victim_set = t->end_filter < 0 ? MOVE_NONE : (uint16_t)t->end_filter;
+    l->flags |= extra | LEG_ENDS;
+    b->nodes[id].leg_end = leg;
+  }
+  return id;
+}
+
+static void builder_child(Builder *b, int leg) {
+  if (leg < 0) return;
+  b->children = grow(b->children, &b->child_capacity, b->child_count + 1, sizeof *b->children);
+  b->children[b->child_count++] = (uint16_t)leg;
+}
+
+bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram *out, int line,
+                       int col) {
+  memset(out, 0, sizeof *out);
+  Builder b;
+  memset(&b, 0, sizeof b);
+  b.lc = lc;
+  b.g = graph;
+  b.hash_size = 1;
+  while (b.hash_size < 2 * MBN_MAX_LEGS + 2) b.hash_size *= 2;
+  b.hash = malloc(sizeof(int) * (size_t)b.hash_size);
+  if (!b.hash) abort();
+  for (int i = 0; i < b.hash_size; i++) b.hash[i] = -1;
+  int vectors[64][2];
+  /* Roots first, so that legs[0 .. root_count-1] are the roots. */
+  for (int r = 0; r < graph->root_count; r++) {
+    int tid = graph->roots[r];
+    int n = mbn_select_vectors(&graph->templates[tid], false, false, 0, 0, vectors);
+    for (int i = 0; i < n; i++) builder_node(&b, tid, vectors[i][0], vectors[i][1], false);
+  }
+  int root_legs = b.leg_count;
+  for (int done = 0; done < b.node_count && !b.overflow; done++) {
+    Node node = b.nodes[done];
+    if (node.leg_pass < 0) continue;
+    const Template *t = &graph->templates[node.t];
+    int first = b.child_count;
+    for (int e = 0; e < t->edge_count; e++) {
+      const TemplateEdge *edge = &t->edges[e];
+      int n = mbn_select_vectors(&graph->templates[edge->target], true, edge->relative, node.dx,
+                                 node.dy, vectors);
+      for (int i = 0; i < n; i++) {
+        int child = builder_node(&b, edge->target, vectors[i][0], vectors[i][1], edge->compulsory);
+        if (child < 0) break;
+        builder_child(&b, b.nodes[child].leg_pass);
+        builder_child(&b, b.nodes[child].leg_end);
+      }
+    }
+    MoveLeg *leg = &b.legs[node.leg_pass];
+    leg->first_child = (uint16_t)first;
+    leg->child_count = (uint16_t)(b.child_count - first);
+  }
+  free(b.hash);
+  free(b.nodes);
+  if (b.overflow || b.child_count >= 0xFFFF) {
+    free(b.legs);
+    free(b.children);
+    mbn_diagnostics_add(lc->diags, lc->source, line, col, "",
+                        "move program too large (more than %d legs)", MBN_MAX_LEGS);
+    return false;
+  }
+  bool can_end = false;
+  for (int i = 0; i < b.leg_count; i++)
+    if (b.legs[i].flags & LEG_ENDS) can_end = true;
+  if (b.leg_count && !can_end) {
+    free(b.legs);
+    free(b.children);
+    mbn_diagnostics_add(lc->diags, lc->source, line, col, "",
+                        "this move can never end (a 'j' leg needs a following leg)");
+    return false;
+  }
+  out->legs = b.legs;
+  out->leg_count = (uint16_t)b.leg_count;
+  out->root_count = (uint16_t)root_legs;
+  out->children = b.children;
+  out->child_link_count = (uint16_t)b.child_count;
+  return true;
+}
+
+void mbn_mirror_program(const MoveProgram *white, MoveProgram *black) {
+  memset(black, 0, sizeof *black);
+  if (white->leg_count) {
+    black->legs = malloc(sizeof *black->legs * white->leg_count);
+    if (!black->legs) abort();
+    memcpy(black->legs, white->legs, sizeof *black->legs * white->leg_count);
+    for (int i = 0; i < white->leg_count; i++) black->legs[i].dy = (int8_t)-black->legs[i].dy;
+  }
+  if (white->child_link_count) {
+    black->children = malloc(sizeof *black->children * white->child_link_count);
+    if (!black->children) abort();
+    memcpy(black->children, white->children, sizeof *black->children * white->child_link_count);
+  }
+  black->leg_count = white->leg_count;
+  black->root_count = white->root_count;
+  black->child_link_count = white->child_link_count;
+}

@@ -1,0 +1,380 @@
+/* mbn_compile.c — the driver: parses a variant's `pieces` text, registers
+ * the piece types, lowers and builds each piece's programs (Black's mirrored
+ * unless a lower-case definition gives them), then promotions and castling,
+ * and finally hands ranges and piece filters to the Variant.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbn/mbn_lower.h"
+
+typedef struct {
+  const AstDefinition *white, *black;
+  int white_letter; /* which letter of a multi-letter definition */
+  bool is_new;
+} PieceSource;
+
+int mbn_find_piece(const Variant *variant, const char *letter) {
+  for (int i = 0; i < variant->piece_count; i++)
+    if (!strcmp(variant->pieces[i].letter, letter)) return i;
+  return -1;
+}
+
+/* "p" -> "P", "+p" -> "+P"; returns true if the letter was lower case. */
+static bool letter_normalise(const char *in, char *out) {
+  snprintf(out, PIECE_LETTER_MAX, "%s", in);
+  char *core = out[0] == '+' ? out + 1 : out;
+  if (core[0] >= 'a' && core[0] <= 'z') {
+    core[0] = (char)toupper((unsigned char)core[0]);
+    return true;
+  }
+  return false;
+}
+
+static void def_error(LowerContext *lc, const AstDefinition *def, const char *near,
+                      const char *message) {
+  mbn_diagnostics_add(lc->diags, lc->source, def->line, def->col, near, "%s", message);
+}
+
+static bool compile_move(LowerContext *lc, const AstDefinition *def, const AstNode *move,
+                         MoveProgram *out) {
+  TemplateGraph graph;
+  if (!mbn_lower_move(lc, move, &graph)) return false;
+  return mbn_build_program(lc, &graph, out, def->line, def->col);
+}
+
+static void program_free(MoveProgram *p) {
+  free(p->legs);
+  free(p->children);
+  memset(p, 0, sizeof *p);
+}
+
+static void program_remap(MoveProgram *p, int range_base, int filter_base) {
+  for (int i = 0; i < p->leg_count; i++) {
+    MoveLeg *leg = &p->legs[i];
+    if (leg->origin_range != MOVE_NONE)
+      leg->origin_range = (uint16_t)(leg->origin_range + range_base);
+    if (leg->landing_range != MOVE_NONE)
+      leg->landing_range = (uint16_t)(leg->landing_range + range_base);
+    if (leg->victim_set != MOVE_NONE) leg->victim_set = (uint16_t)(leg->victim_set + filter_base);
+  }
+}
+
+/* O-O=[*]isR[g]=isR[f]: the destination file of a castling move. */
+static int castling_file(LowerContext *lc, const AstDefinition *def, const AstNode *move) {
+  if (move && move->kind == AST_MOD && move->after.present && move->after.count == 1 &&
+      !move->after.negated) {
+    const AstRangeItem *it = &move->after.items[0];
+    if (!it->special && it->file_lo >= 0 && it->file_lo == it->file_hi && it->rank_lo < 0) {
+      if (it->file_lo >= lc->variant->shape.files) {
+        def_error(lc, def, "O-O", "castling destination file is off the board");
+        return -1;
+      }
+      return it->file_lo;
+    }
+  }
+  def_error(lc, def, "O-O",
+            "only castling definitions that name destination files are "
+            "supported (O-O=[*]isR[g]=isR[f])");
+  return -1;
+}
+
+static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int first_new) {
+  Variant *v = lc->variant;
+  bool ok = true;
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    bool rule = def->kind == DEF_PROMOTION;
+    bool default_rule = def->kind == DEF_PIECE && !def->move && def->letters[0][0] == '+';
+    bool promoted_piece = def->kind == DEF_PIECE && def->move && def->letters[0][0] == '+';
+    if (!rule && !default_rule && !promoted_piece) continue;
+    for (int l = 0; l < def->letter_count; l++) {
+      char letter[PIECE_LETTER_MAX];
+      bool black = letter_normalise(def->letters[l], letter);
+      if (black && !rule) continue;
+      int base = mbn_find_piece(v, letter + 1);
+      if (base < 0) {
+        char message[120];
+        snprintf(message, sizeof message, "promotion of '%s' needs a piece '%s' in the variant",
+                 letter, letter + 1);
+        def_error(lc, def, def->letters[l], message);
+        ok = false;
+        continue;
+      }
+      if (promoted_piece) {
+        int promoted = mbn_find_piece(v, letter);
+        if (promoted >= first_new) {
+          v->pieces[promoted].promoted_from = base;
+          v->pieces[base].promotes_to |= (uint64_t)1 << promoted;
+        }
+      } else if (default_rule) {
+        for (int t = 0; t < v->piece_count; t++)
+          if (t != base && v->pieces[t].letter[0] != '+' && !((v->rules.royal_types >> t) & 1) &&
+              !v->pieces[t].royal)
+            v->pieces[base].promotes_to |= (uint64_t)1 << t;
+      } else {
+        uint64_t set = 0;
+        for (int k = 0; k < def->promo.count; k++) {
+          int t = mbn_find_piece(v, def->promo.letters[k]);
+          if (t < 0) {
+            char message[120];
+            snprintf(message, sizeof message,
+                     "promotion set names '%s', which is not a piece of this variant",
+                     def->promo.letters[k]);
+            def_error(lc, def, def->promo.letters[k], message);
+            ok = false;
+            continue;
+          }
+          set |= (uint64_t)1 << t;
+        }
+        if (def->promo.negated) {
+          uint64_t all =
+              v->piece_count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << v->piece_count) - 1);
+          set = ~set & all & ~((uint64_t)1 << base);
+        }
+        v->pieces[base].promotes_to |= set;
+      }
+    }
+  }
+  return ok;
+}
+
+static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
+  CastlingRule *c = &lc->variant->rules.castling;
+  if (!c->king_file[0] && !c->king_file[1] && !c->partner_file[0] && !c->partner_file[1]) {
+    /* MBN's predefined rules: O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d] */
+    c->king_file[0] = 6, c->partner_file[0] = 5;
+    c->king_file[1] = 2, c->partner_file[1] = 3;
+  }
+  bool ok = true;
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    if (def->kind != DEF_CASTLING || !def->move) continue;
+    int king = castling_file(lc, def, def->move);
+    int partner = king < 0 ? -1 : castling_file(lc, def, def->castle_partner);
+    if (king < 0 || partner < 0) {
+      ok = false;
+      continue;
+    }
+    c->king_file[def->castle_long] = king;
+    c->partner_file[def->castle_long] = partner;
+  }
+  return ok;
+}
+
+/* Registers every piece letter, in order of first appearance. */
+static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSource *src) {
+  Variant *v = lc->variant;
+  bool ok = true;
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    if (def->kind == DEF_MACRO) {
+      for (int j = 0; j < i; j++)
+        if (prog->defs[j].kind == DEF_MACRO && !strcmp(prog->defs[j].letters[0], def->letters[0])) {
+          def_error(lc, def, def->letters[0], "macro defined twice");
+          ok = false;
+        }
+      continue;
+    }
+    if (def->kind != DEF_PIECE) continue;
+    if (!def->move && def->letters[0][0] == '+') continue; /* default promotion rule */
+    for (int l = 0; l < def->letter_count; l++) {
+      char letter[PIECE_LETTER_MAX];
+      bool black = letter_normalise(def->letters[l], letter);
+      if (black) continue;
+      int type = mbn_find_piece(v, letter);
+      if (type >= 0 && src[type].white) {
+        char message[80];
+        snprintf(message, sizeof message, "piece '%s' defined twice", letter);
+        def_error(lc, def, def->letters[l], message);
+        ok = false;
+        continue;
+      }
+      if (type < 0) {
+        if (v->piece_count == PIECE_TYPE_MAX) {
+          def_error(lc, def, def->letters[l], "more than 64 piece types");
+          return false;
+        }
+        type = v->piece_count++;
+        PieceType *p = &v->pieces[type];
+        memset(p, 0, sizeof *p);
+        snprintf(p->letter, sizeof p->letter, "%s", letter);
+        p->promoted_from = -1;
+        src[type].is_new = true;
+      }
+      src[type].white = def;
+      src[type].white_letter = l;
+      PieceType *p = &v->pieces[type];
+      if (def->name[0])
+        snprintf(p->name, sizeof p->name, "%s", def->name);
+      else if (!letter[1] && !def->move)
+        snprintf(p->name, sizeof p->name, "%s", mbn_basic_name(letter[0]));
+    }
+  }
+  /* Black-only definitions, now that every white piece is known. */
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    if (def->kind != DEF_PIECE || (!def->move && def->letters[0][0] == '+')) continue;
+    for (int l = 0; l < def->letter_count; l++) {
+      char letter[PIECE_LETTER_MAX];
+      if (!letter_normalise(def->letters[l], letter)) continue;
+      int type = mbn_find_piece(v, letter);
+      char message[120];
+      if (type < 0 || !src[type].is_new) {
+        snprintf(message, sizeof message, "black definition '%s' needs a white piece '%s'",
+                 def->letters[l], letter);
+        def_error(lc, def, def->letters[l], message);
+        ok = false;
+      } else if (src[type].black) {
+        snprintf(message, sizeof message, "black piece '%s' defined twice", def->letters[l]);
+        def_error(lc, def, def->letters[l], message);
+        ok = false;
+      } else if (!def->move) {
+        snprintf(message, sizeof message, "black definition '%s' needs '=' and a move",
+                 def->letters[l]);
+        def_error(lc, def, def->letters[l], message);
+        ok = false;
+      } else {
+        src[type].black = def;
+      }
+    }
+  }
+  return ok;
+}
+
+static bool tables_install(LowerContext *lc, int range_base, int filter_base) {
+  Variant *v = lc->variant;
+  LowerTables *tb = &lc->tables;
+  const BoardShape *s = &v->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  if (tb->range_count) {
+    SquareRange *ranges =
+        realloc(v->ranges, sizeof *ranges * (size_t)(v->range_count + 2 * tb->range_count));
+    if (!ranges) abort();
+    v->ranges = ranges;
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < tb->range_count; i++) {
+        uint8_t *member = malloc(size);
+        if (!member) abort();
+        for (int level = 0; level < s->levels; level++)
+          for (int rank = 0; rank < s->ranks; rank++) {
+            int from = c == 0 ? rank : s->ranks - 1 - rank;
+            memcpy(member + ((size_t)level * (size_t)s->ranks + (size_t)rank) * (size_t)s->files,
+                   tb->ranges[i] +
+                       ((size_t)level * (size_t)s->ranks + (size_t)from) * (size_t)s->files,
+                   (size_t)s->files);
+          }
+        v->ranges[range_base + c * tb->range_count + i].member = member;
+      }
+    v->range_count += 2 * tb->range_count;
+  }
+  if (tb->filter_count) {
+    PieceFilter *filters =
+        realloc(v->filters, sizeof *filters * (size_t)(v->filter_count + tb->filter_count));
+    if (!filters) abort();
+    v->filters = filters;
+    memcpy(v->filters + filter_base, tb->filters, sizeof *filters * (size_t)tb->filter_count);
+    v->filter_count += tb->filter_count;
+  }
+  return true;
+}
+
+bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
+                        MbnDiagnostics *diags) {
+  const char *source = where.source ? where.source : "<mbn>";
+  const BoardShape *s = &variant->shape;
+  if (s->files < 1 || s->files > 36 || s->ranks < 1 || s->ranks > 36 || s->levels < 1 ||
+      s->levels > 16) {
+    mbn_diagnostics_add(diags, source, where.line, where.col, "",
+                        "board shape %dx%dx%d is outside 1..36 files and ranks, 1..16 levels",
+                        s->files, s->ranks, s->levels);
+    return false;
+  }
+  Arena arena = {0};
+  AstProgram prog;
+  if (!mbn_parse_program(text, where, &arena, &prog, diags)) {
+    arena_free(&arena);
+    return false;
+  }
+  LowerContext lc;
+  memset(&lc, 0, sizeof lc);
+  lc.variant = variant;
+  lc.program = &prog;
+  lc.arena = &arena;
+  lc.diags = diags;
+  lc.source = source;
+  PieceSource src[PIECE_TYPE_MAX];
+  memset(src, 0, sizeof src);
+  int first_new = variant->piece_count;
+  bool ok = register_pieces(&lc, &prog, src);
+  for (int type = first_new; ok && type < variant->piece_count; type++) {
+    const AstDefinition *def = src[type].white;
+    PieceType *p = &variant->pieces[type];
+    const AstNode *move = def->move;
+    if (!move) {
+      if (p->letter[0] == ':') {
+        char message[120];
+        snprintf(message, sizeof message, "compound letter '%s' needs a definition ('%s=...')",
+                 p->letter, p->letter);
+        def_error(&lc, def, p->letter, message);
+        ok = false;
+        break;
+      }
+      MbnSourcePos at = {source, def->line, def->col};
+      move = mbn_parse_move(def->letters[src[type].white_letter], at, &arena, diags);
+      if (!move) {
+        ok = false;
+        break;
+      }
+    }
+    if (!compile_move(&lc, def, move, &p->moves[WHITE])) {
+      ok = false;
+      break;
+    }
+    if (src[type].black) {
+      MoveProgram own;
+      if (!compile_move(&lc, src[type].black, src[type].black->move, &own)) {
+        ok = false;
+        break;
+      }
+      mbn_mirror_program(&own, &p->moves[BLACK]);
+      program_free(&own);
+    } else {
+      mbn_mirror_program(&p->moves[WHITE], &p->moves[BLACK]);
+    }
+  }
+  if (ok) ok = compile_promotions(&lc, &prog, first_new);
+  if (ok) ok = compile_castling(&lc, &prog);
+  if (ok) {
+    int range_base = variant->range_count, filter_base = variant->filter_count;
+    tables_install(&lc, range_base, filter_base);
+    for (int type = first_new; type < variant->piece_count; type++) {
+      program_remap(&variant->pieces[type].moves[WHITE], range_base, filter_base);
+      program_remap(&variant->pieces[type].moves[BLACK], range_base + lc.tables.range_count,
+                    filter_base);
+    }
+  } else {
+    for (int type = first_new; type < variant->piece_count; type++) {
+      program_free(&variant->pieces[type].moves[WHITE]);
+      program_free(&variant->pieces[type].moves[BLACK]);
+    }
+    variant->piece_count = first_new;
+  }
+  arena_free(&arena);
+  return ok;
+}
+
+void variant_free(Variant *v) {
+  if (!v) return;
+  for (int i = 0; i < v->piece_count && i < PIECE_TYPE_MAX; i++)
+    for (int c = 0; c < COLOR_NB; c++) program_free(&v->pieces[i].moves[c]);
+  for (int i = 0; i < v->range_count; i++) free(v->ranges[i].member);
+  free(v->ranges);
+  free(v->filters);
+  free(v->shape.hole);
+  for (int c = 0; c < COLOR_NB; c++) free(v->rules.promotion_zone[c]);
+  free(v->rules.hill);
+  free(v->start_fen);
+  memset(v, 0, sizeof *v);
+}

@@ -1,0 +1,922 @@
+/* mbn_lower.c — from the syntax tree to leg templates (see mbn_lower.h).
+ *
+ * Three jobs. (1) Letters: a capital inside a definition is the basic piece
+ * of MBN section 14 unless an @macro of that name exists; a macro's own
+ * letter inside its body is the basic piece again. (2) Modifiers are pushed
+ * down to the atoms they govern (mPQ = mP+mQ); nested levels intersect
+ * (k{Q}(K+k{K}N) = k{Q}K+N, [1-4](K+[5]N) = [1-4]K). (3) Structure: chains,
+ * optional legs and complex riders become template edges; hoppers and lame
+ * leapers become short chains of their own.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbn/mbn_lower.h"
+
+typedef struct {
+  int *items;
+  int count;
+} IntList;
+
+typedef struct {
+  IntList entries, exits;
+  bool may_be_empty; /* every part so far was an optional leg */
+} Fragment;
+
+/* Modifiers in force at a node, accumulated from the outermost level in. */
+typedef struct {
+  DirGroup dirs[MBN_MAX_DIR_LEVELS];
+  int dir_levels;
+  uint8_t end_occ, pass_occ;   /* 0xFF: no level constrained it */
+  int end_effect, pass_effect; /* -1: default */
+  uint16_t flags;
+  int hop, hop_filter;
+  int leap;
+  bool lame;
+  int end_filter, pass_filter, ep_filter;
+} Ctx;
+
+typedef struct {
+  LowerContext *lc;
+  Template *t;
+  int count, capacity;
+  const char *macro_stack[MBN_MAX_MACRO_DEPTH];
+  int macro_depth;
+  int basic_depth; /* >0 inside a basic piece's body: letters are basic */
+} Lowering;
+
+#define OCC_ALL (OCC_EMPTY | OCC_ENEMY | OCC_FRIEND)
+
+static void lower_error(Lowering *L, int line, int col, const char *near, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static void lower_error(Lowering *L, int line, int col, const char *near, const char *fmt, ...) {
+  if (L->lc->failed) return; /* report the first error of a definition only */
+  char message[200];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  mbn_diagnostics_add(L->lc->diags, L->lc->source, line, col, near, "%s", message);
+  L->lc->failed = true;
+}
+
+static void list_add(Lowering *L, IntList *list, int value) {
+  int *items = arena_alloc(L->lc->arena, sizeof(int) * (size_t)(list->count + 1));
+  if (list->count) memcpy(items, list->items, sizeof(int) * (size_t)list->count);
+  items[list->count++] = value;
+  list->items = items;
+}
+
+static void list_append(Lowering *L, IntList *list, const IntList *more) {
+  for (int i = 0; i < more->count; i++) list_add(L, list, more->items[i]);
+}
+
+static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int col) {
+  if (L->count >= MBN_MAX_TEMPLATES) {
+    lower_error(L, line, col, "", "move too complex: more than %d legs before expansion",
+                MBN_MAX_TEMPLATES);
+    return -1;
+  }
+  if (L->count == L->capacity) {
+    int capacity = L->capacity ? L->capacity * 2 : 64;
+    Template *t = arena_alloc(L->lc->arena, sizeof *t * (size_t)capacity);
+    if (L->count) memcpy(t, L->t, sizeof *t * (size_t)L->count);
+    L->t = t;
+    L->capacity = capacity;
+  }
+  int id = L->count++;
+  Template *t = &L->t[id];
+  memset(t, 0, sizeof *t);
+  t->m = m;
+  t->n = n;
+  t->min_steps = t->max_steps = 1;
+  t->end_filter = t->pass_filter = t->ep_filter = -1;
+  t->origin_range = t->landing_range = -1;
+  t->line = line;
+  t->col = col;
+  if (ctx) {
+    memcpy(t->dirs, ctx->dirs, sizeof t->dirs);
+    t->dir_levels = ctx->dir_levels;
+    t->end_occ = ctx->end_occ == 0xFF ? (OCC_EMPTY | OCC_ENEMY) : ctx->end_occ;
+    t->pass_occ = ctx->pass_occ == 0xFF ? OCC_EMPTY : ctx->pass_occ;
+    t->end_effect = ctx->end_effect < 0 ? EFFECT_CAPTURE : (uint8_t)ctx->end_effect;
+    t->pass_effect = ctx->pass_effect < 0 ? EFFECT_CAPTURE : (uint8_t)ctx->pass_effect;
+    t->flags = ctx->flags;
+    t->end_filter = ctx->end_filter;
+    t->pass_filter = ctx->pass_filter;
+    t->ep_filter = ctx->ep_filter;
+  } else {
+    t->end_occ = OCC_EMPTY | OCC_ENEMY;
+    t->pass_occ = OCC_EMPTY;
+  }
+  return id;
+}
+
+static void template_link(Lowering *L, int from, int to, bool relative, bool compulsory) {
+  Template *t = &L->t[from];
+  for (int i = 0; i < t->edge_count; i++)
+    if (t->edges[i].target == to && t->edges[i].relative == relative &&
+        t->edges[i].compulsory == compulsory)
+      return;
+  if (t->edge_count == t->edge_capacity) {
+    int capacity = t->edge_capacity ? t->edge_capacity * 2 : 4;
+    TemplateEdge *edges = arena_alloc(L->lc->arena, sizeof *edges * (size_t)capacity);
+    if (t->edge_count) memcpy(edges, t->edges, sizeof *edges * (size_t)t->edge_count);
+    t->edges = edges;
+    t->edge_capacity = capacity;
+  }
+  t->edges[t->edge_count++] = (TemplateEdge){to, relative, compulsory};
+}
+
+static void fragment_connect(Lowering *L, const IntList *from, const IntList *to, bool relative,
+                             bool compulsory) {
+  for (int i = 0; i < from->count; i++)
+    for (int j = 0; j < to->count; j++)
+      template_link(L, from->items[i], to->items[j], relative, compulsory);
+}
+
+static Fragment fragment_single(Lowering *L, int id) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  if (id >= 0) {
+    list_add(L, &f.entries, id);
+    list_add(L, &f.exits, id);
+  }
+  return f;
+}
+
+/* ---- piece sets and ranges --------------------------------------------- */
+
+static int filter_add(LowerContext *lc, PieceFilter filter) {
+  LowerTables *tb = &lc->tables;
+  for (int i = 0; i < tb->filter_count; i++)
+    if (tb->filters[i].friendly == filter.friendly && tb->filters[i].enemy == filter.enemy)
+      return i;
+  PieceFilter *filters = arena_alloc(lc->arena, sizeof *filters * (size_t)(tb->filter_count + 1));
+  if (tb->filter_count) memcpy(filters, tb->filters, sizeof *filters * (size_t)tb->filter_count);
+  filters[tb->filter_count] = filter;
+  tb->filters = filters;
+  return tb->filter_count++;
+}
+
+static int filter_intersect(LowerContext *lc, int a, int b) {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  PieceFilter f = lc->tables.filters[a];
+  f.friendly &= lc->tables.filters[b].friendly;
+  f.enemy &= lc->tables.filters[b].enemy;
+  return filter_add(lc, f);
+}
+
+static int filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col) {
+  PieceFilter f = {0, 0};
+  const Variant *v = L->lc->variant;
+  for (int i = 0; i < set->count; i++) {
+    char letter[8];
+    memcpy(letter, set->letters[i], sizeof letter);
+    bool enemy_only = false;
+    char *core = letter[0] == '+' ? letter + 1 : letter;
+    if (set->colored && core[0] >= 'a' && core[0] <= 'z') {
+      enemy_only = true;
+      core[0] = (char)(core[0] - 'a' + 'A');
+    }
+    int type = mbn_find_piece(v, letter);
+    if (type < 0) {
+      lower_error(L, line, col, set->letters[i],
+                  "piece set names '%s', which is not a piece of this variant", letter);
+      return -1;
+    }
+    uint64_t bit = (uint64_t)1 << type;
+    if (!set->colored)
+      f.friendly |= bit, f.enemy |= bit;
+    else if (enemy_only)
+      f.enemy |= bit;
+    else
+      f.friendly |= bit;
+  }
+  if (set->negated) {
+    uint64_t all = v->piece_count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << v->piece_count) - 1);
+    f.friendly = ~f.friendly & all;
+    f.enemy = ~f.enemy & all;
+  }
+  return filter_add(L->lc, f);
+}
+
+static int range_add(LowerContext *lc, uint8_t *member) {
+  LowerTables *tb = &lc->tables;
+  const BoardShape *s = &lc->variant->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  for (int i = 0; i < tb->range_count; i++)
+    if (!memcmp(tb->ranges[i], member, size)) return i;
+  uint8_t **ranges = arena_alloc(lc->arena, sizeof *ranges * (size_t)(tb->range_count + 1));
+  if (tb->range_count) memcpy(ranges, tb->ranges, sizeof *ranges * (size_t)tb->range_count);
+  ranges[tb->range_count] = member;
+  tb->ranges = ranges;
+  return tb->range_count++;
+}
+
+static int range_from_ast(Lowering *L, const AstRange *range, int line, int col) {
+  const BoardShape *s = &L->lc->variant->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  uint8_t *member = arena_alloc(L->lc->arena, size);
+  for (int i = 0; i < range->count; i++) {
+    const AstRangeItem *it = &range->items[i];
+    if (it->special == '*') {
+      lower_error(L, line, col, "[*]",
+                  "range [*] (unattacked squares) is only supported in "
+                  "castling definitions");
+      return -1;
+    }
+    for (int level = 0; level < s->levels; level++)
+      for (int rank = 0; rank < s->ranks; rank++)
+        for (int file = 0; file < s->files; file++) {
+          bool in;
+          bool edge = file == 0 || rank == 0 || file == s->files - 1 || rank == s->ranks - 1;
+          if (it->special == '#')
+            in = edge;
+          else if (it->special == '.')
+            in = !edge;
+          else
+            in = (it->file_lo < 0 || (file >= it->file_lo && file <= it->file_hi)) &&
+                 (it->rank_lo < 0 || (rank >= it->rank_lo && rank <= it->rank_hi));
+          if (in)
+            member[((size_t)level * (size_t)s->ranks + (size_t)rank) * (size_t)s->files +
+                   (size_t)file] = 1;
+        }
+  }
+  if (range->negated)
+    for (size_t i = 0; i < size; i++) member[i] = !member[i];
+  return range_add(L->lc, member);
+}
+
+static int range_intersect(LowerContext *lc, int a, int b) {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  const BoardShape *s = &lc->variant->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  uint8_t *member = arena_alloc(lc->arena, size);
+  for (size_t i = 0; i < size; i++) member[i] = lc->tables.ranges[a][i] & lc->tables.ranges[b][i];
+  return range_add(lc, member);
+}
+
+/* ---- modifiers --------------------------------------------------------- */
+
+/* Folds one level of modifiers (one AST_MOD node) into the context. */
+static bool ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
+  uint8_t end = 0, pass = 0;
+  bool has_m = false, has_c = false;
+  DirGroup group;
+  memset(&group, 0, sizeof group);
+  for (int i = 0; i < node->mod_count; i++) {
+    const AstModifier *mod = &node->mods[i];
+    char near[4] = {mod->code == '(' ? mod->dir[0] : mod->code, 0, 0, 0};
+    int filter = -1;
+    if (mod->set >= 0) {
+      filter = filter_from_set(L, &node->sets[mod->set], mod->line, mod->col);
+      if (filter < 0) return false;
+    }
+    switch (mod->code) {
+    case 'm':
+      if (filter >= 0) {
+        lower_error(L, mod->line, mod->col, near,
+                    "'m{...}' (move restricted to pieces) is "
+                    "not supported");
+        return false;
+      }
+      has_m = true;
+      end |= OCC_EMPTY;
+      pass |= OCC_EMPTY;
+      break;
+    case 'c': {
+      uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
+      has_c = true;
+      end |= bits;
+      pass |= bits;
+      ctx->end_filter = filter_intersect(L->lc, ctx->end_filter, filter);
+      ctx->pass_filter = filter_intersect(L->lc, ctx->pass_filter, filter);
+      break;
+    }
+    case 'a':
+      end |= OCC_EMPTY | OCC_ENEMY;
+      pass |= OCC_EMPTY | OCC_ENEMY;
+      ctx->end_filter = filter_intersect(L->lc, ctx->end_filter, filter);
+      ctx->pass_filter = filter_intersect(L->lc, ctx->pass_filter, filter);
+      break;
+    case 'j': {
+      uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
+      pass |= bits;
+      end |= 0x80; /* marks "constrained, but may not end" */
+      ctx->pass_effect = EFFECT_VISIT;
+      ctx->pass_filter = filter_intersect(L->lc, ctx->pass_filter, filter);
+      break;
+    }
+    case 'w':
+    case 'x': {
+      uint8_t bits;
+      if (mod->code == 'w')
+        bits = mod->any          ? OCC_ALL
+               : mod->count == 2 ? (OCC_EMPTY | OCC_FRIEND)
+                                 : (OCC_EMPTY | OCC_ENEMY);
+      else
+        bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
+      end |= bits;
+      ctx->end_effect = mod->code == 'w' ? EFFECT_SWAP : EFFECT_FLIP;
+      ctx->end_filter = filter_intersect(L->lc, ctx->end_filter, filter);
+      break;
+    }
+    case 'e': break; /* below, once m and c of this level are known */
+    case 'i':
+      if (mod->count == 2) {
+        lower_error(L, mod->line, mod->col, "ii",
+                    "'ii' (initial move lost on check) is not "
+                    "supported");
+        return false;
+      }
+      ctx->flags |= LEG_INITIAL;
+      break;
+    case 'k':
+      if (mod->count == 2 || filter >= 0) {
+        lower_error(L, mod->line, mod->col, "kk", "'kk' and 'k{...}' are not supported");
+        return false;
+      }
+      ctx->flags |= LEG_NO_CHECK;
+      break;
+    case 'o':
+      ctx->flags |= LEG_WRAP_FILES;
+      if (mod->count == 2) ctx->flags |= LEG_WRAP_RANKS;
+      break;
+    case 'p':
+      ctx->hop = mod->count;
+      ctx->hop_filter = filter_intersect(L->lc, ctx->hop_filter, filter);
+      break;
+    case 'g':
+      if (filter >= 0) {
+        lower_error(L, mod->line, mod->col, near,
+                    "'g{...}' (leap over some pieces only) is not "
+                    "supported");
+        return false;
+      }
+      ctx->leap = mod->count;
+      break;
+    case 'n': ctx->lame = true; break;
+    default: group.mods[group.count++] = *mod; break; /* directions, d, t, z, (xy) */
+    }
+  }
+  for (int i = 0; i < node->mod_count; i++) {
+    const AstModifier *mod = &node->mods[i];
+    if (mod->code != 'e') continue;
+    if (mod->set >= 0) {
+      lower_error(L, mod->line, mod->col, "e{",
+                  "en-passant piece sets 'e{...}' are not "
+                  "supported");
+      return false;
+    }
+    if (!has_m && !has_c) {
+      lower_error(L, mod->line, mod->col, "e",
+                  "'e' needs 'm' (may be taken en passant) or "
+                  "'c' (captures en passant)");
+      return false;
+    }
+    if (has_m) ctx->flags |= LEG_EP_VICTIM;
+    if (has_c) ctx->flags |= mod->count == 2 ? LEG_EP_ONLY : LEG_EP_CAPTURE;
+    if (has_c && mod->count == 2) end |= OCC_EMPTY;
+  }
+  if (end) ctx->end_occ &= (uint8_t)(end & 0x7F);
+  if (pass) ctx->pass_occ &= pass;
+  if (group.count) {
+    if (ctx->dir_levels == MBN_MAX_DIR_LEVELS) {
+      lower_error(L, node->line, node->col, "",
+                  "more than %d nested levels of directional "
+                  "modifiers",
+                  MBN_MAX_DIR_LEVELS);
+      return false;
+    }
+    ctx->dirs[ctx->dir_levels++] = group;
+  }
+  return true;
+}
+
+/* ---- letters: macros and basic pieces ---------------------------------- */
+
+static const struct {
+  char letter;
+  const char *name, *move;
+} BASIC_PIECES[] = {
+    {'B', "Bishop", "F0"},
+    {'E', "Empress", "RN"},
+    {'I', "Janus", "BN"},
+    {'K', "King", "WF"},
+    {'M', "Marshall", "RN"}, /* the MBN table says WF: a slip, see docs/mbn.md */
+    {'P', "Pawn", "mfW+cefF+[1-2]mefW02"},
+    {'Q', "Queen", "RB"},
+    {'R', "Rook", "W0"},
+    {'S', "Berolina Pawn", "mfsF+cefW+[1-2]mefF02"},
+    {'U', "Universal Leaper", "g(WF)0"},
+    {'V', "Vizir", "BN"},
+    {'Y', "Boyscout", "F-[(zF)0]"},
+};
+enum { BASIC_NB = sizeof BASIC_PIECES / sizeof BASIC_PIECES[0] };
+
+const char *mbn_basic_name(char letter) {
+  static const char *const LEAPER_NAMES[] = {
+      "Zero",  "Wazir", "Ferz",    "Dabbaba", "Knight", "Alfil", "Threeleaper",
+      "Camel", "Zebra", "Tripper", "Tripper", "Zebra",  "Camel"};
+  const char *hit = strchr("OWFDNAHCZTGJL", letter);
+  if (letter && hit) return LEAPER_NAMES[hit - "OWFDNAHCZTGJL"];
+  for (int i = 0; i < BASIC_NB; i++)
+    if (BASIC_PIECES[i].letter == letter) return BASIC_PIECES[i].name;
+  return "";
+}
+
+static const AstNode *lower_basic(Lowering *L, char letter, int line, int col) {
+  for (int i = 0; i < BASIC_NB; i++) {
+    if (BASIC_PIECES[i].letter != letter) continue;
+    MbnSourcePos where = {"<basic piece>", 1, 1};
+    AstNode *node = mbn_parse_move(BASIC_PIECES[i].move, where, L->lc->arena, L->lc->diags);
+    if (!node) L->lc->failed = true;
+    return node;
+  }
+  char near[2] = {letter, 0};
+  if (letter == 'X')
+    lower_error(L, line, col, near,
+                "basic piece X (Explosion, (!dcy{^P}OK)0*) needs the setup "
+                "operator '!', which is not supported");
+  else
+    lower_error(L, line, col, near, "'%c' is not a basic piece", letter);
+  return NULL;
+}
+
+static const AstDefinition *lower_find_macro(const Lowering *L, const char *letter) {
+  const AstProgram *prog = L->lc->program;
+  for (int i = 0; prog && i < prog->count; i++)
+    if (prog->defs[i].kind == DEF_MACRO && !strcmp(prog->defs[i].letters[0], letter))
+      return &prog->defs[i];
+  return NULL;
+}
+
+static bool lower_in_macro(const Lowering *L, const char *letter) {
+  for (int i = 0; i < L->macro_depth; i++)
+    if (!strcmp(L->macro_stack[i], letter)) return true;
+  return false;
+}
+
+/* ---- the lowering proper ----------------------------------------------- */
+
+static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx);
+
+static int gcd(int a, int b) {
+  while (b) {
+    int t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+typedef struct {
+  int min, max;
+  bool maximal, rider, exact;
+} Steps;
+
+static Steps steps_of(const AstNode *ride) {
+  Steps s = {1, 1, false, false, false};
+  if (!ride) return s;
+  s.rider = true;
+  switch (ride->ride) {
+  case RIDE_LIMITED: s.max = ride->count; break;
+  case RIDE_EXACT: s.min = s.max = ride->count, s.exact = true; break;
+  case RIDE_UNLIMITED: s.max = LEG_STEPS_UNLIMITED; break;
+  case RIDE_MAXIMAL: s.max = LEG_STEPS_UNLIMITED, s.maximal = true; break;
+  }
+  return s;
+}
+
+static void template_steps(Template *t, int min, int max) {
+  t->min_steps = (uint8_t)min;
+  t->max_steps = (uint8_t)max;
+}
+
+/* A hopper: a hurdle leg (visit) then a landing leg in the same direction. */
+static Fragment lower_hop(Lowering *L, const Ctx *ctx, int um, int un, Steps s, int line, int col) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  Ctx last = *ctx;
+  last.dir_levels = 0;
+  bool unlimited = s.max == LEG_STEPS_UNLIMITED;
+  if (ctx->hop == 2 && !unlimited) {
+    lower_error(L, line, col, "pp", "'pp' needs an unlimited rider");
+    return f;
+  }
+  int pieces = unlimited ? 1 : s.max - 1;
+  for (int k = 1; k <= pieces; k++) {
+    int hurdle = template_new(L, ctx, um, un, line, col);
+    int land = template_new(L, &last, um, un, line, col);
+    if (hurdle < 0 || land < 0) return f;
+    Template *h = &L->t[hurdle];
+    h->pass_occ = OCC_ENEMY | OCC_FRIEND;
+    h->pass_effect = EFFECT_VISIT;
+    h->pass_filter = ctx->hop_filter;
+    h->end_occ = 0;
+    Template *e = &L->t[land];
+    if (unlimited) {
+      template_steps(h, 1, LEG_STEPS_UNLIMITED);
+      template_steps(e, 1, LEG_STEPS_UNLIMITED);
+      if (s.maximal) e->flags |= LEG_MAXIMAL;
+    } else {
+      template_steps(h, k, k);
+      template_steps(e, s.exact ? s.max - k : 1, s.max - k);
+    }
+    template_link(L, hurdle, land, true, false);
+    if (ctx->hop == 2) {
+      int more = template_new(L, &last, um, un, line, col);
+      if (more < 0) return f;
+      L->t[more] = L->t[hurdle];
+      L->t[more].dir_levels = 0;
+      L->t[more].edges = NULL;
+      L->t[more].edge_count = L->t[more].edge_capacity = 0;
+      template_link(L, hurdle, more, true, false);
+      template_link(L, more, more, true, false);
+      template_link(L, more, land, true, false);
+    }
+    list_add(L, &f.entries, hurdle);
+    list_add(L, &f.exits, land);
+  }
+  return f;
+}
+
+/* A lame leaper (n): every King-step path from the start to the leap's end
+ * square, diagonal steps and straight steps in every order. */
+static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, int col) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  int vectors[8][2] = {{m, n}, {-m, n}, {m, -n}, {-m, -n}, {n, m}, {-n, m}, {n, -m}, {-n, -m}};
+  int diag = m, straight = n - m, total = n;
+  if (total > 8) {
+    lower_error(L, line, col, "n", "'n' (lame leaper) is limited to leaps of at most 8 squares");
+    return f;
+  }
+  for (int v = 0; v < 8; v++) {
+    bool duplicate = false;
+    for (int w = 0; w < v; w++)
+      if (vectors[w][0] == vectors[v][0] && vectors[w][1] == vectors[v][1]) duplicate = true;
+    if (duplicate) continue;
+    int dx = vectors[v][0], dy = vectors[v][1];
+    /* Is this vector allowed by the directional modifiers in force? */
+    Template probe;
+    memset(&probe, 0, sizeof probe);
+    probe.m = m;
+    probe.n = n;
+    memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+    probe.dir_levels = ctx->dir_levels;
+    int allowed[64][2];
+    int count = mbn_select_vectors(&probe, false, false, 0, 0, allowed);
+    bool ok = false;
+    for (int i = 0; i < count; i++)
+      if (allowed[i][0] == dx && allowed[i][1] == dy) ok = true;
+    if (!ok) continue;
+    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    int ox = abs(dx) > abs(dy) ? sx : 0, oy = abs(dx) > abs(dy) ? 0 : sy;
+    if (m == n || m == 0) ox = sx, oy = sy; /* straight line: one path */
+    /* Enumerate orderings as bit masks of diagonal steps; share prefixes. */
+    int node_of_prefix[1 << 9];
+    for (int i = 0; i < (1 << 9); i++) node_of_prefix[i] = -1;
+    for (int mask = 0; mask < (1 << total); mask++) {
+      if (m != n && m != 0 && __builtin_popcount((unsigned)mask) != diag) continue;
+      if ((m == n || m == 0) && mask != 0) continue;
+      (void)straight;
+      int parent = -1;
+      for (int step = 0; step < total; step++) {
+        int prefix = (1 << (step + 1)) | (mask & ((1 << (step + 1)) - 1));
+        bool is_diag = (mask >> step) & 1;
+        if (node_of_prefix[prefix] < 0) {
+          bool final = step == total - 1;
+          Ctx leg = *ctx;
+          leg.dir_levels = 0;
+          int id = template_new(L, &leg, 1, 1, line, col);
+          if (id < 0) return f;
+          Template *t = &L->t[id];
+          t->fixed = true;
+          t->fx = is_diag ? sx : ox;
+          t->fy = is_diag ? sy : oy;
+          if (m == n) t->fx = sx, t->fy = sy;
+          if (!final) {
+            t->end_occ = 0;
+            t->pass_occ = OCC_EMPTY;
+            t->pass_effect = EFFECT_CAPTURE;
+          }
+          node_of_prefix[prefix] = id;
+          if (parent < 0)
+            list_add(L, &f.entries, id);
+          else
+            template_link(L, parent, id, false, false);
+          if (final) list_add(L, &f.exits, id);
+        }
+        parent = node_of_prefix[prefix];
+      }
+    }
+  }
+  return f;
+}
+
+/* An atom, possibly a simple rider (W0, N3, F02). */
+static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride, const Ctx *ctx) {
+  Steps s = steps_of(ride);
+  int m = atom->m, n = atom->n;
+  if (s.exact && s.max == 0) m = n = 0, s = steps_of(NULL); /* W00 = O */
+  if (ctx->lame && (m != 0 || n != 0)) {
+    if (s.rider) {
+      lower_error(L, atom->line, atom->col, "n", "'n' on a rider is not supported");
+      return (Fragment){0};
+    }
+    return lower_lame(L, ctx, m, n, atom->line, atom->col);
+  }
+  if (ctx->hop) {
+    int um = m, un = n;
+    if (!s.rider) {
+      int g = gcd(m, n);
+      if (g < 2) {
+        char near[2] = {atom->spelling ? atom->spelling : ':', 0};
+        lower_error(L, atom->line, atom->col, near,
+                    "'p' needs a straight path with a square to hop over; :%d,%d: has none "
+                    "(use a chain such as W-jF)",
+                    m, n);
+        return (Fragment){0};
+      }
+      um = m / g, un = n / g;
+      s.min = s.max = g;
+      s.exact = true;
+    }
+    return lower_hop(L, ctx, um, un, s, atom->line, atom->col);
+  }
+  int id = template_new(L, ctx, m, n, atom->line, atom->col);
+  if (id < 0) return (Fragment){0};
+  Template *t = &L->t[id];
+  template_steps(t, s.min, s.max);
+  if (s.maximal) t->flags |= LEG_MAXIMAL;
+  if (ctx->leap) {
+    if (s.rider && s.max > 1)
+      t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+    else if (ctx->pass_occ == 0xFF) {
+      /* g on a single step inside a complex rider: it may leap over what
+       * stands on the squares it passes (U = g(WF)0). */
+      t->pass_occ = ctx->leap == 2 ? (OCC_EMPTY | OCC_FRIEND) : OCC_ALL;
+      t->pass_effect = EFFECT_VISIT;
+    }
+  }
+  if (ctx->pass_effect == EFFECT_VISIT) t->end_occ = 0; /* j: must go on */
+  return fragment_single(L, id);
+}
+
+/* Resolves a letter to the tree it stands for, then lowers that. */
+static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, const AstNode *ride,
+                          const Ctx *ctx);
+
+static bool is_simple_unlimited(const AstNode *n) {
+  return n && n->kind == AST_RIDE && !n->group && n->ride == RIDE_UNLIMITED && n->kid_count == 1 &&
+         n->kids[0]->kind == AST_LEAPER;
+}
+
+/* What a letter or leaper resolves to, without lowering it (for R4 = R). */
+static const AstNode *lower_peek(Lowering *L, const AstNode *node);
+
+static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *body,
+                             const Ctx *ctx) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  int copies = ride->ride == RIDE_LIMITED || ride->ride == RIDE_EXACT ? ride->count : 1;
+  if (ride->ride == RIDE_EXACT && ride->count == 0) {
+    AstNode zero = *ride;
+    zero.kind = AST_LEAPER;
+    zero.m = zero.n = 0;
+    zero.spelling = 'O';
+    return lower_atom(L, &zero, NULL, ctx);
+  }
+  if (ride->circular) {
+    /* (P)m0 := P-{(mP)0};  (P)mN := P-{(mP)(N-1)};  (P)m0* := P-{(mP)0*} */
+    Fragment first = lower_node(L, body, ctx);
+    if (L->lc->failed) return f;
+    f.entries = first.entries;
+    f.exits = first.exits;
+    if (ride->ride == RIDE_LIMITED && ride->count == 1) return f;
+    AstNode *mod = arena_alloc(L->lc->arena, sizeof *mod);
+    mod->kind = AST_MOD;
+    mod->line = ride->line, mod->col = ride->col;
+    mod->mods[0] = ride->circ;
+    mod->mod_count = 1;
+    mod->kids = arena_alloc(L->lc->arena, sizeof(AstNode *));
+    mod->kids[0] = (AstNode *)body;
+    mod->kid_count = 1;
+    AstNode *rest = arena_alloc(L->lc->arena, sizeof *rest);
+    *rest = *ride;
+    rest->circular = false;
+    rest->kids = arena_alloc(L->lc->arena, sizeof(AstNode *));
+    rest->kids[0] = mod;
+    if (ride->ride == RIDE_LIMITED) rest->count = ride->count - 1;
+    Fragment more = lower_node(L, rest, ctx);
+    if (L->lc->failed) return f;
+    fragment_connect(L, &first.exits, &more.entries, true, true);
+    list_append(L, &f.exits, &more.exits);
+    return f;
+  }
+  Fragment prev;
+  memset(&prev, 0, sizeof prev);
+  for (int k = 0; k < copies; k++) {
+    Fragment part = lower_node(L, body, ctx);
+    if (L->lc->failed) return f;
+    if (k == 0) {
+      f.entries = part.entries;
+    } else {
+      fragment_connect(L, &prev.exits, &part.entries, true, false);
+    }
+    if (ride->ride != RIDE_EXACT || k == copies - 1) list_append(L, &f.exits, &part.exits);
+    prev = part;
+  }
+  if (ride->ride == RIDE_UNLIMITED || ride->ride == RIDE_MAXIMAL)
+    fragment_connect(L, &prev.exits, &prev.entries, true, ride->ride == RIDE_MAXIMAL);
+  return f;
+}
+
+static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
+  const AstNode *body = ride->kids[0];
+  if (!ride->group && !ride->circular) {
+    if (body->kind == AST_LEAPER) {
+      const AstNode *macro = lower_peek(L, body);
+      if (macro == body) return lower_atom(L, body, ride, ctx);
+    }
+    if (body->kind == AST_REF || body->kind == AST_LEAPER) {
+      const AstNode *target = lower_peek(L, body);
+      if (L->lc->failed) return (Fragment){0};
+      if (target && target->kind == AST_LEAPER)
+        return lower_ref(L, body->kind == AST_REF ? body->letter : (char[2]){body->spelling, 0},
+                         body->line, body->col, ride, ctx);
+      /* R4 = (W0)4 = W0: a limit on an unlimited simple rider changes nothing. */
+      if (is_simple_unlimited(target) &&
+          (ride->ride == RIDE_LIMITED || ride->ride == RIDE_UNLIMITED))
+        return lower_node(L, body, ctx);
+    }
+  }
+  return lower_repeat(L, ride, body, ctx);
+}
+
+static const AstNode *lower_peek(Lowering *L, const AstNode *node) {
+  if (node->kind != AST_REF && !(node->kind == AST_LEAPER && node->spelling)) return node;
+  char letter[8] = {0};
+  if (node->kind == AST_REF)
+    memcpy(letter, node->letter, sizeof letter);
+  else
+    letter[0] = node->spelling;
+  if (L->basic_depth == 0 && !lower_in_macro(L, letter)) {
+    const AstDefinition *macro = lower_find_macro(L, letter);
+    if (macro) return macro->move;
+  }
+  if (node->kind == AST_LEAPER) return node;
+  if (letter[0] == ':') return NULL;
+  return lower_basic(L, letter[0], node->line, node->col);
+}
+
+static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, const AstNode *ride,
+                          const Ctx *ctx) {
+  Fragment none;
+  memset(&none, 0, sizeof none);
+  if (L->basic_depth == 0 && !lower_in_macro(L, letter)) {
+    const AstDefinition *macro = lower_find_macro(L, letter);
+    if (macro) {
+      if (L->macro_depth == MBN_MAX_MACRO_DEPTH) {
+        lower_error(L, line, col, letter, "macros nested deeper than %d (recursive macro?)",
+                    MBN_MAX_MACRO_DEPTH);
+        return none;
+      }
+      L->macro_stack[L->macro_depth++] = macro->letters[0];
+      Fragment f;
+      if (ride) {
+        AstNode copy = *ride;
+        AstNode *kid = macro->move;
+        copy.kids = &kid;
+        copy.group = true;
+        f = lower_repeat(L, &copy, macro->move, ctx);
+      } else {
+        f = lower_node(L, macro->move, ctx);
+      }
+      L->macro_depth--;
+      return f;
+    }
+  }
+  if (letter[0] == ':') {
+    lower_error(L, line, col, letter,
+                "'%s' is not a macro (compound letters have no basic "
+                "moves; define it with @%s=...)",
+                letter, letter);
+    return none;
+  }
+  const AstNode *body = lower_basic(L, letter[0], line, col);
+  if (!body) return none;
+  L->basic_depth++;
+  Fragment f;
+  if (ride) {
+    if (body->kind == AST_LEAPER) {
+      f = lower_atom(L, body, ride, ctx);
+    } else if (is_simple_unlimited(body) &&
+               (ride->ride == RIDE_LIMITED || ride->ride == RIDE_UNLIMITED)) {
+      f = lower_node(L, body, ctx);
+    } else {
+      AstNode copy = *ride;
+      AstNode *kid = (AstNode *)body;
+      copy.kids = &kid;
+      f = lower_repeat(L, &copy, body, ctx);
+    }
+  } else {
+    f = lower_node(L, body, ctx);
+  }
+  L->basic_depth--;
+  return f;
+}
+
+static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  f.may_be_empty = true;
+  for (int k = 0; k < node->kid_count; k++) {
+    const AstNode *kid = node->kids[k];
+    bool optional = kid->kind == AST_OPTIONAL;
+    bool compulsory = optional && kid->compulsory;
+    bool relative = k > 0 && !node->sequence[k - 1];
+    Fragment part = lower_node(L, optional ? kid->kids[0] : kid, ctx);
+    if (L->lc->failed) return f;
+    fragment_connect(L, &f.exits, &part.entries, relative, compulsory);
+    if (f.may_be_empty) list_append(L, &f.entries, &part.entries);
+    if (optional) {
+      list_append(L, &f.exits, &part.exits);
+    } else {
+      f.exits = part.exits;
+      f.may_be_empty = false;
+    }
+  }
+  return f;
+}
+
+static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  if (L->lc->failed || !node) return f;
+  switch (node->kind) {
+  case AST_LEAPER:
+    if (node->spelling && lower_peek(L, node) != node)
+      return lower_ref(L, (char[2]){node->spelling, 0}, node->line, node->col, NULL, ctx);
+    return lower_atom(L, node, NULL, ctx);
+  case AST_REF: return lower_ref(L, node->letter, node->line, node->col, NULL, ctx);
+  case AST_RIDE: return lower_ride(L, node, ctx);
+  case AST_OPTIONAL: return lower_node(L, node->kids[0], ctx);
+  case AST_CHAIN: return lower_chain(L, node, ctx);
+  case AST_ALT:
+    for (int k = 0; k < node->kid_count; k++) {
+      Fragment part = lower_node(L, node->kids[k], ctx);
+      if (L->lc->failed) return f;
+      list_append(L, &f.entries, &part.entries);
+      list_append(L, &f.exits, &part.exits);
+    }
+    return f;
+  case AST_MOD: {
+    Ctx inner = *ctx;
+    if (!ctx_apply(L, &inner, node)) return f;
+    int before = -1, after = -1;
+    if (node->before.present) before = range_from_ast(L, &node->before, node->line, node->col);
+    if (node->after.present) after = range_from_ast(L, &node->after, node->line, node->col);
+    if (L->lc->failed) return f;
+    f = lower_node(L, node->kids[0], &inner);
+    for (int i = 0; before >= 0 && i < f.entries.count; i++) {
+      Template *t = &L->t[f.entries.items[i]];
+      t->origin_range = range_intersect(L->lc, t->origin_range, before);
+    }
+    for (int i = 0; after >= 0 && i < f.exits.count; i++) {
+      Template *t = &L->t[f.exits.items[i]];
+      t->landing_range = range_intersect(L->lc, t->landing_range, after);
+    }
+    return f;
+  }
+  }
+  return f;
+}
+
+bool mbn_lower_move(LowerContext *lc, const AstNode *move, TemplateGraph *out) {
+  Lowering L;
+  memset(&L, 0, sizeof L);
+  L.lc = lc;
+  lc->failed = false;
+  Ctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.end_occ = ctx.pass_occ = 0xFF;
+  ctx.end_effect = ctx.pass_effect = -1;
+  ctx.end_filter = ctx.pass_filter = ctx.ep_filter = ctx.hop_filter = -1;
+  Fragment f = lower_node(&L, move, &ctx);
+  if (lc->failed) return false;
+  for (int i = 0; i < f.exits.count; i++) L.t[f.exits.items[i]].can_end = true;
+  out->templates = L.t;
+  out->count = L.count;
+  out->roots = f.entries.items;
+  out->root_count = f.entries.count;
+  return true;
+}

@@ -1,0 +1,101 @@
+/* mbn_lower.h — leg templates: the middle form between the syntax tree and
+ * the MovePrograms.
+ *
+ * Lowering (mbn_lower.c) resolves piece letters and macros, pushes modifiers
+ * down to the atoms they apply to, and turns chains, optional legs and
+ * complex riders into a small graph of templates. A template is a leg whose
+ * directions are still a rule ("forward", "same as the previous leg", "turn
+ * 45 degrees right") rather than vectors. Building (mbn_build.c) expands that
+ * rule against the previous leg's vector, once per (template, vector), which
+ * gives the finite, possibly cyclic MoveProgram graph.
+ */
+#ifndef CHIMERA_MBN_LOWER_H
+#define CHIMERA_MBN_LOWER_H
+
+#include "mbn/mbn_ast.h"
+
+#define MBN_MAX_TEMPLATES  4096
+#define MBN_MAX_DIR_LEVELS 8
+#define MBN_MAX_LEGS       16000
+
+typedef struct {
+  int target;
+  bool relative;   /* '-': directions relative to this leg; '--': absolute */
+  bool compulsory; /* {...}: must be taken if it can be */
+} TemplateEdge;
+
+/* One group of directional modifiers written together ("fs", "(fr)"): a
+ * vector is allowed if any of them allows it. Groups from nested levels all
+ * have to allow it. */
+typedef struct {
+  AstModifier mods[MBN_MAX_MODIFIERS];
+  int count;
+} DirGroup;
+
+typedef struct {
+  int m, n;   /* the atom */
+  bool fixed; /* use (fx,fy) only (lame leaper paths) */
+  int fx, fy;
+  DirGroup dirs[MBN_MAX_DIR_LEVELS];
+  int dir_levels;
+  uint8_t min_steps, max_steps;
+  uint8_t end_occ, pass_occ; /* Occupancy when the move ends here / goes on */
+  uint8_t end_effect, pass_effect;
+  uint8_t between;
+  uint16_t flags;
+  int end_filter, pass_filter, ep_filter; /* lowering filter ids, -1 = any */
+  int origin_range, landing_range;        /* lowering range ids, -1 = none */
+  bool can_end;
+  TemplateEdge *edges;
+  int edge_count, edge_capacity;
+  int line, col; /* of the atom, for diagnostics */
+} Template;
+
+/* What the lowering produced for one piece (or castling move). */
+typedef struct {
+  Template *templates;
+  int count;
+  int *roots;
+  int root_count;
+} TemplateGraph;
+
+/* Piece sets and ranges are resolved against the variant while lowering;
+ * these tables collect them (white's point of view). */
+typedef struct {
+  PieceFilter *filters;
+  int filter_count;
+  uint8_t **ranges; /* member arrays, files*ranks*levels bytes */
+  int range_count;
+} LowerTables;
+
+typedef struct {
+  Variant *variant;
+  const AstProgram *program;
+  Arena *arena;
+  MbnDiagnostics *diags;
+  const char *source;
+  LowerTables tables;
+  bool failed;
+} LowerContext;
+
+/* Lowers one move definition into a template graph. Returns false (with a
+ * diagnostic) on error. */
+bool mbn_lower_move(LowerContext *lc, const AstNode *move, TemplateGraph *out);
+
+/* Builds the MoveProgram for White from a template graph (range and filter
+ * ids are the lowering's; mbn_compile.c remaps them). */
+bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram *out, int line,
+                       int col);
+
+/* Black's program: White's mirrored about the horizontal bisector. */
+void mbn_mirror_program(const MoveProgram *white, MoveProgram *black);
+
+/* Which vectors of template t may follow a leg with vector (px,py)
+ * (has_prev false: a first leg, or after '--'). Writes up to 64 vectors. */
+int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,
+                       int out[][2]);
+
+/* Name of a basic piece or atom of MBN section 14 ("Knight"), or "". */
+const char *mbn_basic_name(char letter);
+
+#endif

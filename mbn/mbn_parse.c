@@ -1,0 +1,708 @@
+/* mbn_parse.c — recursive-descent parser from MBN tokens to the syntax tree
+ * (mbn_ast.h), in the manner of Lua's lparser.c: the grammar rule sits as a
+ * comment above each function, there is one token of lookahead, and one
+ * error path (parse_error) that says where and near what, then unwinds to
+ * the start of the next definition with longjmp (the arena owns all memory,
+ * so unwinding leaks nothing).
+ *
+ * Constructs the compiler does not support yet are rejected here, by name,
+ * so nothing is ever silently ignored.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mbn/mbn_ast.h"
+#include "mbn/mbn_lex.h"
+
+typedef struct {
+  Lexer lex;
+  Token tok;
+  Arena *arena;
+  MbnDiagnostics *diags;
+  const char *source;
+  int depth;
+  int move_start; /* offset where the current move text starts */
+  jmp_buf on_error;
+} Parser;
+
+/* ---- the one error path ------------------------------------------------ */
+
+static void parse_near(const Parser *p, int offset, char *near, size_t size) {
+  const char *s = p->lex.src + offset;
+  size_t n = 0;
+  while (s[n] && s[n] != ' ' && s[n] != '\n' && s[n] != '\t' && s[n] != '\r' && n < 20 &&
+         n + 1 < size)
+    n++;
+  memcpy(near, s, n);
+  near[n] = '\0';
+  if (n == 0) snprintf(near, size, "%s", *s ? " " : "<end of text>");
+}
+
+__attribute__((noreturn, format(printf, 3, 4))) static void
+parse_error_at(Parser *p, const Token *at, const char *fmt, ...) {
+  char message[200], near[48];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  parse_near(p, at->offset, near, sizeof near);
+  mbn_diagnostics_add(p->diags, p->source, at->line, at->col, near, "%s", message);
+  longjmp(p->on_error, 1);
+}
+
+#define parse_error(p, ...) parse_error_at((p), &(p)->tok, __VA_ARGS__)
+
+static void parse_next(Parser *p) {
+  p->tok = mbn_lex_next(&p->lex);
+  if (p->tok.kind == TK_ERROR) parse_error(p, "%s", p->tok.text);
+}
+
+static bool parse_is(const Parser *p, char ch) {
+  return p->tok.kind == TK_PUNCT && p->tok.ch == ch;
+}
+
+/* The move text ends at white space, at the end, or at a '=' (castling). */
+static bool parse_at_move_end(const Parser *p) {
+  return p->tok.kind == TK_EOF || p->tok.space_before || parse_is(p, '=');
+}
+
+static void parse_expect(Parser *p, char ch, const char *what) {
+  if (!parse_is(p, ch) || p->tok.space_before) parse_error(p, "expected '%c' %s", ch, what);
+  parse_next(p);
+}
+
+static AstNode *node_new(Parser *p, AstKind kind, const Token *at) {
+  AstNode *node = arena_alloc(p->arena, sizeof *node);
+  node->kind = kind;
+  node->line = at->line;
+  node->col = at->col;
+  node->offset = at->offset;
+  return node;
+}
+
+static void node_add_kid(Parser *p, AstNode *node, AstNode *kid) {
+  AstNode **kids = arena_alloc(p->arena, sizeof *kids * (size_t)(node->kid_count + 1));
+  if (node->kid_count) memcpy(kids, node->kids, sizeof *kids * (size_t)node->kid_count);
+  kids[node->kid_count++] = kid;
+  node->kids = kids;
+}
+
+static void parse_enter(Parser *p) {
+  if (++p->depth > MBN_MAX_DEPTH)
+    parse_error(p, "nesting deeper than %d levels of brackets", MBN_MAX_DEPTH);
+}
+
+static bool is_direction(char c) {
+  return c && strchr("bdflrstvz", c);
+}
+
+/* ---- piece sets and board ranges --------------------------------------- */
+
+/* PieceSet ::= '{' '!'? '^'? ( '+'? PieceLetter )* '}' */
+static void parse_piece_set(Parser *p, AstPieceSet *set) {
+  parse_enter(p);
+  parse_expect(p, '{', "to open a piece set");
+  memset(set, 0, sizeof *set);
+  if (parse_is(p, '!')) set->colored = true, parse_next(p);
+  if (parse_is(p, '^')) set->negated = true, parse_next(p);
+  while (!parse_is(p, '}')) {
+    char letter[8] = {0};
+    int n = 0;
+    if (parse_is(p, '+')) {
+      letter[n++] = '+';
+      parse_next(p);
+    }
+    if (p->tok.kind == TK_UPPER || p->tok.kind == TK_LOWER) {
+      if (p->tok.kind == TK_LOWER && !set->colored)
+        parse_error(p, "lower-case letter in a piece set needs the colour form {!...}");
+      letter[n++] = p->tok.ch;
+    } else if (p->tok.kind == TK_COMPOUND) {
+      memcpy(letter + n, p->tok.text, strlen(p->tok.text) + 1);
+    } else if (p->tok.kind == TK_EOF) {
+      parse_error(p, "unterminated piece set (missing '}')");
+    } else {
+      parse_error(p, "expected a piece letter in the piece set");
+    }
+    if (set->count == MBN_MAX_SET_LETTERS)
+      parse_error(p, "piece set has more than %d letters", MBN_MAX_SET_LETTERS);
+    memcpy(set->letters[set->count++], letter, sizeof letter);
+    parse_next(p);
+  }
+  parse_next(p);
+  p->depth--;
+}
+
+/* File ::= [a-z]   Rank ::= Number (MBN's grammar swaps the two names; its
+ * examples [a-c1], [d-f1-3] use letters for files, as we do). */
+static int parse_rank(Parser *p) {
+  if (p->tok.kind != TK_NUMBER) parse_error(p, "expected a rank number");
+  if (p->tok.value < 1 || p->tok.value > 36)
+    parse_error(p, "rank %d out of range 1..36", p->tok.value);
+  int rank = p->tok.value - 1;
+  parse_next(p);
+  return rank;
+}
+
+/* BoardRange ::= '[' '^'? ( Item ( ',' Item )* )? ']'
+ * Item ::= '#' | '.' | '*' | File ('-' File)? (Rank ('-' Rank)?)? | Rank ('-' Rank)? */
+static void parse_range(Parser *p, AstRange *range) {
+  parse_enter(p);
+  parse_expect(p, '[', "to open a board range");
+  memset(range, 0, sizeof *range);
+  range->present = true;
+  if (parse_is(p, '^')) range->negated = true, parse_next(p);
+  while (!parse_is(p, ']')) {
+    if (range->count && !parse_is(p, ',')) {
+      if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board range (missing ']')");
+      parse_error(p, "expected ',' or ']' in a board range");
+    }
+    if (range->count) parse_next(p);
+    if (range->count == MBN_MAX_RANGE_ITEMS)
+      parse_error(p, "board range has more than %d items", MBN_MAX_RANGE_ITEMS);
+    AstRangeItem *item = &range->items[range->count++];
+    item->file_lo = item->file_hi = item->rank_lo = item->rank_hi = -1;
+    if (parse_is(p, '#') || parse_is(p, '.') || parse_is(p, '*')) {
+      item->special = p->tok.ch;
+      parse_next(p);
+      continue;
+    }
+    if (parse_is(p, '+') || parse_is(p, ':'))
+      parse_error(p, "range '[%c]' is not supported", p->tok.ch);
+    if (parse_is(p, '{')) parse_error(p, "board range given by a piece set is not supported");
+    if (p->tok.kind == TK_LOWER) {
+      item->file_lo = item->file_hi = p->tok.ch - 'a';
+      parse_next(p);
+      if (parse_is(p, '-') && !p->tok.space_before) {
+        parse_next(p);
+        if (p->tok.kind != TK_LOWER) parse_error(p, "expected a file letter after '-'");
+        item->file_hi = p->tok.ch - 'a';
+        parse_next(p);
+      }
+      if (p->tok.kind != TK_NUMBER) goto check;
+    }
+    item->rank_lo = item->rank_hi = parse_rank(p);
+    if (parse_is(p, '-')) {
+      parse_next(p);
+      item->rank_hi = parse_rank(p);
+    }
+  check:
+    if (parse_is(p, '(')) parse_error(p, "range iterators '(+-m,+-n)' are not supported");
+    if (item->file_lo > item->file_hi || item->rank_lo > item->rank_hi)
+      parse_error(p, "range goes backwards (write the lower end first)");
+    if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board range (missing ']')");
+  }
+  parse_next(p);
+  p->depth--;
+}
+
+/* ---- moves ------------------------------------------------------------- */
+
+static AstNode *parse_sequence(Parser *p);
+
+/* Steps ::= '0' ( '*' | Number )? | Number      ('*', '**', '#' rejected) */
+static AstNode *parse_steps(Parser *p, AstNode *move, bool group) {
+  if (parse_is(p, '*') && !p->tok.space_before) {
+    parse_error(p, "edge rider '*' is not supported");
+  }
+  if (parse_is(p, '#') && !p->tok.space_before) parse_error(p, "steps '#' are not supported");
+  if (p->tok.kind != TK_NUMBER || p->tok.space_before) return move;
+  AstNode *ride = node_new(p, AST_RIDE, &p->tok);
+  ride->group = group;
+  node_add_kid(p, ride, move);
+  if (p->tok.leading_zero && p->tok.digits == 1) {
+    parse_next(p);
+    ride->ride = RIDE_UNLIMITED;
+    if (parse_is(p, '*') && !p->tok.space_before) {
+      ride->ride = RIDE_MAXIMAL;
+      parse_next(p);
+    }
+    return ride;
+  }
+  ride->ride = p->tok.leading_zero ? RIDE_EXACT : RIDE_LIMITED;
+  ride->count = p->tok.value;
+  if (ride->count > MBN_MAX_STEPS)
+    parse_error(p, "rider length %d exceeds the limit of %d", ride->count, MBN_MAX_STEPS);
+  parse_next(p);
+  return ride;
+}
+
+/* True if the text at the current '(' is an amalgamated modifier "(xy)". */
+static bool parse_at_amalgamated(const Parser *p) {
+  const char *s = p->lex.src + p->tok.offset;
+  return s[0] == '(' && is_direction(s[1]) && is_direction(s[2]) && s[3] == ')';
+}
+
+static void parse_amalgamated(Parser *p, AstModifier *mod) {
+  mod->code = '(';
+  mod->line = p->tok.line;
+  mod->col = p->tok.col;
+  mod->set = -1;
+  mod->count = 1;
+  parse_next(p);
+  mod->dir[0] = p->tok.ch;
+  parse_next(p);
+  mod->dir[1] = p->tok.ch;
+  parse_next(p);
+  parse_next(p); /* ')' */
+}
+
+/* Move ::= '(' MoveSequence ')' Circular? Steps? | BasicLeaper Steps? */
+static AstNode *parse_single_move(Parser *p) {
+  Token at = p->tok;
+  if (parse_is(p, '(')) {
+    parse_enter(p);
+    parse_next(p);
+    AstNode *inner = parse_sequence(p);
+    if (!parse_is(p, ')'))
+      parse_error(p, "expected ')' to close the group opened at column %d", at.col);
+    parse_next(p);
+    p->depth--;
+    AstModifier circ;
+    bool circular = false;
+    if (!p->tok.space_before && parse_at_amalgamated(p)) {
+      parse_amalgamated(p, &circ);
+      circular = true;
+    } else if (!p->tok.space_before && p->tok.kind == TK_LOWER && is_direction(p->tok.ch)) {
+      memset(&circ, 0, sizeof circ);
+      circ.code = p->tok.ch;
+      circ.count = 1;
+      circ.set = -1;
+      circ.line = p->tok.line;
+      circ.col = p->tok.col;
+      parse_next(p);
+      circular = true;
+    }
+    AstNode *group = parse_steps(p, inner, true);
+    if (circular) {
+      if (group == inner || group->ride == RIDE_EXACT)
+        parse_error_at(p, &at, "a circular rider (P)m needs steps 0, 0* or a count");
+      group->circular = true;
+      group->circ = circ;
+    } else if (group == inner && inner->kind == AST_RIDE && !inner->group) {
+      /* "(W3)" keeps its parentheses in the tree only as grouping. */
+    }
+    return group;
+  }
+  AstNode *atom;
+  if (p->tok.kind == TK_UPPER) {
+    static const char *const LEAPERS = "OWFDNAHCZTGJL";
+    static const int M[] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 3, 2, 1};
+    static const int N[] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
+    const char *hit = strchr(LEAPERS, p->tok.ch);
+    if (hit) {
+      atom = node_new(p, AST_LEAPER, &p->tok);
+      atom->m = M[hit - LEAPERS];
+      atom->n = N[hit - LEAPERS];
+      atom->spelling = p->tok.ch;
+    } else {
+      atom = node_new(p, AST_REF, &p->tok);
+      atom->letter[0] = p->tok.ch;
+    }
+  } else if (p->tok.kind == TK_LEAPER) {
+    if (p->tok.value > p->tok.value2)
+      parse_error(p, "leaper :%d,%d: must list the smaller ordinate first", p->tok.value,
+                  p->tok.value2);
+    if (p->tok.value2 > MBN_MAX_LEAP)
+      parse_error(p, "leap :%d,%d: exceeds the largest leap %d", p->tok.value, p->tok.value2,
+                  MBN_MAX_LEAP);
+    atom = node_new(p, AST_LEAPER, &p->tok);
+    atom->m = p->tok.value;
+    atom->n = p->tok.value2;
+  } else if (p->tok.kind == TK_COMPOUND) {
+    atom = node_new(p, AST_REF, &p->tok);
+    snprintf(atom->letter, sizeof atom->letter, "%.7s", p->tok.text);
+  } else if (p->tok.kind == TK_LOWER) {
+    parse_error(p, "modifier '%c' must come before the moves it modifies", p->tok.ch);
+  } else if (parse_at_move_end(p)) {
+    parse_error(p, "expected a move (an atom like W, a piece letter or '(')");
+  } else {
+    parse_error(p, "expected a move, found '%.*s'", p->tok.length > 0 ? p->tok.length : 1,
+                p->lex.src + p->tok.offset);
+  }
+  parse_next(p);
+  return parse_steps(p, atom, false);
+}
+
+static bool parse_at_single_move(const Parser *p) {
+  if (p->tok.space_before) return false;
+  return p->tok.kind == TK_UPPER || p->tok.kind == TK_LEAPER || p->tok.kind == TK_COMPOUND ||
+         (parse_is(p, '(') && !parse_at_amalgamated(p));
+}
+
+/* Modification ::= DirectionalModifier | [aceghijkmnopquwy] ('y')? ('?')? PieceSet? */
+static void parse_modifier(Parser *p, AstNode *mod_node) {
+  if (mod_node->mod_count == MBN_MAX_MODIFIERS)
+    parse_error(p, "more than %d modifiers on one move", MBN_MAX_MODIFIERS);
+  AstModifier *mod = &mod_node->mods[mod_node->mod_count++];
+  memset(mod, 0, sizeof *mod);
+  mod->set = -1;
+  if (parse_is(p, '(')) {
+    parse_amalgamated(p, mod);
+    return;
+  }
+  char c = p->tok.ch;
+  mod->code = c;
+  mod->count = 1;
+  mod->line = p->tok.line;
+  mod->col = p->tok.col;
+  if (c == 'y') parse_error(p, "'y' only follows c, j, w or x (cy, jy, wy, xy)");
+  if (c == 'q') parse_error(p, "modifier 'q' is unused in MBN");
+  if (c == 'h') parse_error(p, "halfling modifier 'h' is not supported");
+  if (c == 'u') parse_error(p, "modifier 'u' (unblocked in all directions) is not supported");
+  Token first = p->tok;
+  parse_next(p);
+  if (p->tok.kind == TK_LOWER && p->tok.ch == c && !p->tok.space_before) {
+    mod->count = 2;
+    if (is_direction(c)) {
+      mod->code = '(';
+      mod->dir[0] = mod->dir[1] = c;
+    }
+    parse_next(p);
+    if (p->tok.kind == TK_LOWER && p->tok.ch == c && !p->tok.space_before)
+      parse_error(p, "modifier '%c' repeated three times", c);
+  }
+  if (p->tok.kind == TK_LOWER && p->tok.ch == 'y' && !p->tok.space_before) {
+    if (!strchr("cjwx", c) || mod->count != 1)
+      parse_error(p, "'y' only follows c, j, w or x (cy, jy, wy, xy)");
+    mod->any = true;
+    parse_next(p);
+  }
+  if (parse_is(p, '?') && !p->tok.space_before) {
+    if (!strchr("cjmpw", c)) parse_error(p, "modifier '%c' cannot be optional ('?')", c);
+    mod->optional = true;
+    parse_error(p, "optional modifier '%c?' is not supported", c);
+  }
+  if (parse_is(p, '{') && !p->tok.space_before) {
+    if (is_direction(c)) parse_error(p, "directional modifier '%c' takes no piece set", c);
+    AstPieceSet *sets = arena_alloc(p->arena, sizeof *sets * (size_t)(mod_node->set_count + 1));
+    if (mod_node->set_count)
+      memcpy(sets, mod_node->sets, sizeof *sets * (size_t)mod_node->set_count);
+    parse_piece_set(p, &sets[mod_node->set_count]);
+    mod_node->sets = sets;
+    mod->set = mod_node->set_count++;
+  }
+  (void)first;
+}
+
+/* PartialMove ::= BoardRange? Modification* Move Move* BoardRange? */
+static AstNode *parse_partial(Parser *p) {
+  Token at = p->tok;
+  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
+  if (parse_is(p, '#')) parse_error(p, "decision operator '#' is not supported");
+  if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
+  if (parse_is(p, '<')) parse_error(p, "board transitions '<...>' are not supported");
+  if (parse_is(p, '{'))
+    parse_error(p, "attacker piece sets before a move ({C}W2) are not supported");
+  AstNode *mod = node_new(p, AST_MOD, &at);
+  if (parse_is(p, '[')) parse_range(p, &mod->before);
+  while (!p->tok.space_before &&
+         ((p->tok.kind == TK_LOWER) || (parse_is(p, '(') && parse_at_amalgamated(p))))
+    parse_modifier(p, mod);
+  if (parse_is(p, '{') && !p->tok.space_before)
+    parse_error(p, "piece set '{' must follow a modifier letter");
+  AstNode *move = parse_single_move(p);
+  if (parse_at_single_move(p)) {
+    AstNode *alt = node_new(p, AST_ALT, &at);
+    alt->juxtaposed = true;
+    node_add_kid(p, alt, move);
+    while (parse_at_single_move(p)) node_add_kid(p, alt, parse_single_move(p));
+    move = alt;
+  }
+  if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
+  if (!mod->mod_count && !mod->before.present && !mod->after.present) return move;
+  node_add_kid(p, mod, move);
+  return mod;
+}
+
+/* CombinedMove ::= PartialMove ( '+' PartialMove )* */
+static AstNode *parse_combined(Parser *p) {
+  Token at = p->tok;
+  AstNode *first = parse_partial(p);
+  if (!parse_is(p, '+') || p->tok.space_before) return first;
+  AstNode *alt = node_new(p, AST_ALT, &at);
+  node_add_kid(p, alt, first);
+  while (parse_is(p, '+') && !p->tok.space_before) {
+    parse_next(p);
+    node_add_kid(p, alt, parse_partial(p));
+  }
+  return alt;
+}
+
+/* Finds the bracket matching the one at `offset`; returns the offset just
+ * after it, or -1 if unmatched. Comments are skipped. */
+static int parse_match_bracket(const char *s, int offset) {
+  int depth = 0;
+  for (int i = offset; s[i]; i++) {
+    char c = s[i];
+    if (c == '|') {
+      while (s[i + 1] && s[i + 1] != '|') i++;
+      if (!s[i + 1]) return -1;
+      i++;
+    } else if (c == '[' || c == '{' || c == '(') {
+      depth++;
+    } else if (c == ']' || c == '}' || c == ')') {
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/* MBN's rule: '[' or '{' opens an optional leg if it starts the expression or
+ * follows '(' or '-', and its partner ends the expression or precedes ')' or
+ * '-'. Otherwise it is a board range or a piece set. */
+static bool parse_at_optional_leg(const Parser *p) {
+  if (!(parse_is(p, '[') || parse_is(p, '{'))) return false;
+  const char *s = p->lex.src;
+  int at = p->tok.offset;
+  bool before_ok = at == p->move_start || s[at - 1] == '(' || s[at - 1] == '-';
+  int after = parse_match_bracket(s, at);
+  if (after < 0) return before_ok; /* let the leg parser report it */
+  char c = s[after];
+  bool after_ok = c == '\0' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ')' ||
+                  c == '-' || c == '=';
+  return before_ok && after_ok;
+}
+
+/* OptionalMove ::= CombinedMove | '[' MoveSequence ']' | '{' MoveSequence '}' */
+static AstNode *parse_optional(Parser *p) {
+  if (!parse_at_optional_leg(p)) return parse_combined(p);
+  Token at = p->tok;
+  bool curly = parse_is(p, '{');
+  parse_enter(p);
+  parse_next(p);
+  AstNode *node = node_new(p, AST_OPTIONAL, &at);
+  node->compulsory = curly;
+  node_add_kid(p, node, parse_sequence(p));
+  if (!parse_is(p, curly ? '}' : ']'))
+    parse_error(p, "expected '%c' to close the optional leg opened at column %d", curly ? '}' : ']',
+                at.col);
+  parse_next(p);
+  p->depth--;
+  return node;
+}
+
+/* MoveSequence ::= OptionalMove ( '-' '-'? OptionalMove )* */
+static AstNode *parse_sequence(Parser *p) {
+  Token at = p->tok;
+  parse_enter(p);
+  AstNode *first = parse_optional(p);
+  if (!parse_is(p, '-') || p->tok.space_before) {
+    p->depth--;
+    return first;
+  }
+  AstNode *chain = node_new(p, AST_CHAIN, &at);
+  node_add_kid(p, chain, first);
+  bool seps[256];
+  int nseps = 0;
+  while (parse_is(p, '-') && !p->tok.space_before) {
+    parse_next(p);
+    bool seq = false;
+    if (parse_is(p, '-') && !p->tok.space_before) {
+      seq = true;
+      parse_next(p);
+    }
+    if (nseps == 255) parse_error(p, "chain of more than 256 legs");
+    seps[nseps++] = seq;
+    node_add_kid(p, chain, parse_optional(p));
+  }
+  chain->sequence = arena_alloc(p->arena, sizeof(bool) * (size_t)nseps);
+  memcpy(chain->sequence, seps, sizeof(bool) * (size_t)nseps);
+  p->depth--;
+  return chain;
+}
+
+static AstNode *parse_move_definition(Parser *p) {
+  p->move_start = p->tok.offset;
+  if (parse_at_move_end(p)) parse_error(p, "expected a move definition after '='");
+  AstNode *move = parse_sequence(p);
+  if (!parse_at_move_end(p)) {
+    if (parse_is(p, ')') || parse_is(p, ']') || parse_is(p, '}'))
+      parse_error(p, "unmatched '%c'", p->tok.ch);
+    parse_error(p, "unexpected '%.*s' after a complete move", p->tok.length,
+                p->lex.src + p->tok.offset);
+  }
+  return move;
+}
+
+/* ---- definitions ------------------------------------------------------- */
+
+/* PieceIdentifier ::= '+'? ( [A-Za-z] | ':' ... ':' ) */
+static void parse_identifier(Parser *p, char *letter, bool allow_prefix) {
+  int n = 0;
+  if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
+    if (p->tok.ch != '+' || !allow_prefix)
+      parse_error(p, "piece prefix '%c' is not supported", p->tok.ch);
+    letter[n++] = '+';
+    parse_next(p);
+  }
+  if (p->tok.kind == TK_UPPER || p->tok.kind == TK_LOWER) {
+    letter[n++] = p->tok.ch;
+    letter[n] = '\0';
+  } else if (p->tok.kind == TK_COMPOUND) {
+    snprintf(letter + n, 8 - (size_t)n, "%.6s", p->tok.text);
+  } else {
+    parse_error(p, "expected a piece letter");
+  }
+  parse_next(p);
+  if (parse_is(p, '<') && !p->tok.space_before)
+    parse_error(p, "piece suffixes and board identifiers '<...>' are not supported");
+  if (parse_is(p, '/') && !p->tok.space_before)
+    parse_error(p, "announcement suffixes '/.../' are not supported");
+}
+
+static void parse_take_name(Parser *p, AstDefinition *def) {
+  if (p->lex.comment_offset == p->tok.offset && p->lex.comment[0])
+    snprintf(def->name, sizeof def->name, "%.31s", p->lex.comment);
+}
+
+static bool parse_at_castling(const Parser *p) {
+  return p->tok.kind == TK_UPPER && !strncmp(p->lex.src + p->tok.offset, "O-O", 3);
+}
+
+/* Definition ::= '@' Identifier '=' Move | 'O-O' ('-O')? '=' Move '=' Move
+ *              | Identifier+ ( '=' Move | '==' PieceSet )? */
+static void parse_definition(Parser *p, AstDefinition *def) {
+  memset(def, 0, sizeof *def);
+  def->line = p->tok.line;
+  def->col = p->tok.col;
+  def->offset = p->tok.offset;
+  if (parse_is(p, '@')) {
+    def->kind = DEF_MACRO;
+    parse_next(p);
+    if (p->tok.space_before) parse_error(p, "expected a macro name after '@'");
+    if (p->tok.kind == TK_PUNCT) parse_error(p, "a macro name takes no prefix");
+    parse_identifier(p, def->letters[0], false);
+    if (p->tok.kind == TK_LOWER && !p->tok.space_before)
+      parse_error(p, "macro names are upper case");
+    def->letter_count = 1;
+    parse_take_name(p, def);
+    if (!parse_is(p, '=') || p->tok.space_before)
+      parse_error(p, "expected '=' after the macro name");
+    parse_next(p);
+    def->move = parse_move_definition(p);
+    return;
+  }
+  if (parse_at_castling(p)) {
+    def->kind = DEF_CASTLING;
+    parse_next(p);
+    parse_next(p);
+    parse_next(p); /* O - O */
+    if (parse_is(p, '-') && !p->tok.space_before) {
+      parse_next(p);
+      if (!(p->tok.kind == TK_UPPER && p->tok.ch == 'O')) parse_error(p, "expected O-O or O-O-O");
+      parse_next(p);
+      def->castle_long = 1;
+      if (parse_is(p, '-') && !p->tok.space_before)
+        parse_error(p, "vertical castling O-O-O-O is not supported");
+    }
+    if (parse_is(p, '{') && !p->tok.space_before)
+      parse_error(p, "castling partner piece sets are not supported");
+    if (parse_at_move_end(p) && !parse_is(p, '=')) return; /* O-O alone: the default */
+    parse_expect(p, '=', "after O-O");
+    def->move = parse_move_definition(p);
+    parse_expect(p, '=', "before the castling partner's move");
+    def->castle_partner = parse_move_definition(p);
+    return;
+  }
+  def->kind = DEF_PIECE;
+  do {
+    if (def->letter_count == 8) parse_error(p, "more than 8 pieces in one definition");
+    parse_identifier(p, def->letters[def->letter_count++], true);
+    parse_take_name(p, def);
+  } while (!parse_at_move_end(p) && !parse_is(p, '='));
+  if (!parse_is(p, '=') || p->tok.space_before) {
+    if (def->letter_count > 1)
+      parse_error_at(p, &p->tok, "several pieces in one definition need '=' and a move");
+    return;
+  }
+  parse_next(p);
+  if (parse_is(p, '=') && !p->tok.space_before) {
+    def->kind = DEF_PROMOTION;
+    if (def->letters[0][0] != '+' || def->letter_count != 1)
+      parse_error(p, "a promotion rule '==' needs one '+'-prefixed piece (+P==QRBN)");
+    parse_next(p);
+    if (parse_is(p, '{') && !p->tok.space_before) {
+      parse_piece_set(p, &def->promo);
+    } else {
+      while (!parse_at_move_end(p)) {
+        if (parse_is(p, '@')) parse_error(p, "drop rules '==@' are not supported");
+        if (p->tok.kind == TK_LOWER)
+          parse_error(p, "promotion to the other colour (lower case) is not supported");
+        if (p->tok.kind != TK_UPPER && p->tok.kind != TK_COMPOUND && !parse_is(p, '+'))
+          parse_error(p, "expected piece letters after '=='");
+        char letter[8] = {0};
+        parse_identifier(p, letter, true);
+        if (def->promo.count == MBN_MAX_SET_LETTERS)
+          parse_error(p, "promotion set has more than %d letters", MBN_MAX_SET_LETTERS);
+        memcpy(def->promo.letters[def->promo.count++], letter, sizeof letter);
+      }
+    }
+    if (!def->promo.count && !def->promo.negated) parse_error(p, "empty promotion set after '=='");
+    return;
+  }
+  def->move = parse_move_definition(p);
+}
+
+/* Skips to the next token preceded by white space: the next definition. */
+static void parse_recover(Parser *p) {
+  for (;;) {
+    Token t = mbn_lex_next(&p->lex);
+    if (t.kind == TK_EOF || (t.space_before && t.kind != TK_ERROR)) {
+      p->tok = t;
+      return;
+    }
+  }
+}
+
+bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstProgram *out,
+                       MbnDiagnostics *diags) {
+  Parser p;
+  memset(&p, 0, sizeof p);
+  p.arena = arena;
+  p.diags = diags;
+  p.source = where.source ? where.source : "<mbn>";
+  mbn_lex_init(&p.lex, text, where.line, where.col);
+  out->defs = arena_alloc(arena, sizeof *out->defs * MBN_MAX_DEFINITIONS);
+  out->count = 0;
+  bool ok = true;
+  int errors = 0;
+  volatile bool started = false;
+  if (setjmp(p.on_error)) {
+    ok = false;
+    if (++errors >= 20) return false;
+    parse_recover(&p);
+  } else {
+    started = true;
+    parse_next(&p);
+  }
+  (void)started;
+  while (p.tok.kind != TK_EOF) {
+    if (out->count == MBN_MAX_DEFINITIONS) {
+      parse_error(&p, "more than %d definitions", MBN_MAX_DEFINITIONS);
+    }
+    p.depth = 0;
+    parse_definition(&p, &out->defs[out->count]);
+    out->count++;
+    if (p.tok.kind != TK_EOF && !p.tok.space_before)
+      parse_error(&p, "unexpected '%.*s' after a complete definition", p.tok.length,
+                  p.lex.src + p.tok.offset);
+  }
+  return ok;
+}
+
+AstNode *mbn_parse_move(const char *text, MbnSourcePos where, Arena *arena, MbnDiagnostics *diags) {
+  Parser p;
+  memset(&p, 0, sizeof p);
+  p.arena = arena;
+  p.diags = diags;
+  p.source = where.source ? where.source : "<mbn>";
+  mbn_lex_init(&p.lex, text, where.line, where.col);
+  if (setjmp(p.on_error)) return NULL;
+  parse_next(&p);
+  AstNode *move = parse_move_definition(&p);
+  if (p.tok.kind != TK_EOF) parse_error(&p, "unexpected text after the move");
+  return move;
+}
