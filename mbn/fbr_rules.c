@@ -130,6 +130,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   for (int t = 0; t < ctx->variant->piece_count; t++)
     ctx->variant->pieces[t].royal = (r->royal_types >> t) & 1;
   const FbrAttr *castle = fbr_attr(rule, "castle");
+  CastlingRule saved = r->castling;
   memset(&r->castling, 0, sizeof r->castling);
   if (castle) {
     uint64_t partners = castle->set_count ? castle->sets[0][WHITE] | castle->sets[0][BLACK]
@@ -140,13 +141,22 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
     int files = ctx->variant->shape.files;
     r->castling.enabled = true;
     r->castling.partners = partners;
-    /* MBN's defaults, O-O to g/f and O-O-O to c/d, counted from the a-file;
-     * on other widths the king goes next to the corner as Fairy-Stockfish
-     * does (10 files: i and c). A castle(N) number gives the rank. */
-    r->castling.king_file[0] = files - 2;
-    r->castling.partner_file[0] = files - 3;
-    r->castling.king_file[1] = 2;
-    r->castling.partner_file[1] = 3;
+    /* The files come from MBN's O-O definitions (the compiler fills them,
+     * g/f and c/d by default). On another width than 8 the default short
+     * castling goes next to the corner as in Fairy-Stockfish (10 files: i
+     * and h). A castle(N) number gives the rank. */
+    memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
+    memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
+    bool mbn_default = saved.king_file[0] == 6 && saved.partner_file[0] == 5;
+    bool unset = !saved.king_file[0] && !saved.partner_file[0] && !saved.king_file[1];
+    if (unset || (mbn_default && files != 8)) {
+      r->castling.king_file[0] = files - 2;
+      r->castling.partner_file[0] = files - 3;
+    }
+    if (unset) {
+      r->castling.king_file[1] = 2;
+      r->castling.partner_file[1] = 3;
+    }
     r->castling.rank = castle->has_number ? castle->number - 1 : 0;
     if (r->castling.rank < 0 || r->castling.rank >= ctx->variant->shape.ranks)
       return fbr_error(ctx, castle->pos, rule->text, "castle(N): rank N is not on the board");

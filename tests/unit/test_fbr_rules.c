@@ -232,7 +232,7 @@ START_TEST(promotion_zone_timing_and_targets) {
   ck_assert_uint_eq(v->pieces[type(v, "P")].promotes_to, 0);
   /* A piece with a '+' form promotes to it (shogi); others to every other
    * non-royal piece; the rule's set names the promoting pieces. */
-  v = compile_on("5x5", "5/5/5/5/K4 w - - 0 1", "K S=FfW +S=WfF P=fW", "promotion{SP}[5]");
+  v = compile_on("5x5", "5/5/5/5/K4 w - - 0 1", "K S=F+fW +S=W+fF P=fW", "promotion{SP}[5]");
   ck_assert_uint_eq(v->pieces[type(v, "S")].promotes_to, bit(v, "+S"));
   ck_assert_uint_eq(v->pieces[type(v, "P")].promotes_to, 0);
   expect_error("promotion#[8]", "only the '+' promotion prefix is supported so far");
