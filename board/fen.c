@@ -131,14 +131,19 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
 }
 
 /* The royal that castles for colour c: a royal-type piece on its castling rank. */
+/* Without royals (antichess), the piece lettered K castles. */
 static Square castling_royal(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   int rank = c == WHITE ? r->castling.rank : pos->geo.ranks - 1 - r->castling.rank;
+  uint64_t castlers = pos->tables->royal_mask[c];
+  if (!castlers) {
+    int k = variant_find_type(pos->variant, "K", 1);
+    if (k >= 0) castlers = (uint64_t)1 << k;
+  }
   for (int f = 0; f < pos->geo.files; f++) {
     Square sq = geo_square(&pos->geo, f, rank, 0);
     Piece p = pos->board[sq];
-    if (piece_is_real(p) && piece_color(p) == c && pos->tables->royal_types >> piece_type(p) & 1)
-      return sq;
+    if (piece_is_real(p) && piece_color(p) == c && castlers >> piece_type(p) & 1) return sq;
   }
   return SQ_NONE;
 }

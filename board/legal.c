@@ -37,14 +37,23 @@ bool pos_attacked(const Position *pos, int sq, Color by) {
   return false;
 }
 
+/* Whether colour c's royals are in check: any of them attacked, or with
+ * royal=duple and several royals, all of them. */
 static bool royal_attacked(const Position *pos, Color c) {
-  uint64_t royals = pos->tables->royal_types;
+  uint64_t royals = pos->tables->royal_mask[c];
   if (!royals) return false;
+  bool duple = pos->variant->rules.royal_duple;
+  int count = 0, attacked = 0;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (royals >> piece_type(pos->board[sq]) & 1 && pos_attacked(pos, sq, (Color)!c)) return true;
+    if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
+    count++;
+    if (pos_attacked(pos, sq, (Color)!c)) {
+      if (!duple) return true;
+      attacked++;
+    }
   }
-  return false;
+  return count > 0 && attacked == count;
 }
 
 /* Xiangqi's flying general: two royals on one file with nothing between. */
@@ -84,11 +93,15 @@ bool pos_is_legal(const Position *pos, Move move) {
   Position *p = (Position *)pos; /* make/unmake restores it exactly */
   Undo undo;
   pos_make_move(p, move, &undo);
+  const VariantRules *r = &pos->variant->rules;
   bool legal = last_move_legal(p);
-  if (legal && move_kind(move) == MOVE_DROP &&
-      pos->variant->rules.drop_no_mate[move_piece_arg(move)] && pos_in_check(p) &&
-      !has_legal_move(p))
-    legal = false;
+  /* royal=nocheck (racing kings): no move may give check */
+  if (legal && r->no_checks && pos_in_check(p)) legal = false;
+  if (legal && move_kind(move) == MOVE_DROP) {
+    int type = move_piece_arg(move);
+    if (r->drop_no_check[type] && pos_in_check(p)) legal = false;
+    if (legal && r->drop_no_mate[type] && pos_in_check(p) && !has_legal_move(p)) legal = false;
+  }
   pos_unmake_move(p, &undo);
   return legal;
 }
@@ -120,7 +133,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
   int width = 2 * geo->files - 1, n = 0;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int royal = pos->plist[us][i];
-    if (!(t->royal_types >> piece_type(pos->board[royal]) & 1)) continue;
+    if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
     int rf = geo_file(geo, royal), rr = geo_rank(geo, royal);
     for (int j = 0; j < pos->pcount[them]; j++) {
       int from = pos->plist[them][j];
@@ -150,34 +163,6 @@ static int find_pinned(const Position *pos, Square *pinned) {
   return n;
 }
 
-static int count_types(const Position *pos, Color c, uint64_t types) {
-  int n = 0;
-  for (int i = 0; i < pos->pcount[c]; i++)
-    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
-  return n;
-}
-
-/* A rule other than "no legal move" has already decided the game. As in
- * Fairy-Stockfish, a decided position has no legal moves (perft counts 0). */
-bool pos_is_decided(const Position *pos) {
-  const VariantRules *r = &pos->variant->rules;
-  if (r->check_limit > 0 && (pos->st.checks_given[WHITE] >= r->check_limit ||
-                             pos->st.checks_given[BLACK] >= r->check_limit))
-    return true;
-  if (r->extinction_types && (!count_types(pos, WHITE, r->extinction_types) ||
-                              !count_types(pos, BLACK, r->extinction_types)))
-    return true;
-  if (r->hill) {
-    uint64_t goal = r->royal_types;
-    for (int c = 0; c < COLOR_NB; c++)
-      for (int i = 0; i < pos->pcount[c]; i++) {
-        int sq = pos->plist[c][i];
-        if (r->hill[sq] && goal >> piece_type(pos->board[sq]) & 1) return true;
-      }
-  }
-  return false;
-}
-
 int gen_legal_moves(const Position *pos, MoveList *list) {
   list->count = 0;
   if (pos_is_decided(pos)) return 0;
@@ -186,11 +171,12 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   Square pinned[PINNED_MAX];
   int pinned_nb = -1;
   const BoardTables *t = pos->tables;
-  if (t->simple_pins && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  if (t->simple_pins && !pos->variant->rules.no_checks && !pos_in_check(pos))
+    pinned_nb = find_pinned(pos, pinned);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
-        !(t->royal_types >> piece_type(pos->board[move_from(m)]) & 1)) {
+        !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = true;
       for (int k = 0; k < pinned_nb; k++) free_piece &= pinned[k] != move_from(m);
       if (free_piece) {
@@ -228,27 +214,4 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
   default: return false;
   }
-}
-
-GameResult pos_game_result(const Position *pos, int legal_count) {
-  const VariantRules *r = &pos->variant->rules;
-  Color us = pos->side, them = (Color)!us;
-  if (r->check_limit > 0) {
-    if (pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;
-    if (pos->st.checks_given[us] >= r->check_limit) return RESULT_WIN;
-  }
-  if (r->extinction_types) {
-    if (!count_types(pos, us, r->extinction_types)) return RESULT_LOSS;
-    if (!count_types(pos, them, r->extinction_types)) return RESULT_WIN;
-  }
-  if (legal_count < 0) {
-    static _Thread_local MoveList list;
-    legal_count = gen_legal_moves(pos, &list);
-  }
-  if (legal_count == 0) {
-    if (pos_in_check(pos)) return RESULT_LOSS;
-    return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
-  }
-  if (r->move_rule > 0 && pos->st.rule50 >= 2 * r->move_rule) return RESULT_DRAW;
-  return RESULT_NONE;
 }

@@ -42,7 +42,7 @@ static void walk_emit_one(Walk *w, Move m) {
 }
 
 /* Emits the move ending on sq, with promotions as the rules ask. */
-static void walk_emit(Walk *w, int sq, int kind, int extra1) {
+static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   const Position *pos = w->pos;
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
@@ -53,14 +53,25 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1) {
     if (w->cap_count > 1) e2 = w->caps[1];
   }
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
+  const uint8_t *confine = r->confine[w->us][w->type];
+  if (confine && !confine[sq]) return;
   uint64_t promos = pos->variant->pieces[w->type].promotes_to;
   if (promos && kind != MOVE_SWAP) {
     bool can = t->promo_zone[w->us][sq] ||
                ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
+    if (r->promotion_on_capture && !capture) can = false;
     if (can) {
-      for (int p = 0; p < pos->variant->piece_count; p++)
-        if (promos >> p & 1) walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
-      if (!r->promotion_optional || !t->mobile[w->type][w->us][sq]) return;
+      for (int p = 0; p < pos->variant->piece_count; p++) {
+        if (!(promos >> p & 1)) continue;
+        /* promotion=available: only to a type the side has fewer of than
+         * at the start (one that was captured) */
+        if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])
+          continue;
+        walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
+      }
+      const uint8_t *forced = r->promotion_forced_zone[w->us];
+      if (!r->promotion_optional || !t->mobile[w->type][w->us][sq] || (forced && forced[sq]))
+        return;
     }
   }
   walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
@@ -102,11 +113,11 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
       for (int i = 0; i < w->cap_count; i++)
         if (w->caps[i] == w->target) w->found = true;
     } else if (ep) {
-      walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim);
+      walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
     } else if (cell == PIECE_NONE || capture) {
-      walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE);
+      walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, capture || w->cap_count > 0);
     } else if (leg->effect == EFFECT_SWAP) {
-      walk_emit(w, sq, MOVE_SWAP, EXTRA_NONE);
+      walk_emit(w, sq, MOVE_SWAP, EXTRA_NONE, false);
     }
     if (w->found) return;
   }
@@ -235,11 +246,8 @@ static void gen_drops(const Position *pos, MoveList *list) {
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       if (pos->board[sq] != PIECE_NONE || !t->mobile[type][us][sq]) continue;
-      if (t->pawn_like[type]) {
-        int rank = geo_rank(geo, sq), first = us == WHITE ? 0 : geo->ranks - 1;
-        if (!v->rules.pawn_drops_first_rank && rank == first) continue;
-        if (!v->rules.pawn_drops_in_zone && t->promo_zone[us][sq]) continue;
-      }
+      const uint8_t *zone = v->rules.drop_zone[us][type];
+      if (zone && !zone[sq]) continue;
       if (limit > 0) {
         int n = 0;
         for (int r = 0; r < geo->ranks; r++) {
@@ -265,6 +273,18 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
   list->count = 0;
   for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
   gen_castling(pos, list);
-  if (pos->variant->rules.drops) gen_drops(pos, list);
+  if (pos->variant->rules.drops) {
+    if (pos->variant->rules.drop_compulsory) {
+      /* While a hand holds pieces, dropping is the only kind of move. */
+      int before = list->count;
+      gen_drops(pos, list);
+      if (list->count > before) {
+        memmove(list->moves, list->moves + before, sizeof(Move) * (size_t)(list->count - before));
+        list->count -= before;
+      }
+    } else {
+      gen_drops(pos, list);
+    }
+  }
   return list->count;
 }

@@ -3,6 +3,7 @@
  * not made. */
 #include "board/perft.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "board/movegen.h"
@@ -50,6 +51,15 @@ uint64_t perft_divide(Position *pos, int depth, FILE *out) {
   }
   free(lists);
   return nodes;
+}
+
+bool perft_variant_ready(const Variant *variant, char *err, size_t errlen) {
+  for (int t = 0; t < variant->piece_count; t++)
+    for (int c = 0; c < COLOR_NB; c++)
+      if (variant->pieces[t].moves[c].leg_count) return true;
+  snprintf(err, errlen, "variant %s: no piece has compiled moves (is the MBN compiler built?)",
+           variant->name);
+  return false;
 }
 
 uint64_t perft(Position *pos, int depth) {

@@ -4,10 +4,16 @@
 #ifndef CHIMERA_BOARD_PERFT_H
 #define CHIMERA_BOARD_PERFT_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "board/position.h"
+
+/* False (with a message) if no piece of the variant has compiled moves: a
+ * count of such a variant would look like a result without being one. */
+bool perft_variant_ready(const Variant *variant, char *err, size_t errlen);
 
 /* Leaf count at depth (depth 0 = 1). pos is restored on return. */
 uint64_t perft(Position *pos, int depth);

@@ -111,6 +111,11 @@ Position *pos_new(const Variant *variant, char *err, size_t errlen) {
     /* The start position defines which pieces count as unmoved later. */
     tables->start_cells = malloc((size_t)sq_nb * sizeof(Piece));
     if (tables->start_cells) memcpy(tables->start_cells, pos->board, (size_t)sq_nb * sizeof(Piece));
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int i = 0; i < pos->pcount[c]; i++) {
+        int type = piece_type(pos->board[pos->plist[c][i]]);
+        if (tables->start_count[c][type] < 255) tables->start_count[c][type]++;
+      }
   } else {
     pos_set_fen(pos, "", err, errlen);
   }

@@ -7,6 +7,8 @@
  */
 #include "board/tables.h"
 
+#include "board/rules.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +149,7 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
       total += prog->leg_count;
     }
   }
+  if (!rules_supported(v, err, errlen)) goto fail;
   t->next = malloc(sizeof(Square) * (size_t)(total ? total : 1) * (size_t)sq_nb);
   if (!t->next) {
     snprintf(err, errlen, "out of memory");
@@ -199,9 +202,19 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
       }
     }
   }
-  t->royal_types = v->rules.royal_types;
+  const VariantRules *r = &v->rules;
+  bool by_color = r->royal_by_color[WHITE] | r->royal_by_color[BLACK];
+  bool ext_by_color = r->extinction_by_color[WHITE] | r->extinction_by_color[BLACK];
+  for (int c = 0; c < COLOR_NB; c++) {
+    t->royal_mask[c] = by_color ? r->royal_by_color[c] : r->royal_types;
+    t->extinction_mask[c] = ext_by_color ? r->extinction_by_color[c] : r->extinction_types;
+  }
+  if (!by_color)
+    for (int type = 0; type < t->type_nb; type++)
+      if (v->pieces[type].royal)
+        for (int c = 0; c < COLOR_NB; c++) t->royal_mask[c] |= (uint64_t)1 << type;
+  t->royal_types = t->royal_mask[WHITE] | t->royal_mask[BLACK];
   for (int type = 0; type < t->type_nb; type++) {
-    if (v->pieces[type].royal) t->royal_types |= (uint64_t)1 << type;
     t->pawn_like[type] = v->pieces[type].promotes_to != 0;
     t->demote_to[type] = type;
     if (v->pieces[type].promoted_from >= 0) {
@@ -210,7 +223,7 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
   }
   t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
                    !v->rules.atomic && !v->rules.kings_may_not_face &&
-                   !v->rules.royal_may_be_exposed && t->royal_types;
+                   !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

@@ -26,10 +26,13 @@ struct BoardTables {
   uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
   bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
   uint8_t *promo_zone[COLOR_NB];        /* one byte per square */
-  uint64_t royal_types;
-  int demote_to[PIECE_TYPE_MAX];    /* type a captured piece becomes in hand */
-  int tilde_origin[PIECE_TYPE_MAX]; /* type a captured '~' piece becomes in hand */
-  bool pawn_like[PIECE_TYPE_MAX];   /* resets the 50-move counter; drop restrictions */
+  uint64_t royal_types;                 /* union of both colours' */
+  uint64_t royal_mask[COLOR_NB];        /* royal types per colour (horde: Black only) */
+  uint64_t extinction_mask[COLOR_NB];
+  uint8_t start_count[COLOR_NB][PIECE_TYPE_MAX]; /* pieces of each type at the start */
+  int demote_to[PIECE_TYPE_MAX];                 /* type a captured piece becomes in hand */
+  int tilde_origin[PIECE_TYPE_MAX];              /* type a captured '~' piece becomes in hand */
+  bool pawn_like[PIECE_TYPE_MAX];                /* resets the 50-move counter; drop restrictions */
   /* mobile[t][c][sq]: the piece has some first step from sq (drops and
    * promotions: a piece may not be left where it could never move) */
   uint8_t *mobile[PIECE_TYPE_MAX][COLOR_NB];

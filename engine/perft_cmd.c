@@ -62,6 +62,11 @@ int perft_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     variant_set_free(&set);
     return 1;
   }
+  if (!perft_variant_ready(set.variants[index], msg, sizeof msg)) {
+    fprintf(err, "chimera perft: %s\n", msg);
+    variant_set_free(&set);
+    return 1;
+  }
   int status = 0;
   Position *pos = pos_new(set.variants[index], msg, sizeof msg);
   if (!pos) {

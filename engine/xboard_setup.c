@@ -140,28 +140,49 @@ static void xb_term_write(const XbTerm *term, char *out, size_t size) {
   }
 }
 
-/* Describes one root leg (and, for hops and lame leaps, its child). Returns
- * false when the dialect has no words for it. */
-static bool xb_leg_term(const MoveProgram *program, const MoveLeg *leg, XbTerm *term) {
+/* Whether a range is White's first ranks, whole: MBN gives the pawn's double
+ * step that way, XBoard says i (the piece has not moved yet), which means the
+ * same for a piece that cannot move backwards. */
+static bool xb_range_is_home_ranks(const Variant *variant, int index) {
+  if (index < 0 || index >= variant->range_count || !variant->ranges[index].member) return false;
+  int files = variant->shape.files, squares = files * variant->shape.ranks, last = -1;
+  for (int sq = 0; sq < squares; sq++)
+    if (variant->ranges[index].member[sq]) last = sq / files;
+  for (int sq = 0; sq < squares; sq++)
+    if ((variant->ranges[index].member[sq] != 0) != (sq / files <= last)) return false;
+  return last >= 0 && last < variant->shape.ranks - 1;
+}
+
+/* Describes the move made by a root leg alone (child < 0) or by the root and
+ * its child-th next leg. Returns false when the dialect has no words for it. */
+static bool xb_leg_term(const Variant *variant, const MoveProgram *program, const MoveLeg *leg,
+                        int child, XbTerm *term) {
   memset(term, 0, sizeof *term);
   const MoveLeg *last = leg;
   int dx = leg->dx, dy = leg->dy;
-  if (leg->dz || leg->victim_set != MOVE_NONE || leg->origin_range != MOVE_NONE ||
-      leg->landing_range != MOVE_NONE)
-    return false;
+  if (leg->dz || leg->victim_set != MOVE_NONE || leg->landing_range != MOVE_NONE) return false;
+  if (leg->origin_range != MOVE_NONE) {
+    if (!xb_range_is_home_ranks(variant, leg->origin_range)) return false;
+    term->initial = true;
+  }
   if (leg->flags & ~(LEG_ENDS | LEG_INITIAL | LEG_EP_VICTIM | LEG_EP_CAPTURE)) return false;
-  if (!(leg->flags & LEG_ENDS)) {
-    /* Two-leg shapes XBoard knows: the cannon (hop over one piece, go on in the
-     * same direction) and the lame leaper (step to an empty square, then go on
-     * outward). */
-    if (leg->child_count != 1) return false;
-    const MoveLeg *next = &program->legs[program->children[leg->first_child]];
-    if (next->child_count || !(next->flags & LEG_ENDS)) return false;
+  if (child >= 0) {
+    /* Two-leg shapes XBoard knows: the cannon (hop over one piece, go on in
+     * the same direction) and the lame leaper (a step to an empty square
+     * halfway, then on to a W F D N A square). */
+    const MoveLeg *next = &program->legs[program->children[leg->first_child + child]];
+    if (next->child_count || !(next->flags & LEG_ENDS) || next->dz ||
+        next->victim_set != MOVE_NONE || next->origin_range != MOVE_NONE ||
+        next->landing_range != MOVE_NONE)
+      return false;
     if (leg->effect == EFFECT_VISIT && leg->occupancy == (OCC_ENEMY | OCC_FRIEND) &&
         next->dx == leg->dx && next->dy == leg->dy && leg->max_steps == next->max_steps) {
       term->hop = true;
-    } else if (leg->occupancy == OCC_EMPTY && leg->max_steps == 1 && next->max_steps == 1) {
+    } else if (leg->occupancy == OCC_EMPTY && leg->max_steps == 1 && leg->min_steps == 1 &&
+               next->max_steps == 1 && next->min_steps == 1) {
       dx = leg->dx + next->dx, dy = leg->dy + next->dy;
+      /* XBoard blocks a lame leap on the square (dx/2, dy/2) from the start. */
+      if (leg->dx != dx / 2 || leg->dy != dy / 2) return false;
       term->lame = true;
       leg = next; /* range and modality come from the final leg */
     } else {
@@ -190,7 +211,7 @@ static bool xb_leg_term(const MoveProgram *program, const MoveLeg *leg, XbTerm *
   int occupancy = last->occupancy;
   if (occupancy & OCC_FRIEND) return false;
   char *m = term->modality;
-  term->initial = (leg->flags & LEG_INITIAL) != 0;
+  term->initial |= (leg->flags & LEG_INITIAL) != 0;
   if (occupancy == OCC_EMPTY) *m++ = 'm';
   if (occupancy == OCC_ENEMY) *m++ = 'c';
   if (last->flags & LEG_EP_CAPTURE) *m++ = 'e';
@@ -211,22 +232,31 @@ int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size
   bool complete = true;
   text[0] = '\0';
   for (int i = 0; i < program->root_count; i++) {
-    XbTerm term;
-    if (!xb_leg_term(program, &program->legs[i], &term)) {
+    const MoveLeg *root = &program->legs[i];
+    /* A root that may end and go on (XBoard's t chains) is not in the dialect. */
+    bool single = root->child_count == 0;
+    if (single != ((root->flags & LEG_ENDS) != 0)) {
       complete = false;
       continue;
     }
-    int j = 0;
-    while (j < term_count && !(xb_term_same_kind(&terms[j], &term) && terms[j].count < 8)) j++;
-    if (j == term_count) {
-      if (term_count == 64) {
+    for (int child = single ? -1 : 0; child < (single ? 0 : root->child_count); child++) {
+      XbTerm term;
+      if (!xb_leg_term(variant, program, root, child, &term)) {
         complete = false;
         continue;
       }
-      terms[term_count++] = term;
-    } else {
-      terms[j].dx[terms[j].count] = term.dx[0];
-      terms[j].dy[terms[j].count++] = term.dy[0];
+      int j = 0;
+      while (j < term_count && !(xb_term_same_kind(&terms[j], &term) && terms[j].count < 8)) j++;
+      if (j == term_count) {
+        if (term_count == 64) {
+          complete = false;
+          continue;
+        }
+        terms[term_count++] = term;
+      } else {
+        terms[j].dx[terms[j].count] = term.dx[0];
+        terms[j].dy[terms[j].count++] = term.dy[0];
+      }
     }
   }
   for (int i = 0; i < term_count; i++) xb_term_write(&terms[i], text, size);

@@ -371,6 +371,14 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
                         "move program too large (more than %d legs)", MBN_MAX_LEGS);
     return false;
   }
+  if (b.leg_count == 0) {
+    free(b.legs);
+    free(b.children);
+    mbn_diagnostics_add(lc->diags, lc->source, line, col, "",
+                        "this move has no legs (its directions select nothing, or a 'j' leg "
+                        "has no following leg)");
+    return false;
+  }
   bool can_end = false;
   for (int i = 0; i < b.leg_count; i++)
     if (b.legs[i].flags & LEG_ENDS) can_end = true;

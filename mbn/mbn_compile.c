@@ -92,7 +92,13 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
     for (int l = 0; l < def->letter_count; l++) {
       char letter[PIECE_LETTER_MAX];
       bool black = letter_normalise(def->letters[l], letter);
-      if (black && !rule) continue;
+      if (black && rule) {
+        def_error(lc, def, def->letters[l],
+                  "promotion rules for Black alone ('+p==...') are not supported");
+        ok = false;
+        continue;
+      }
+      if (black) continue;
       int base = mbn_find_piece(v, letter + 1);
       if (base < 0) {
         char message[120];

@@ -753,10 +753,19 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
       if (target && target->kind == AST_LEAPER)
         return lower_ref(L, body->kind == AST_REF ? body->letter : (char[2]){body->spelling, 0},
                          body->line, body->col, ride, ctx);
-      /* R4 = (W0)4 = W0: a limit on an unlimited simple rider changes nothing. */
+      /* R4 = (W0)4 = W0: a limit on an unlimited simple rider changes
+       * nothing; B0* is the maximal slider F0*. */
       if (is_simple_unlimited(target) &&
           (ride->ride == RIDE_LIMITED || ride->ride == RIDE_UNLIMITED))
         return lower_node(L, body, ctx);
+      if (is_simple_unlimited(target) && ride->ride == RIDE_MAXIMAL && target != body) {
+        int depth = L->basic_depth;
+        if (body->kind == AST_REF && body->letter[0] != ':' && !lower_find_macro(L, body->letter))
+          L->basic_depth++;
+        Fragment f = lower_atom(L, target->kids[0], ride, ctx);
+        L->basic_depth = depth;
+        return f;
+      }
     }
   }
   return lower_repeat(L, ride, body, ctx);
@@ -804,6 +813,10 @@ static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, co
       L->macro_depth--;
       return f;
     }
+  }
+  if (letter[0] == ':' && lower_in_macro(L, letter)) {
+    lower_error(L, line, col, letter, "macro '%s' refers to itself", letter);
+    return none;
   }
   if (letter[0] == ':') {
     lower_error(L, line, col, letter,

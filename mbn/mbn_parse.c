@@ -287,6 +287,8 @@ static AstNode *parse_single_move(Parser *p) {
     return group;
   }
   AstNode *atom;
+  if (p->tok.space_before || p->tok.kind == TK_EOF)
+    parse_error(p, "expected a move (an atom like W, a piece letter or '(')");
   if (p->tok.kind == TK_UPPER) {
     static const char *const LEAPERS = "OWFDNAHCZTGJL";
     static const int M[] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 3, 2, 1};

@@ -24,6 +24,7 @@ typedef struct {
   int squares;
   int path_sq[WALK_MAX_DEPTH], path_dx[WALK_MAX_DEPTH], path_dy[WALK_MAX_DEPTH];
   int depth;
+  long budget; /* leg visits left: compulsory legs are walked per path */
 } Walk;
 
 /* Square after one step, or -1 off the board (or in a hole). */
@@ -57,7 +58,8 @@ static bool walk_on_path(const Walk *w, int square, int dx, int dy) {
 static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[64]) {
   int count = 0;
   if (!walk_in_range(w, leg->origin_range, square)) return 0;
-  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? w->squares : leg->max_steps;
+  if (max > 64) max = 64;
   int at = square, last = -1;
   if (leg->dx == 0 && leg->dy == 0) max = 1;
   for (int s = 1; s <= max; s++) {
@@ -75,8 +77,9 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
   return count;
 }
 
-static bool walk_can_take(const Walk *w, const MoveLeg *leg, int square) {
+static bool walk_can_take(Walk *w, const MoveLeg *leg, int square) {
   int land[64];
+  w->budget--;
   int n = walk_landings(w, leg, square, land);
   for (int i = 0; i < n; i++)
     if ((leg->occupancy & OCC_EMPTY) && land[i] != w->from &&
@@ -86,7 +89,8 @@ static bool walk_can_take(const Walk *w, const MoveLeg *leg, int square) {
 }
 
 static void walk_leg(Walk *w, int index, int square, int flags) {
-  if (w->depth >= WALK_MAX_DEPTH) return;
+  if (w->depth >= WALK_MAX_DEPTH || w->budget <= 0) return;
+  w->budget--;
   const MoveLeg *leg = &w->prog->legs[index];
   if (!(leg->flags & LEG_COMPULSORY)) {
     size_t key = ((size_t)index * (size_t)w->squares + (size_t)square) * 4 + (size_t)(flags >> 2);
@@ -152,6 +156,7 @@ int mbn_walk_empty(const Variant *variant, int type, Color color, int from, uint
   w.from = from;
   w.reach = reach;
   w.squares = squares;
+  w.budget = 20000;
   w.seen = calloc((size_t)w.prog->leg_count * (size_t)squares * 8 + 1, 1);
   if (!w.seen) return 0;
   for (int r = 0; r < w.prog->root_count; r++) walk_leg(&w, r, from, 0);

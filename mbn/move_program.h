@@ -75,11 +75,14 @@ typedef enum {
   LEG_EP_CAPTURE = 1 << 7, /* ce: may capture en passant on landing */
   LEG_EP_ONLY = 1 << 8,    /* cee: may capture only en passant */
   LEG_NO_CHECK = 1 << 9,   /* k: a move by this leg may not give check */
-  /* {...} optional leg (and 0*, circular riders): if this leg can be taken
-   * from its parent's landing square, the move may not end at the parent
-   * (the parent has LEG_ENDS; the flag sits on the child). */
+  LEG_FLAGS_KNOWN = (1 << 10) - 1,
+  /* Newer than LEG_FLAGS_KNOWN on purpose, so a walker that tests
+   * `flags & ~LEG_FLAGS_KNOWN` rejects it until it implements it.
+   * {...} optional legs, maximal (0*) complex riders and circular riders:
+   * if this leg can be taken from its parent's landing square, the move may
+   * not end at the parent (the parent has LEG_ENDS; the flag is on the child),
+   * and it cannot be taken onto the move's start square. */
   LEG_COMPULSORY = 1 << 10,
-  LEG_FLAGS_KNOWN = (1 << 11) - 1
 } LegFlag;
 
 /* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */

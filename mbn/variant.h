@@ -83,9 +83,6 @@ typedef struct {
   bool drops;                         /* drop: pieces in hand may be dropped */
   bool drop_no_mate[PIECE_TYPE_MAX];  /* drop{P}=nomate: a drop of this type may not mate */
   int per_file_limit[PIECE_TYPE_MAX]; /* pieces{P}=file(N); 0 = no limit */
-  bool pawn_drops_first_rank;         /* pawn-like pieces may be dropped on their first rank
-                                         (shogi: yes; crazyhouse: no) */
-  bool pawn_drops_in_zone;            /* ... and in their promotion zone (shogi: yes) */
   GameResult stalemate;               /* stalemate=...; default draw */
   int repetition_count;               /* draw=repetition(N); default 3 */
   int move_rule;                      /* 50-move rule in full moves; 0 = off */

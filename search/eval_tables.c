@@ -278,8 +278,12 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
       for (int sq = 0; sq < sq_nb; sq++) {
         int delta = square_on_board(variant, sq) ? mobility[sq] - mean : 0;
         int mg = 6 * delta / 100, eg = 6 * delta / 100;
-        if (tables->royal[t]) mg = -4 * delta / 100; /* a royal hides in the middle game */
-        if (tables->pawn_like[t]) mg = eg = 0;       /* pawns: advancement terms instead */
+        if (tables->royal[t]) {
+          /* A royal hides in the middle game: fewer lines to it, and at home. */
+          int r = rank_of(variant, sq), home = c == WHITE ? r : variant->shape.ranks - 1 - r;
+          mg = -4 * delta / 100 - 12 * (home < 4 ? home : 4);
+        }
+        if (tables->pawn_like[t]) mg = eg = 0; /* pawns: advancement terms instead */
         tables->psq_mg[t][c][sq] = (int16_t)mg;
         tables->psq_eg[t][c][sq] = (int16_t)eg;
       }

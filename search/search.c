@@ -44,19 +44,11 @@ static int result_score(GameResult result, int ply) {
   }
 }
 
-/* The board's game end, plus goals it leaves to us: a royal of the side that
- * just moved standing on the hill (king of the hill) wins for it. */
+/* The game end by the variant's rules (royal capture, extinction, n-check,
+ * hill, bare royal, move-count rule): the board decides, for every variant. */
 static GameResult search_rule_result(const Position *pos, const EvalTables *tables) {
-  GameResult result = pos_game_result(pos, 1);
-  if (result != RESULT_NONE || !tables->hill_distance[WHITE]) return result;
-  Color them = (Color)!pos_side_to_move(pos);
-  for (int i = 0; i < pos->pcount[them]; i++) {
-    int sq = pos->plist[them][i];
-    if (tables->hill_distance[them][sq] == 0 &&
-        (tables->hill_types >> piece_type(pos_piece_on(pos, sq)) & 1))
-      return RESULT_LOSS;
-  }
-  return RESULT_NONE;
+  (void)tables;
+  return pos_game_result(pos, 1);
 }
 
 /* The moves of a node. Forced-capture variants need the board's legal list

@@ -97,7 +97,9 @@ int main(int argc, char **argv) {
       }
       continue;
     }
-    Position *pos = pos_new(set.variants[index], msg, sizeof msg);
+    Position *pos = perft_variant_ready(set.variants[index], msg, sizeof msg)
+                        ? pos_new(set.variants[index], msg, sizeof msg)
+                        : NULL;
     if (!pos) {
       t->failed++;
       failures++;

@@ -271,6 +271,61 @@ static inline Variant *fx_crazyhouse(void) {
   strcpy(v->name, "crazyhouse");
   v->rules.holdings = true;
   v->rules.drops = true;
+  /* drop{P}[2-7]: pawns are not dropped on the first or last rank */
+  static uint8_t pawn_zone[64];
+  for (int sq = 0; sq < 64; sq++) pawn_zone[sq] = sq >= 8 && sq < 56;
+  int p = 5; /* K Q R B N P */
+  v->rules.drop_zone[WHITE][p] = v->rules.drop_zone[BLACK][p] = pawn_zone;
+  return v;
+}
+
+static uint8_t fx_zone_cells[4][256];
+
+/* A zone from a predicate over (file, rank), absolute. */
+static inline uint8_t *fx_zone(int slot, const Variant *v, bool (*member)(int f, int r)) {
+  for (int r = 0; r < v->shape.ranks; r++)
+    for (int f = 0; f < v->shape.files; f++)
+      fx_zone_cells[slot][r * v->shape.files + f] = member(f, r);
+  return fx_zone_cells[slot];
+}
+static inline bool fx_center(int f, int r) {
+  return f >= 3 && f <= 4 && r >= 3 && r <= 4;
+}
+static inline bool fx_rank8(int f, int r) {
+  return (void)f, r == 7;
+}
+
+/* Chess with one rule changed, as Fairy-Stockfish defines these variants. */
+static inline Variant *fx_chess_rule(const char *name) {
+  Variant *v = fx_chess();
+  snprintf(v->name, sizeof v->name, "%s", name);
+  int k = 0, p = 5; /* K Q R B N P */
+  VariantRules *r = &v->rules;
+  if (!strcmp(name, "3check")) {
+    r->check_limit = 3;
+  } else if (!strcmp(name, "kingofthehill")) {
+    r->hill = r->hill_by_color[WHITE] = r->hill_by_color[BLACK] = fx_zone(0, v, fx_center);
+    r->hill_types = 1u << k;
+  } else if (!strcmp(name, "racingkings")) {
+    r->hill = r->hill_by_color[WHITE] = r->hill_by_color[BLACK] = fx_zone(1, v, fx_rank8);
+    r->hill_types = 1u << k;
+    r->hill_reply = true;
+    r->no_checks = true;
+    r->castling.enabled = false;
+  } else if (!strcmp(name, "antichess") || !strcmp(name, "giveaway")) {
+    v->pieces[k].royal = false;
+    r->royal_types = 0;
+    r->royal_may_be_exposed = true;
+    r->must_capture = true;
+    r->stalemate = RESULT_WIN;
+    r->extinction_types = r->extinction_by_color[WHITE] = r->extinction_by_color[BLACK] = 0x3F;
+    r->extinction_together = true;
+    r->extinction_result = RESULT_WIN;
+    v->pieces[p].promotes_to |= 1u << k;
+    if (!strcmp(name, "antichess")) r->castling.enabled = false;
+  } else {
+    return NULL;
+  }
   return v;
 }
 
@@ -281,7 +336,7 @@ static inline Variant *fx_variant(const char *name) {
                         "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
   if (!strcmp(name, "crazyhouse")) return fx_crazyhouse();
   if (!strcmp(name, "xiangqi")) return fx_xiangqi();
-  return NULL;
+  return fx_chess_rule(name);
 }
 
 #endif

@@ -219,6 +219,29 @@ START_TEST(infinite_search_waits_for_stop_and_mate_limit_stops) {
 }
 END_TEST
 
+START_TEST(ponder_holds_bestmove_until_ponderhit) {
+  Position *pos = position_at(NULL);
+  Searcher *searcher = searcher_new();
+  Reports reports = {0};
+  SearchCallbacks callbacks = {on_info, on_bestmove, &reports};
+  SearchLimits limits = depth_limits(4);
+  limits.ponder = true;
+  limits.time[WHITE] = limits.time[BLACK] = 60000;
+  search_start(searcher, pos, NULL, 0, &limits, &callbacks);
+  while (reports.last_depth < 4) {
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, NULL);
+  }
+  ck_assert_int_eq(reports.bestmoves, 0); /* depth reached, still pondering */
+  search_ponderhit(searcher);
+  search_wait(searcher);
+  ck_assert_int_eq(reports.bestmoves, 1);
+  ck_assert(reports.best != MOVE_NONE_VALUE);
+  searcher_free(searcher);
+  pos_free(pos);
+}
+END_TEST
+
 START_TEST(node_limit_and_searchmoves_are_obeyed) {
   Position *pos = position_at(NULL);
   Searcher *searcher = searcher_new();
@@ -252,6 +275,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, several_threads_find_the_same_mate);
   tcase_add_test(tc, callbacks_report_depths_multipv_and_one_bestmove);
   tcase_add_test(tc, infinite_search_waits_for_stop_and_mate_limit_stops);
+  tcase_add_test(tc, ponder_holds_bestmove_until_ponderhit);
   tcase_add_test(tc, node_limit_and_searchmoves_are_obeyed);
   suite_add_tcase(suite, tc);
   return suite;

@@ -1,0 +1,142 @@
+/* rules.c — game ends decided by a rule (extinction, hill, check limit,
+ * bare royal), the game result, and the list of rules the board does not
+ * implement yet.
+ *
+ * Fairy-Stockfish decides these before generating moves: a position where
+ * a rule has ended the game has no legal moves, so perft counts it as 0 at
+ * depth 1. We do the same so counts match its reference numbers.
+ */
+#include "board/rules.h"
+
+#include <stdio.h>
+
+#include "board/movegen.h"
+#include "board/tables.h"
+
+bool rules_supported(const Variant *v, char *err, size_t errlen) {
+  const VariantRules *r = &v->rules;
+  const char *missing = NULL;
+  if (r->gating) missing = "gating";
+  if (r->pass_allowed) missing = "turn=pass";
+  if (r->bikjang) missing = "royal=bikjang";
+  if (r->drop_promoted) missing = "drop=promoted";
+  if (r->promotion_demote) missing = "promotion=demote";
+  if (missing) {
+    snprintf(err, errlen, "variant %s: rule '%s' is not implemented by the move generator yet",
+             v->name, missing);
+    return false;
+  }
+  return true;
+}
+
+int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_hand) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  if (with_hand)
+    for (int t = 0; t < pos->variant->piece_count; t++)
+      if (types >> t & 1) n += pos->st.hand[c][t];
+  return n;
+}
+
+/* A piece of the hill set of colour c stands on c's goal squares. */
+static bool hill_reached(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  const uint8_t *zone = r->hill_by_color[c] ? r->hill_by_color[c] : r->hill;
+  uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[c];
+  if (!zone) return false;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (zone[sq] && types >> piece_type(pos->board[sq]) & 1) return true;
+  }
+  return false;
+}
+
+/* Racing kings' reply: Black, not in check, may still move a hill piece onto
+ * its goal after White got there first. */
+static bool hill_reply_possible(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  const uint8_t *zone = r->hill_by_color[us] ? r->hill_by_color[us] : r->hill;
+  uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[us];
+  if (us != BLACK || pos_in_check(pos)) return false;
+  static _Thread_local MoveList list;
+  gen_pseudo_moves(pos, &list);
+  for (int i = 0; i < list.count; i++) {
+    Move m = list.moves[i];
+    if (move_kind(m) != MOVE_NORMAL || !zone[move_to(m)]) continue;
+    if (!(types >> piece_type(pos->board[move_from(m)]) & 1)) continue;
+    if (pos_is_legal(pos, m)) return true;
+  }
+  return false;
+}
+
+bool pos_is_decided(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  const BoardTables *t = pos->tables;
+  Color us = pos->side, them = (Color)!us;
+  if (r->bare_royal != RESULT_NONE) {
+    Color bare = r->bare_royal_reply ? them : us;
+    if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
+  }
+  if (t->extinction_mask[WHITE] | t->extinction_mask[BLACK]) {
+    for (int c = 0; c < COLOR_NB; c++) {
+      uint64_t set = t->extinction_mask[c];
+      if (!set) continue;
+      if (r->extinction_together) {
+        if (rules_count_types(pos, (Color)c, set, true) <= r->extinction_count) return true;
+      } else {
+        for (int type = 0; type < pos->variant->piece_count; type++)
+          if (set >> type & 1 &&
+              rules_count_types(pos, (Color)c, (uint64_t)1 << type, true) <= r->extinction_count)
+            return true;
+      }
+    }
+  }
+  if (r->hill || r->hill_by_color[WHITE]) {
+    if (r->hill_reply) {
+      if (hill_reached(pos, us)) return true;
+      if (hill_reached(pos, them) && !hill_reply_possible(pos)) return true;
+    } else if (hill_reached(pos, them)) {
+      return true;
+    }
+  }
+  if (r->check_limit > 0 && (pos->st.checks_given[WHITE] >= r->check_limit ||
+                             pos->st.checks_given[BLACK] >= r->check_limit))
+    return true;
+  return false;
+}
+
+GameResult pos_game_result(const Position *pos, int legal_count) {
+  const VariantRules *r = &pos->variant->rules;
+  const BoardTables *t = pos->tables;
+  Color us = pos->side, them = (Color)!us;
+  if (pos_is_decided(pos)) {
+    if (r->check_limit > 0 && pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;
+    if (r->bare_royal != RESULT_NONE) {
+      if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false))
+        return r->bare_royal == RESULT_LOSS  ? RESULT_WIN
+               : r->bare_royal == RESULT_WIN ? RESULT_LOSS
+                                             : RESULT_DRAW;
+      if (!r->bare_royal_reply && !rules_count_types(pos, us, ~t->royal_mask[us], false))
+        return r->bare_royal;
+    }
+    if (r->hill_reply && hill_reached(pos, us) && hill_reached(pos, them)) return RESULT_DRAW;
+    if (hill_reached(pos, us)) return RESULT_WIN;
+    if (hill_reached(pos, them)) return RESULT_LOSS;
+    GameResult ext = r->extinction_result != RESULT_NONE ? r->extinction_result : RESULT_LOSS;
+    uint64_t mine = t->extinction_mask[us];
+    if (mine && rules_count_types(pos, us, mine, true) <= r->extinction_count) return ext;
+    return ext == RESULT_LOSS ? RESULT_WIN : ext == RESULT_WIN ? RESULT_LOSS : RESULT_DRAW;
+  }
+  if (legal_count < 0) {
+    static _Thread_local MoveList list;
+    legal_count = gen_legal_moves(pos, &list);
+  }
+  if (legal_count == 0) {
+    if (pos_in_check(pos)) return r->checkmate != RESULT_NONE ? r->checkmate : RESULT_LOSS;
+    return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
+  }
+  if (r->move_rule > 0 && pos->st.rule50 >= 2 * r->move_rule) return RESULT_DRAW;
+  return RESULT_NONE;
+}

@@ -1,0 +1,201 @@
+/* mbn_print.c — the syntax tree back to canonical MBN text.
+ *
+ * Canonical means: the same tokens the parser accepts, with grouping
+ * parentheses only where precedence needs them (a modifier over P+Q or a
+ * chain), amalgamated modifiers as (xy) and doubled ones as xx, steps as
+ * 0 / n / 0n / 0*. parse(print(parse(s))) gives the same tree as parse(s);
+ * the tests check that on every example of the MBN text.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mbn/mbn_ast.h"
+
+typedef struct {
+  char *out;
+  size_t size, len;
+} Printer;
+
+static void put(Printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(Printer *p, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  size_t room = p->len < p->size ? p->size - p->len : 0;
+  int n = vsnprintf(room ? p->out + p->len : NULL, room, fmt, args);
+  va_end(args);
+  if (n > 0) p->len += (size_t)n;
+}
+
+static void print_set(Printer *p, const AstPieceSet *set) {
+  put(p, "{%s%s", set->colored ? "!" : "", set->negated ? "^" : "");
+  for (int i = 0; i < set->count; i++) put(p, "%s", set->letters[i]);
+  put(p, "}");
+}
+
+static void print_range(Printer *p, const AstRange *range) {
+  if (!range->present) return;
+  put(p, "[%s", range->negated ? "^" : "");
+  for (int i = 0; i < range->count; i++) {
+    const AstRangeItem *it = &range->items[i];
+    if (i) put(p, ",");
+    if (it->special) {
+      put(p, "%c", it->special);
+      continue;
+    }
+    if (it->file_lo >= 0) {
+      put(p, "%c", 'a' + it->file_lo);
+      if (it->file_hi != it->file_lo) put(p, "-%c", 'a' + it->file_hi);
+    }
+    if (it->rank_lo >= 0) {
+      put(p, "%d", it->rank_lo + 1);
+      if (it->rank_hi != it->rank_lo) put(p, "-%d", it->rank_hi + 1);
+    }
+  }
+  put(p, "]");
+}
+
+static void print_modifier(Printer *p, const AstModifier *mod, const AstNode *owner) {
+  if (mod->code == '(') {
+    if (mod->count == 2 && mod->dir[0] == mod->dir[1])
+      put(p, "%c%c", mod->dir[0], mod->dir[0]);
+    else
+      put(p, "(%c%c)", mod->dir[0], mod->dir[1]);
+    return;
+  }
+  for (int i = 0; i < mod->count; i++) put(p, "%c", mod->code);
+  if (mod->any) put(p, "y");
+  if (mod->optional) put(p, "?");
+  if (mod->set >= 0 && owner) print_set(p, &owner->sets[mod->set]);
+}
+
+static void print_node(Printer *p, const AstNode *node);
+
+/* A node where a single move is expected: atoms and rides print bare,
+ * anything else in parentheses. */
+static void print_single(Printer *p, const AstNode *node) {
+  if (node->kind == AST_LEAPER || node->kind == AST_REF || node->kind == AST_RIDE) {
+    print_node(p, node);
+  } else {
+    put(p, "(");
+    print_node(p, node);
+    put(p, ")");
+  }
+}
+
+static void print_steps(Printer *p, const AstNode *ride) {
+  switch (ride->ride) {
+  case RIDE_LIMITED: put(p, "%d", ride->count); break;
+  case RIDE_EXACT: put(p, "0%d", ride->count); break;
+  case RIDE_UNLIMITED: put(p, "0"); break;
+  case RIDE_MAXIMAL: put(p, "0*"); break;
+  }
+}
+
+static void print_node(Printer *p, const AstNode *node) {
+  switch (node->kind) {
+  case AST_LEAPER:
+    if (node->spelling)
+      put(p, "%c", node->spelling);
+    else
+      put(p, ":%d,%d:", node->m, node->n);
+    break;
+  case AST_REF: put(p, "%s", node->letter); break;
+  case AST_RIDE:
+    if (node->group || node->circular) {
+      put(p, "(");
+      print_node(p, node->kids[0]);
+      put(p, ")");
+      if (node->circular) print_modifier(p, &node->circ, NULL);
+    } else {
+      print_node(p, node->kids[0]);
+    }
+    print_steps(p, node);
+    break;
+  case AST_MOD: {
+    print_range(p, &node->before);
+    for (int i = 0; i < node->mod_count; i++) print_modifier(p, &node->mods[i], node);
+    const AstNode *kid = node->kids[0];
+    if (kid->kind == AST_ALT && kid->juxtaposed)
+      print_node(p, kid);
+    else
+      print_single(p, kid);
+    print_range(p, &node->after);
+    break;
+  }
+  case AST_ALT:
+    for (int i = 0; i < node->kid_count; i++) {
+      const AstNode *kid = node->kids[i];
+      if (node->juxtaposed) {
+        print_single(p, kid);
+        continue;
+      }
+      if (i) put(p, "+");
+      if (kid->kind == AST_CHAIN || kid->kind == AST_OPTIONAL ||
+          (kid->kind == AST_ALT && !kid->juxtaposed)) {
+        put(p, "(");
+        print_node(p, kid);
+        put(p, ")");
+      } else {
+        print_node(p, kid);
+      }
+    }
+    break;
+  case AST_CHAIN:
+    for (int i = 0; i < node->kid_count; i++) {
+      const AstNode *kid = node->kids[i];
+      if (i) put(p, "%s", node->sequence[i - 1] ? "--" : "-");
+      if (kid->kind == AST_CHAIN) {
+        put(p, "(");
+        print_node(p, kid);
+        put(p, ")");
+      } else {
+        print_node(p, kid);
+      }
+    }
+    break;
+  case AST_OPTIONAL:
+    put(p, "%c", node->compulsory ? '{' : '[');
+    print_node(p, node->kids[0]);
+    put(p, "%c", node->compulsory ? '}' : ']');
+    break;
+  }
+}
+
+int mbn_print_move(const AstNode *node, char *out, size_t size) {
+  Printer p = {out, size, 0};
+  if (size) out[0] = '\0';
+  if (node) print_node(&p, node);
+  if (size) out[p.len < size ? p.len : size - 1] = '\0';
+  return (int)p.len;
+}
+
+int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
+  Printer p = {out, size, 0};
+  if (size) out[0] = '\0';
+  switch (def->kind) {
+  case DEF_MACRO: put(&p, "@%s", def->letters[0]); break;
+  case DEF_CASTLING: put(&p, "%s", def->castle_long ? "O-O-O" : "O-O"); break;
+  default:
+    for (int i = 0; i < def->letter_count; i++) put(&p, "%s", def->letters[i]);
+    break;
+  }
+  if (def->name[0]) put(&p, "|%s|", def->name);
+  if (def->kind == DEF_PROMOTION) {
+    put(&p, "==");
+    if (def->promo.negated || def->promo.colored)
+      print_set(&p, &def->promo);
+    else
+      for (int i = 0; i < def->promo.count; i++) put(&p, "%s", def->promo.letters[i]);
+  } else if (def->move) {
+    put(&p, "=");
+    print_node(&p, def->move);
+    if (def->kind == DEF_CASTLING) {
+      put(&p, "=");
+      print_node(&p, def->castle_partner);
+    }
+  }
+  if (size) out[p.len < size ? p.len : size - 1] = '\0';
+  return (int)p.len;
+}
