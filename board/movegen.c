@@ -33,6 +33,16 @@ static bool is_ep_square(const Position *pos, int sq) {
   return false;
 }
 
+/* Whether the piece on sq may make its initial moves (i): as in
+ * Fairy-Stockfish, where a pawn's double step depends on where it stands,
+ * any piece standing on a square the start position gives to its kind
+ * qualifies, even if it came back there or was dropped there. */
+static bool walk_initial(const Position *pos, int sq) {
+  const Piece *start = pos->tables->start_cells;
+  if (!start) return pos->board[sq] & PIECE_UNMOVED;
+  return (start[sq] & 0xFF) == (pos->board[sq] & 0xFF);
+}
+
 static void walk_emit_one(Walk *w, Move m) {
   MoveList *list = w->list;
   if (w->dedup)
@@ -131,16 +141,6 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   }
 }
 
-/* Whether the piece on sq may make its initial moves (i): as in
- * Fairy-Stockfish, where a pawn's double step depends on where it stands,
- * any piece standing on a square the start position gives to its kind
- * qualifies, even if it came back there or was dropped there. */
-static bool walk_initial(const Position *pos, int sq) {
-  const Piece *start = pos->tables->start_cells;
-  if (!start) return pos->board[sq] & PIECE_UNMOVED;
-  return (start[sq] & 0xFF) == (pos->board[sq] & 0xFF);
-}
-
 static void walk_leg(Walk *w, int li, int from, int depth) {
   const MoveLeg *leg = &w->prog->legs[li];
   const Position *pos = w->pos;
@@ -179,6 +179,107 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   w->ep_set = saved_ep;
 }
 
+/* The tight loop for plain programs (BoardTables.plain): single-leg
+ * leapers and sliders, pawns included. Moves that may promote or are
+ * confined go through walk_emit, the rest are stored directly. */
+static void walk_plain(Walk *w, int origin) {
+  const Position *pos = w->pos;
+  const MoveProgram *prog = w->prog;
+  const Piece *board = pos->board;
+  const SquareRange *ranges = pos->variant->ranges;
+  MoveList *list = w->list;
+  size_t sq_nb = (size_t)pos->geo.sq_nb;
+  Color us = w->us;
+  bool direct =
+      !pos->variant->pieces[w->type].promotes_to && !pos->variant->rules.confine[us][w->type];
+  for (int i = 0; i < prog->leg_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) continue;
+    if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) continue;
+    const Square *next = w->next + (size_t)i * sq_nb;
+    int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+    unsigned flags = leg->flags & LEG_EP_VICTIM ? MOVE_FLAG_EP_SET : 0;
+    w->ep_set = flags != 0;
+    int sq = origin;
+    for (int step = 1; step <= max; step++) {
+      sq = next[sq];
+      if (sq == SQ_NONE || sq == origin) break;
+      Piece cell = board[sq];
+      if (cell == PIECE_WALL) break;
+      if (step >= leg->min_steps &&
+          (leg->landing_range == MOVE_NONE || ranges[leg->landing_range].member[sq])) {
+        if (cell == PIECE_NONE) {
+          if (leg->occupancy & OCC_EMPTY) {
+            if (direct && list->count < MOVE_LIST_MAX)
+              list->moves[list->count++] =
+                  move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
+            else if (!direct)
+              walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
+          } else if (leg->flags & LEG_EP_CAPTURE && pos->st.ep_count && is_ep_square(pos, sq)) {
+            Piece v = board[pos->st.ep_victim];
+            if (piece_is_real(v) && piece_color(v) != us)
+              walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
+          }
+        } else if (leg->occupancy & (piece_color(cell) != us ? OCC_ENEMY : OCC_FRIEND)) {
+          if (direct && list->count < MOVE_LIST_MAX)
+            list->moves[list->count++] =
+                move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
+          else if (!direct)
+            walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, true);
+        }
+      }
+      if (cell != PIECE_NONE) break;
+    }
+  }
+  w->ep_set = false;
+}
+
+/* Attack mode for plain programs: only a leg pointing at the target can
+ * capture there, and then only if the squares before it are empty. */
+static void attack_plain(Walk *w, int origin) {
+  const Position *pos = w->pos;
+  const Geometry *geo = &pos->geo;
+  const MoveProgram *prog = w->prog;
+  int dx = geo_file(geo, w->target) - geo_file(geo, origin);
+  int dy = geo_rank(geo, w->target) - geo_rank(geo, origin);
+  if (geo->wrap_files || geo->wrap_ranks || geo->levels > 1) {
+    /* offsets are ambiguous on a cylinder: walk every leg */
+    dx = dy = 0;
+  }
+  size_t sq_nb = (size_t)geo->sq_nb;
+  const SquareRange *ranges = pos->variant->ranges;
+  for (int i = 0; i < prog->leg_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (!(leg->occupancy & OCC_ENEMY)) continue;
+    if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) continue;
+    if (leg->landing_range != MOVE_NONE && !ranges[leg->landing_range].member[w->target]) continue;
+    if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) continue;
+    int k;
+    if (dx || dy) {
+      /* target = origin + k * (leg->dx, leg->dy) for some k >= 1 */
+      if (leg->dx ? dx % leg->dx : dx) continue;
+      if (leg->dy ? dy % leg->dy : dy) continue;
+      k = leg->dx ? dx / leg->dx : dy / leg->dy;
+      if (k < 1 || (leg->dy && dy / leg->dy != k) || (leg->dx && dx / leg->dx != k)) continue;
+      if (leg->max_steps != LEG_STEPS_UNLIMITED && k > leg->max_steps) continue;
+    } else {
+      k = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+    }
+    const Square *next = w->next + (size_t)i * sq_nb;
+    int sq = origin;
+    for (int step = 1; step <= k; step++) {
+      sq = next[sq];
+      if (sq == SQ_NONE || sq == origin) break;
+      if (sq == w->target) {
+        if (step < leg->min_steps) break;
+        w->found = true;
+        return;
+      }
+      if (pos->board[sq] != PIECE_NONE) break;
+    }
+  }
+}
+
 void walk_piece(Walk *w, int sq) {
   const Position *pos = w->pos;
   Piece p = pos->board[sq];
@@ -191,7 +292,16 @@ void walk_piece(Walk *w, int sq) {
   w->cap_count = 0;
   w->ep_set = false;
   w->dedup = t->dedup[type][w->us];
-  if (w->list) w->piece_start = w->list->count;
+  if (w->list) {
+    w->piece_start = w->list->count;
+    if (t->plain[type][w->us]) {
+      walk_plain(w, sq);
+      return;
+    }
+  } else if (t->plain[type][w->us]) {
+    attack_plain(w, sq);
+    return;
+  }
   for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
 }
 

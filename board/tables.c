@@ -233,6 +233,19 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
             prog->legs[i].flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS | LEG_MAXIMAL | LEG_EDGE))
           t->simple_pins = false;
     }
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      bool plain = prog->leg_count == prog->root_count;
+      unsigned allowed = LEG_ENDS | LEG_INITIAL | LEG_EP_VICTIM | LEG_EP_CAPTURE;
+      for (int i = 0; i < prog->leg_count && plain; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        plain = leg->flags & LEG_ENDS && !(leg->flags & ~allowed) &&
+                leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
+                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count;
+      }
+      t->plain[type][c] = plain;
+    }
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
     t->tilde_origin[type] = type;

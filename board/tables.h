@@ -24,7 +24,11 @@ struct BoardTables {
   /* reach[t][c]: (2F-1)*(2R-1) bytes, 1 where a capture at offset (dx,dy) is
    * possible at all; NULL when the program is too complex to say (then walk). */
   uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
-  bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
+  bool dedup[PIECE_TYPE_MAX][COLOR_NB];
+  /* plain[t][c]: every leg is a root ending move of a leaper or slider with
+   * no flags, ranges, victim sets or effects, and the type never promotes or
+   * is confined: movegen walks it with a tight loop */
+  bool plain[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
   uint8_t *promo_zone[COLOR_NB];        /* one byte per square */
   uint64_t royal_types;                 /* union of both colours' */
   uint64_t royal_mask[COLOR_NB];        /* royal types per colour (horde: Black only) */
