@@ -143,6 +143,11 @@ int fbr_parse_range(const char *text, VariantPos pos, const BoardShape *shape, u
     }
     if (!fbr_range_element(p, comma, at, shape, member, diags)) return -1;
     p = comma < close ? comma + 1 : close;
+    if (comma < close && p == close) {
+      at.col += (int)(close - comma);
+      variant_diag_add(diags, at, "empty element in board range");
+      return -1;
+    }
   }
   if (complement)
     for (int s = 0; s < squares; s++) member[s] = !member[s];

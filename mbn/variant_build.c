@@ -7,6 +7,7 @@
 
 #include "mbn/fbr.h"
 #include "mbn/fbr_sets.h"
+#include "mbn/mbn.h"
 #include "mbn/variant_pieces.h"
 #include "mbn/variant_setup.h"
 
@@ -121,6 +122,28 @@ static bool variant_parse_pairs(Variant *v, const VariantValue *value, bool numb
   return ok;
 }
 
+/* Runs the MBN compiler and turns its diagnostics into ours, quoting the
+ * text it was near. */
+static bool variant_compile_pieces(Variant *v, const char *text, VariantPos pos,
+                                   VariantDiagnostics *diags) {
+  MbnDiagnostics mbn_diags = {0};
+  MbnSourcePos where = {pos.file, pos.line, pos.col};
+  bool ok = mbn_compile_pieces(v, text, where, &mbn_diags);
+  for (int i = 0; i < mbn_diags.count; i++) {
+    const MbnDiagnostic *d = &mbn_diags.items[i];
+    VariantPos at = {pos.file, d->line, d->col};
+    if (d->near[0])
+      variant_diag_add(diags, at, "%s (near '%s')", d->message, d->near);
+    else
+      variant_diag_add(diags, at, "%s", d->message);
+  }
+  if (!ok && mbn_diags.count == 0) {
+    variant_diag_add(diags, pos, "the MBN compiler rejected the pieces");
+  }
+  mbn_diagnostics_free(&mbn_diags);
+  return ok;
+}
+
 bool variant_build(Variant *v, const VariantSection *s, VariantDiagnostics *diags) {
   snprintf(v->name, sizeof v->name, "%s", s->name);
   bool ok = true;
@@ -135,9 +158,18 @@ bool variant_build(Variant *v, const VariantSection *s, VariantDiagnostics *diag
   const VariantValue *board = &s->values[VKEY_BOARD];
   if (!variant_parse_board(&v->shape, board->chunks[0].text, board->chunks[0].pos, diags))
     return false;
+  /* The MBN compiler turns the definitions into move programs; the light
+   * declaration scan runs first so that the quicker, more specific messages
+   * about malformed tokens come out even when the compiler stops early. */
   const VariantValue *pieces = &s->values[VKEY_PIECES];
+  Variant scan;
+  memset(&scan, 0, sizeof scan);
+  scan.shape = v->shape;
   for (int c = 0; c < pieces->chunk_count; c++)
-    if (!variant_declare_pieces(v, pieces->chunks[c].text, pieces->chunks[c].pos, diags))
+    if (!variant_declare_pieces(&scan, pieces->chunks[c].text, pieces->chunks[c].pos, diags))
+      ok = false;
+  for (int c = 0; ok && c < pieces->chunk_count; c++)
+    if (!variant_compile_pieces(v, pieces->chunks[c].text, pieces->chunks[c].pos, diags))
       ok = false;
   const VariantValue *setup = &s->values[VKEY_SETUP];
   if (ok && !variant_check_setup(v, setup->chunks[0].text, setup->chunks[0].pos, diags)) ok = false;
@@ -156,9 +188,11 @@ bool variant_build(Variant *v, const VariantSection *s, VariantDiagnostics *diag
 }
 
 void variant_release(Variant *v) {
+  /* Zones set by rules live in the rules' arena; mbn's variant_free frees
+   * the rest (move programs, ranges, holes, the FEN) and would free these
+   * pointers too, so they are cleared first. */
   fbr_rules_free(&v->rules);
-  free(v->shape.hole);
-  free(v->start_fen);
-  v->shape.hole = NULL;
-  v->start_fen = NULL;
+  for (int c = 0; c < COLOR_NB; c++) v->rules.promotion_zone[c] = NULL;
+  v->rules.hill = NULL;
+  variant_free(v);
 }

@@ -303,8 +303,8 @@ END_TEST
 START_TEST(pieces_declare_letters_names_and_promoted_forms) {
   VariantLibrary *lib;
   const char *text = "[v]\nboard = 5x5\nsetup = 5/5/5/5/K4 w - - 0 1\n"
-                     "pieces = K|King| G=WfF S|Silver|=FfW +S=G @X=WF PL=fW +P==G O-O=[*]isR[g]\n"
-                     "  :BM:=mK c=K\n";
+                     "pieces = K|King| G=W+fF S|Silver|=F+fW +S=G @X=WF PL=fW +P==G\n"
+                     "  :BM:=mK C=WF c=K\n";
   ck_assert_str_eq(compile_errors(text, &lib), "");
   const Variant *v = library_find(lib, "v");
   const char *letters[] = {"K", "G", "S", "+S", "P", "L", ":BM:", "C"};

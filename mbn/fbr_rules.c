@@ -1,0 +1,678 @@
+/* fbr_rules.c — the FBR rule table and what each rule does to VariantRules.
+ *
+ * FBR_RULES is the single list of rule names, their operands, attributes and
+ * meanings: the parser (fbr.c) checks tokens against it, diagnostics list
+ * its names, fbr_print_reference prints it, and a unit test checks that
+ * docs/variants.md describes every entry. Each rule has one apply function
+ * that owns the VariantRules fields it sets.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbn/fbr.h"
+#include "mbn/fbr_internal.h"
+#include "mbn/fbr_sets.h"
+
+/* ---- zone arena: every zone a rule sets lives here, freed at once ---- */
+
+typedef struct FbrBlock {
+  struct FbrBlock *next;
+  uint8_t data[];
+} FbrBlock;
+
+uint8_t *fbr_zone_new(VariantRules *rules, int squares) {
+  FbrBlock *block = calloc(1, sizeof *block + (size_t)squares);
+  if (!block) return NULL;
+  block->next = rules->arena;
+  rules->arena = block;
+  return block->data;
+}
+
+void fbr_rules_free(VariantRules *rules) {
+  FbrBlock *block = rules->arena;
+  while (block) {
+    FbrBlock *next = block->next;
+    free(block);
+    block = next;
+  }
+  rules->arena = NULL;
+}
+
+static int fbr_squares(const FbrContext *ctx) {
+  return fbr_square_count(&ctx->variant->shape);
+}
+
+static uint8_t *fbr_zone_copy(FbrContext *ctx, const uint8_t *white) {
+  uint8_t *zone = fbr_zone_new(&ctx->variant->rules, fbr_squares(ctx));
+  if (zone) memcpy(zone, white, (size_t)fbr_squares(ctx));
+  return zone;
+}
+
+/* Sets zone[WHITE] to the range and zone[BLACK] to its mirror (or the same
+ * squares when absolute). */
+static void fbr_zone_pair(FbrContext *ctx, const uint8_t *white, bool absolute,
+                          uint8_t *zone[COLOR_NB]) {
+  zone[WHITE] = fbr_zone_copy(ctx, white);
+  zone[BLACK] = fbr_zone_new(&ctx->variant->rules, fbr_squares(ctx));
+  if (!zone[BLACK] || !zone[WHITE]) return;
+  if (absolute)
+    memcpy(zone[BLACK], white, (size_t)fbr_squares(ctx));
+  else
+    fbr_mirror_range(&ctx->variant->shape, white, zone[BLACK]);
+}
+
+/* The last rank from White's side. */
+static uint8_t *fbr_last_rank(FbrContext *ctx) {
+  const BoardShape *shape = &ctx->variant->shape;
+  uint8_t *zone = fbr_zone_new(&ctx->variant->rules, fbr_squares(ctx));
+  if (!zone) return NULL;
+  int levels = shape->levels > 0 ? shape->levels : 1;
+  for (int l = 0; l < levels; l++)
+    for (int f = 0; f < shape->files; f++)
+      zone[(l * shape->ranks + shape->ranks - 1) * shape->files + f] = 1;
+  return zone;
+}
+
+static uint8_t *fbr_first_rank(FbrContext *ctx) {
+  const BoardShape *shape = &ctx->variant->shape;
+  uint8_t *zone = fbr_zone_new(&ctx->variant->rules, fbr_squares(ctx));
+  if (!zone) return NULL;
+  int levels = shape->levels > 0 ? shape->levels : 1;
+  for (int l = 0; l < levels; l++)
+    for (int f = 0; f < shape->files; f++) zone[l * shape->ranks * shape->files + f] = 1;
+  return zone;
+}
+
+/* ---- helpers for the apply functions ---- */
+
+static const FbrAttr *fbr_attr(const FbrRule *rule, const char *name) {
+  for (int i = 0; i < rule->attr_count; i++)
+    if (!strcmp(rule->attrs[i].spec->name, name)) return &rule->attrs[i];
+  return NULL;
+}
+
+static int fbr_type_of(const Variant *v, const char *letter) {
+  return fbr_piece_index(v, letter);
+}
+
+static uint64_t fbr_bit(const Variant *v, const char *letter) {
+  int t = fbr_type_of(v, letter);
+  return t < 0 ? 0 : 1ull << t;
+}
+
+static bool fbr_error(FbrContext *ctx, VariantPos pos, const char *text, const char *message) {
+  variant_diag_add(ctx->diags, pos, "rule '%s': %s", text, message);
+  return false;
+}
+
+/* ---- apply functions, one per rule ---- */
+
+static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  uint64_t set[COLOR_NB] = {fbr_bit(ctx->variant, "K"), fbr_bit(ctx->variant, "K")};
+  if (rule->has_set) memcpy(set, rule->set, sizeof set);
+  r->royal_by_color[WHITE] = set[WHITE];
+  r->royal_by_color[BLACK] = set[BLACK];
+  r->royal_types = set[WHITE] | set[BLACK];
+  r->royal_may_be_exposed = fbr_attr(rule, "expose") != NULL;
+  r->kings_may_not_face = fbr_attr(rule, "evasefacing") != NULL;
+  r->bikjang = fbr_attr(rule, "bikjang") != NULL;
+  r->royal_duple = fbr_attr(rule, "duple") != NULL;
+  r->no_checks = fbr_attr(rule, "nocheck") != NULL;
+  const FbrAttr *checks = fbr_attr(rule, "maxchecks");
+  r->check_limit = checks ? checks->number : 0;
+  if (checks && checks->number < 1)
+    return fbr_error(ctx, checks->pos, rule->text, "maxchecks(N) needs N >= 1");
+  if (fbr_attr(rule, "bare")) r->bare_royal = RESULT_LOSS, r->bare_royal_reply = false;
+  if (fbr_attr(rule, "baremove")) r->bare_royal = RESULT_LOSS, r->bare_royal_reply = true;
+  for (int t = 0; t < ctx->variant->piece_count; t++)
+    ctx->variant->pieces[t].royal = (r->royal_types >> t) & 1;
+  const FbrAttr *castle = fbr_attr(rule, "castle");
+  CastlingRule saved = r->castling;
+  memset(&r->castling, 0, sizeof r->castling);
+  if (castle) {
+    uint64_t partners = castle->set_count ? castle->sets[0][WHITE] | castle->sets[0][BLACK]
+                                          : fbr_bit(ctx->variant, "R");
+    if (!partners)
+      return fbr_error(ctx, castle->pos, rule->text,
+                       "castle needs a partner piece: castle{R}, and this variant has no R");
+    int files = ctx->variant->shape.files;
+    r->castling.enabled = true;
+    r->castling.partners = partners;
+    /* The files come from MBN's O-O definitions (the compiler fills them,
+     * g/f and c/d by default). On another width than 8 the default short
+     * castling goes next to the corner as in Fairy-Stockfish (10 files: i
+     * and h). A castle(N) number gives the rank. */
+    memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
+    memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
+    bool mbn_default = saved.king_file[0] == 6 && saved.partner_file[0] == 5;
+    bool unset = !saved.king_file[0] && !saved.partner_file[0] && !saved.king_file[1];
+    if (unset || (mbn_default && files != 8)) {
+      r->castling.king_file[0] = files - 2;
+      r->castling.partner_file[0] = files - 3;
+    }
+    if (unset) {
+      r->castling.king_file[1] = 2;
+      r->castling.partner_file[1] = 3;
+    }
+    r->castling.rank = castle->has_number ? castle->number - 1 : 0;
+    if (r->castling.rank < 0 || r->castling.rank >= ctx->variant->shape.ranks)
+      return fbr_error(ctx, castle->pos, rule->text, "castle(N): rank N is not on the board");
+  }
+  return true;
+}
+
+static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  r->chess960 = fbr_attr(rule, "chess960") != NULL;
+  const FbrAttr *files[4] = {fbr_attr(rule, "kingshort"), fbr_attr(rule, "rookshort"),
+                             fbr_attr(rule, "kinglong"), fbr_attr(rule, "rooklong")};
+  int *targets[4] = {&r->castling.king_file[0], &r->castling.partner_file[0],
+                     &r->castling.king_file[1], &r->castling.partner_file[1]};
+  for (int i = 0; i < 4; i++) {
+    if (!files[i]) continue;
+    if (files[i]->number < 1 || files[i]->number > ctx->variant->shape.files)
+      return fbr_error(ctx, files[i]->pos, rule->text, "castling file number is off the board");
+    *targets[i] = files[i]->number - 1;
+  }
+  return true;
+}
+
+static bool fbr_result_of(const char *name, GameResult *out) {
+  if (!strcmp(name, "draw"))
+    *out = RESULT_DRAW;
+  else if (!strcmp(name, "loss"))
+    *out = RESULT_LOSS;
+  else if (!strcmp(name, "win"))
+    *out = RESULT_WIN;
+  else
+    return false;
+  return true;
+}
+
+static bool fbr_apply_stalemate(FbrContext *ctx, const FbrRule *rule) {
+  GameResult result = RESULT_DRAW;
+  if (rule->attr_count != 1 || !fbr_result_of(rule->attrs[0].spec->name, &result))
+    return fbr_error(ctx, rule->pos, rule->text, "give exactly one of draw, loss, win");
+  ctx->variant->rules.stalemate = result;
+  return true;
+}
+
+/* draw=..., loss=..., win=...: the result when a condition happens, for the
+ * side it happens to (stalemated, mated, bared, extinct; for repetition the
+ * side to move; perpetual check: the checking side). */
+static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  GameResult result = RESULT_DRAW;
+  fbr_result_of(rule->spec->name, &result);
+  for (int i = 0; i < rule->attr_count; i++) {
+    const FbrAttr *a = &rule->attrs[i];
+    const char *name = a->spec->name;
+    if (!strcmp(name, "stalemate"))
+      r->stalemate = result;
+    else if (!strcmp(name, "checkmate"))
+      r->checkmate = result;
+    else if (!strcmp(name, "bare"))
+      r->bare_royal = result;
+    else if (!strcmp(name, "extinction"))
+      r->extinction_result = result;
+    else if (!strcmp(name, "repetition")) {
+      r->repetition_result = result;
+      r->repetition_count = a->has_number ? a->number : 3;
+      if (r->repetition_count < 2)
+        return fbr_error(ctx, a->pos, rule->text, "repetition(N) needs N >= 2");
+    } else if (!strcmp(name, "perpetualcheck")) {
+      if (result != RESULT_LOSS)
+        return fbr_error(ctx, a->pos, rule->text, "perpetualcheck is only a loss (loss=...)");
+      r->perpetual_check_loses = true;
+    } else if (!strcmp(name, "moverule")) {
+      if (result != RESULT_DRAW)
+        return fbr_error(ctx, a->pos, rule->text, "moverule(N) is only a draw (draw=...)");
+      r->move_rule = a->number;
+      if (a->number < 0) return fbr_error(ctx, a->pos, rule->text, "moverule(N) needs N >= 0");
+      if (a->set_count) r->move_rule_reset = a->sets[0][WHITE] | a->sets[0][BLACK];
+    }
+  }
+  return true;
+}
+
+static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  if (!rule->range)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "hill needs the goal squares: hill{K}[d4,e4,d5,e5]");
+  r->hill_types = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : r->royal_types;
+  if (!r->hill_types) r->hill_types = fbr_bit(ctx->variant, "K");
+  if (!r->hill_types)
+    return fbr_error(ctx, rule->pos, rule->text, "hill needs a piece set: hill{K}[..]");
+  fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->hill_by_color);
+  r->hill = r->hill_by_color[WHITE];
+  r->hill_reply = fbr_attr(rule, "reply") != NULL;
+  return true;
+}
+
+static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  uint64_t set[COLOR_NB];
+  if (rule->has_set)
+    memcpy(set, rule->set, sizeof set);
+  else {
+    uint64_t all =
+        (ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1);
+    set[WHITE] = set[BLACK] = all;
+  }
+  const FbrAttr *ext = fbr_attr(rule, "extinction");
+  if (ext) {
+    r->extinction_by_color[WHITE] = set[WHITE];
+    r->extinction_by_color[BLACK] = set[BLACK];
+    r->extinction_types = set[WHITE] | set[BLACK];
+    r->extinction_count = ext->has_number ? ext->number : 0;
+    r->extinction_together = fbr_attr(rule, "together") != NULL;
+    if (r->extinction_result == RESULT_NONE) r->extinction_result = RESULT_LOSS;
+  } else if (fbr_attr(rule, "together")) {
+    return fbr_error(ctx, rule->pos, rule->text, "'together' belongs with 'extinction'");
+  }
+  const FbrAttr *file = fbr_attr(rule, "file");
+  if (file) {
+    if (file->number < 1) return fbr_error(ctx, file->pos, rule->text, "file(N) needs N >= 1");
+    for (int t = 0; t < ctx->variant->piece_count; t++)
+      if (((set[WHITE] | set[BLACK]) >> t) & 1) r->per_file_limit[t] = file->number;
+  }
+  if (fbr_attr(rule, "mobile")) r->immobility_illegal |= set[WHITE] | set[BLACK];
+  return true;
+}
+
+static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  if (rule->prefix && rule->prefix != '+')
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "only the '+' promotion prefix is supported so far");
+  uint8_t *white = rule->range ? rule->range : fbr_last_rank(ctx);
+  if (!white) return false;
+  fbr_zone_pair(ctx, white, false, r->promotion_zone);
+  bool enter = fbr_attr(rule, "enter") != NULL, leave = fbr_attr(rule, "leave") != NULL;
+  bool move = fbr_attr(rule, "move") != NULL;
+  if (!enter && !leave && !move) enter = true; /* FBR's default: on entering */
+  r->promotion_on_enter = enter;
+  r->promotion_on_leave = leave;
+  r->promotion_on_move = move;
+  r->promotion_optional = fbr_attr(rule, "optional") || fbr_attr(rule, "notforced");
+  r->promote_to_captured = fbr_attr(rule, "available") != NULL;
+  r->promotion_on_capture = fbr_attr(rule, "capture") != NULL;
+  r->promotion_demote = fbr_attr(rule, "demote") != NULL;
+  const FbrAttr *forced = fbr_attr(rule, "forced");
+  r->promotion_forced_zone[WHITE] = r->promotion_forced_zone[BLACK] = NULL;
+  if (forced) {
+    uint8_t *zone = forced->range ? forced->range : fbr_last_rank(ctx);
+    fbr_zone_pair(ctx, zone, false, r->promotion_forced_zone);
+  }
+  /* Which pieces promote: the rule's set, else the enter{..} set, else P.
+   * A piece whose MBN gives no promotion set promotes to every other
+   * non-royal, unprefixed piece (MBN's default promotion rule). */
+  uint64_t promoters = 0;
+  if (rule->has_set) promoters = rule->set[WHITE] | rule->set[BLACK];
+  for (int i = 0; i < rule->attr_count; i++)
+    if (rule->attrs[i].set_count)
+      promoters |= rule->attrs[i].sets[0][WHITE] | rule->attrs[i].sets[0][BLACK];
+  if (!promoters && !rule->has_set) promoters = fbr_bit(ctx->variant, "P");
+  ctx->promoters = promoters;
+  return true;
+}
+
+/* Runs after every rule, when the royal pieces are known: a promoting piece
+ * whose MBN gives no promotion set promotes to its '+' form if there is one,
+ * else to every other non-royal, unprefixed, non-promoting piece (MBN's
+ * default promotion rule). */
+void fbr_fill_promotions(FbrContext *ctx) {
+  Variant *v = ctx->variant;
+  for (int t = 0; t < v->piece_count; t++) {
+    if (!((ctx->promoters >> t) & 1) || v->pieces[t].promotes_to) continue;
+    char promoted[PIECE_LETTER_MAX + 1];
+    snprintf(promoted, sizeof promoted, "+%s", v->pieces[t].letter);
+    int plus = fbr_type_of(v, promoted);
+    if (plus >= 0) {
+      v->pieces[t].promotes_to = 1ull << plus;
+      continue;
+    }
+    for (int u = 0; u < v->piece_count; u++)
+      if (u != t && !v->pieces[u].royal && isalpha((unsigned char)v->pieces[u].letter[0]) &&
+          !((ctx->promoters >> u) & 1))
+        v->pieces[t].promotes_to |= 1ull << u;
+  }
+}
+
+static bool fbr_apply_holding(FbrContext *ctx, const FbrRule *rule) {
+  ctx->variant->rules.holdings = true;
+  ctx->variant->rules.holding_demote = fbr_attr(rule, "demote") != NULL;
+  return true;
+}
+
+static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  Variant *v = ctx->variant;
+  r->drops = true;
+  uint64_t set = rule->has_set ? rule->set[WHITE] | rule->set[BLACK]
+                               : (v->piece_count >= 64 ? ~0ull : (1ull << v->piece_count) - 1);
+  uint8_t *zone[COLOR_NB] = {NULL, NULL};
+  if (rule->range) fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, zone);
+  for (int t = 0; t < v->piece_count; t++) {
+    if (!((set >> t) & 1)) continue;
+    if (rule->range) r->drop_zone[WHITE][t] = zone[WHITE], r->drop_zone[BLACK][t] = zone[BLACK];
+    if (fbr_attr(rule, "nomate")) r->drop_no_mate[t] = true;
+    if (fbr_attr(rule, "nocheck")) r->drop_no_check[t] = true;
+  }
+  if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
+  if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
+  return true;
+}
+
+static bool fbr_apply_gating(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  r->gating = true;
+  fbr_zone_pair(ctx, rule->range ? rule->range : fbr_first_rank(ctx), false, r->gating_zone);
+  return true;
+}
+
+static bool fbr_apply_turn(FbrContext *ctx, const FbrRule *rule) {
+  ctx->variant->rules.en_passant = fbr_attr(rule, "enpassant") != NULL;
+  ctx->variant->rules.pass_allowed = fbr_attr(rule, "pass") != NULL;
+  return true;
+}
+
+static bool fbr_apply_mustcapture(FbrContext *ctx, const FbrRule *rule) {
+  (void)rule;
+  ctx->variant->rules.must_capture = true;
+  return true;
+}
+
+static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
+  uint64_t blown = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  r->atomic = true;
+  r->atomic_immune = all & ~blown;
+  return true;
+}
+
+static bool fbr_apply_zone(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  Variant *v = ctx->variant;
+  if (!rule->range)
+    return fbr_error(ctx, rule->pos, rule->text, "zone needs squares: zone[..]=hole");
+  int squares = fbr_squares(ctx);
+  if (fbr_attr(rule, "hole")) {
+    if (rule->has_set) return fbr_error(ctx, rule->pos, rule->text, "a hole takes no piece set");
+    if (!v->shape.hole) v->shape.hole = calloc((size_t)squares, 1);
+    if (!v->shape.hole) return false;
+    for (int s = 0; s < squares; s++) v->shape.hole[s] |= rule->range[s];
+  }
+  if (fbr_attr(rule, "river")) r->river = fbr_zone_copy(ctx, rule->range);
+  if (fbr_attr(rule, "dontcross")) {
+    if (!rule->has_set)
+      return fbr_error(ctx, rule->pos, rule->text, "dontcross needs the pieces: zone{K}[..]");
+    uint8_t *zone[COLOR_NB];
+    fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, zone);
+    for (int t = 0; t < v->piece_count; t++)
+      for (int c = 0; c < COLOR_NB; c++)
+        if ((rule->set[c] >> t) & 1) r->confine[c][t] = zone[c];
+  }
+  return true;
+}
+
+static bool fbr_apply_cylindric(FbrContext *ctx, const FbrRule *rule) {
+  (void)rule;
+  ctx->variant->shape.wrap_files = true;
+  return true;
+}
+
+static bool fbr_apply_torus(FbrContext *ctx, const FbrRule *rule) {
+  (void)rule;
+  ctx->variant->shape.wrap_files = ctx->variant->shape.wrap_ranks = true;
+  return true;
+}
+
+static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
+  static const char *const names[] = {"none", "makruk", "asean", "cambodian"};
+  for (int i = 0; i < 4; i++)
+    if (rule->attr_count == 1 && !strcmp(rule->attrs[0].spec->name, names[i])) {
+      ctx->variant->rules.counting = i;
+      return true;
+    }
+  return fbr_error(ctx, rule->pos, rule->text, "give one of makruk, asean, cambodian, none");
+}
+
+static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
+  ctx->variant->rules.chasing = fbr_attr(rule, "axf") ? CHASING_AXF : CHASING_NONE;
+  return true;
+}
+
+/* ---- the table ---- */
+
+#define END_ATTRS                                                                                  \
+  { NULL, ARG_NONE, false, false, NULL }
+
+static const FbrAttrSpec ROYAL_ATTRS[] = {
+    {"castle", ARG_OPTIONAL, true, false,
+     "castling with the partner set (default {R}); castle(N): on rank N"},
+    {"bare", ARG_NONE, false, false, "a side left with royals only loses at once"},
+    {"baremove", ARG_NONE, false, false,
+     "bare royal loses, unless the other side is bared back on the next move"},
+    {"maxchecks", ARG_NUMBER, false, false, "the N-th check received loses (3check: 3)"},
+    {"expose", ARG_NONE, false, false, "royals may be left attacked and captured"},
+    {"evasefacing", ARG_NONE, false, false, "royals may not face each other on an open file"},
+    {"nocheck", ARG_NONE, false, false, "[ext] no move may give check (racing kings)"},
+    {"bikjang", ARG_NONE, false, false, "[ext] facing kings not resolved draw (janggi)"},
+    {"duple", ARG_NONE, false, false,
+     "[ext] with several royals a side is in check only when all are attacked (spartan)"},
+    END_ATTRS};
+
+static const FbrAttrSpec CASTLING_ATTRS[] = {
+    {"chess960", ARG_NONE, false, false,
+     "[ext] Chess960 castling: any start files, X-FEN/Shredder-FEN rights"},
+    {"kingshort", ARG_NUMBER, false, false, "[ext] file (1 = a) the royal reaches with O-O"},
+    {"rookshort", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O"},
+    {"kinglong", ARG_NUMBER, false, false, "[ext] file the royal reaches with O-O-O"},
+    {"rooklong", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O-O"},
+    END_ATTRS};
+
+static const FbrAttrSpec RESULT_NAMES[] = {
+    {"draw", ARG_NONE, false, false, "draw"},
+    {"loss", ARG_NONE, false, false, "the side concerned loses"},
+    {"win", ARG_NONE, false, false, "the side concerned wins"},
+    END_ATTRS};
+
+static const FbrAttrSpec RESULT_ATTRS[] = {
+    {"stalemate", ARG_NONE, false, false, "the side to move has no legal move, not in check"},
+    {"checkmate", ARG_NONE, false, false, "[ext] the side to move is mated (default loss)"},
+    {"bare", ARG_NONE, false, false, "[ext] the side has nothing but royals left"},
+    {"extinction", ARG_NONE, false, false,
+     "[ext] the side lost a set named by pieces{..}=extinction (default loss)"},
+    {"repetition", ARG_OPTIONAL, false, false,
+     "the same position the N-th time (default 3), for the side to move"},
+    {"perpetualcheck", ARG_OPTIONAL, false, false,
+     "the side that repeats by giving check every move (loss only)"},
+    {"moverule", ARG_NUMBER, true, false,
+     "[ext] N full moves without a capture or a move of the set (default {P}); 0 = off"},
+    END_ATTRS};
+
+static const FbrAttrSpec HILL_ATTRS[] = {
+    {"absolute", ARG_NONE, false, false, "[ext] the squares are the same for Black (no mirror)"},
+    {"reply", ARG_NONE, false, false,
+     "[ext] after White arrives Black may still arrive on the next move (draw)"},
+    END_ATTRS};
+
+static const FbrAttrSpec PIECES_ATTRS[] = {
+    {"extinction", ARG_OPTIONAL, false, false,
+     "losing every piece of one type of the set ends the game; (N): N or fewer left"},
+    {"together", ARG_NONE, false, false, "[ext] with extinction: the set counts as one"},
+    {"file", ARG_NUMBER, false, false, "at most N of the set on one file (nifu: file(1))"},
+    {"mobile", ARG_NONE, false, false,
+     "[ext] the set may not move or drop where it has no further move"},
+    END_ATTRS};
+
+static const FbrAttrSpec PROMOTION_ATTRS[] = {
+    {"enter", ARG_NONE, true, false, "promote on moving into the zone (default)"},
+    {"leave", ARG_NONE, true, false, "promote on moving out of the zone"},
+    {"move", ARG_NONE, true, false, "promote on any move within the zone"},
+    {"capture", ARG_NONE, false, false, "promote only when capturing"},
+    {"optional", ARG_NONE, false, false, "promotion may be declined"},
+    {"notforced", ARG_NONE, false, false, "the same as optional"},
+    {"forced", ARG_NONE, false, true,
+     "[ext] with optional: promotion is compulsory on these squares (default last rank)"},
+    {"available", ARG_NONE, false, false,
+     "only to a type the side has fewer of than at the start (captured pieces)"},
+    {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
+    END_ATTRS};
+
+static const FbrAttrSpec HOLDING_ATTRS[] = {
+    {"demote", ARG_NONE, false, false, "a captured promoted piece goes to hand unpromoted"},
+    END_ATTRS};
+
+static const FbrAttrSpec DROP_ATTRS[] = {
+    {"nomate", ARG_NONE, false, false, "a drop of the set may not give mate (shogi pawn)"},
+    {"nocheck", ARG_NONE, false, false, "a drop of the set may not give check"},
+    {"promoted", ARG_NONE, false, false, "[ext] a piece may be dropped promoted side up"},
+    {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},
+    {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
+    END_ATTRS};
+
+static const FbrAttrSpec TURN_ATTRS[] = {
+    {"enpassant", ARG_NONE, false, false, "en passant captures exist (default)"},
+    {"pass", ARG_NONE, false, false, "[ext] a side may pass its turn (janggi)"},
+    END_ATTRS};
+
+static const FbrAttrSpec MUSTCAPTURE_ATTRS[] = {
+    {"compulsory", ARG_NONE, false, false, "a capture must be made if one is possible"}, END_ATTRS};
+
+static const FbrAttrSpec ZONE_ATTRS[] = {
+    {"hole", ARG_NONE, false, false, "the squares are not part of the board"},
+    {"river", ARG_NONE, false, false, "a river, shown on the board (moves say what it does)"},
+    {"dontcross", ARG_NONE, false, false, "the pieces may not leave the squares (palace)"},
+    {"absolute", ARG_NONE, false, false, "[ext] with dontcross: same squares for Black"},
+    END_ATTRS};
+
+static const FbrAttrSpec COUNTING_ATTRS[] = {
+    {"makruk", ARG_NONE, false, false, "Thai counting in bare-king endings"},
+    {"asean", ARG_NONE, false, false, "ASEAN counting rules"},
+    {"cambodian", ARG_NONE, false, false, "Cambodian counting rules"},
+    {"none", ARG_NONE, false, false, "no counting"},
+    END_ATTRS};
+
+static const FbrAttrSpec CHASING_ATTRS[] = {
+    {"axf", ARG_NONE, false, false, "Asian Xiangqi Federation rules on perpetual chasing"},
+    END_ATTRS};
+
+static const FbrAttrSpec NO_ATTRS[] = {END_ATTRS};
+
+const FbrRuleSpec FBR_RULES[] = {
+    {"royal", false, true, false, false, false, ROYAL_ATTRS, fbr_apply_royal,
+     "the royal pieces (default {K}); {} = none; {!k} = Black's K only"},
+    {"castling", false, false, false, false, false, CASTLING_ATTRS, fbr_apply_castling,
+     "castling details beyond royal=castle{R}"},
+    {"stalemate", false, false, false, true, false, RESULT_NAMES, fbr_apply_stalemate,
+     "result for the stalemated side: draw (default), loss, win"},
+    {"draw", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,
+     "these conditions draw"},
+    {"loss", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,
+     "these conditions lose, for the side they happen to"},
+    {"win", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,
+     "these conditions win, for the side they happen to"},
+    {"hill", false, true, true, false, false, HILL_ATTRS, fbr_apply_hill,
+     "a piece of the set reaching the squares wins (king of the hill)"},
+    {"pieces", true, true, false, true, false, PIECES_ATTRS, fbr_apply_pieces,
+     "limits and properties of a set of pieces"},
+    {"promotion", false, true, true, false, false, PROMOTION_ATTRS, fbr_apply_promotion,
+     "the promotion zone (default last rank) and when promotion happens"},
+    {"holding", false, true, false, false, false, HOLDING_ATTRS, fbr_apply_holding,
+     "captured pieces go to the capturer's hand"},
+    {"drop", true, true, true, false, false, DROP_ATTRS, fbr_apply_drop,
+     "pieces in hand may be dropped on the squares (default any empty square)"},
+    {"gating", false, true, true, false, false, NO_ATTRS, fbr_apply_gating,
+     "Seirawan gating: a piece leaving the squares (default rank 1) for the first time may "
+     "leave a piece from hand behind"},
+    {"turn", false, false, false, false, false, TURN_ATTRS, fbr_apply_turn,
+     "turn structure (default enpassant)"},
+    {"mustcapture", false, false, false, false, false, MUSTCAPTURE_ATTRS, fbr_apply_mustcapture,
+     "capturing is compulsory (antichess)"},
+    {"atomic", false, true, false, false, false, NO_ATTRS, fbr_apply_atomic,
+     "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
+    {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
+     "special squares: holes, river, palace"},
+    {"cylindric", false, false, false, false, false, NO_ATTRS, fbr_apply_cylindric,
+     "the a-file and the last file are adjacent"},
+    {"torus", false, false, false, false, false, NO_ATTRS, fbr_apply_torus,
+     "cylindric, and the first and last ranks are adjacent too"},
+    {"counting", false, false, false, true, true, COUNTING_ATTRS, fbr_apply_counting,
+     "[ext] makruk/ASEAN move counting in endings"},
+    {"chasing", false, false, false, true, true, CHASING_ATTRS, fbr_apply_chasing,
+     "[ext] xiangqi perpetual chasing rules"},
+};
+
+const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];
+_Static_assert(sizeof FBR_RULES / sizeof FBR_RULES[0] <= FBR_RULE_LIMIT,
+               "fbr.c's given[] is too small");
+
+int fbr_rule_count(void) {
+  return FBR_RULE_NB;
+}
+const char *fbr_rule_name(int index) {
+  return FBR_RULES[index].name;
+}
+
+int fbr_attribute_count(int rule_index) {
+  int n = 0;
+  while (FBR_RULES[rule_index].attrs[n].name) n++;
+  return n;
+}
+
+const char *fbr_attribute_name(int rule_index, int attribute_index) {
+  return FBR_RULES[rule_index].attrs[attribute_index].name;
+}
+
+void fbr_print_reference(FILE *out) {
+  for (int i = 0; i < FBR_RULE_NB; i++) {
+    const FbrRuleSpec *r = &FBR_RULES[i];
+    fprintf(out, "%s%s%s%s  %s\n", r->name, r->pieceset ? "{..}" : "", r->range ? "[..]" : "",
+            r->attrs[0].name ? "=..." : "", r->summary);
+    for (const FbrAttrSpec *a = r->attrs; a->name; a++)
+      fprintf(out, "    %s%s%s%s  %s\n", a->name,
+              a->number == ARG_NUMBER     ? "(N)"
+              : a->number == ARG_OPTIONAL ? "[(N)]"
+                                          : "",
+              a->pieceset ? "{..}" : "", a->range ? "[..]" : "", a->summary);
+  }
+}
+
+/* FBR's defaults: an empty rule list means orthodox chess behaviour. */
+void fbr_apply_defaults(FbrContext *ctx, const bool *given) {
+  Variant *v = ctx->variant;
+  VariantRules *r = &v->rules;
+  r->stalemate = RESULT_DRAW;
+  r->checkmate = RESULT_LOSS;
+  r->repetition_count = 3;
+  r->repetition_result = RESULT_DRAW;
+  r->move_rule = 50;
+  r->move_rule_reset = fbr_bit(v, "P");
+  r->en_passant = true;
+  FbrRule rule;
+  if (!given[0] && fbr_bit(v, "K")) {
+    /* royal{K}=castle{R}, or royal{K} when there is no R to castle with */
+    memset(&rule, 0, sizeof rule);
+    rule.spec = &FBR_RULES[0];
+    if (fbr_bit(v, "R")) {
+      rule.attr_count = 1;
+      rule.attrs[0].spec = &ROYAL_ATTRS[0];
+    }
+    fbr_apply_royal(ctx, &rule);
+  }
+  const FbrRuleSpec *promotion = NULL;
+  for (int i = 0; i < FBR_RULE_NB; i++)
+    if (!strcmp(FBR_RULES[i].name, "promotion")) promotion = &FBR_RULES[i];
+  if (!given[promotion - FBR_RULES] && fbr_bit(v, "P")) {
+    memset(&rule, 0, sizeof rule);
+    rule.spec = promotion;
+    fbr_apply_promotion(ctx, &rule);
+  }
+}
