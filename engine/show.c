@@ -4,6 +4,7 @@
  *   chimera show N                      the basic Knight on 8x8, from d4
  *   chimera show 'C=a{^C}p{^C}R' --board 9x10 --square e5
  *   chimera show W-fF --list            one "square kinds" line per square
+ *   chimera show N --variant chess      a piece of a loaded variant, on its board
  *
  * Symbols: '*' move or capture, 'm' move only, 'c' capture only, 'h' only by
  * hopping over a piece on the way, 'a' only by capturing a piece on the way,
@@ -18,6 +19,7 @@
 
 #include "mbn/mbn.h"
 #include "mbn/mbn_walk.h"
+#include "mbn/variant_library.h"
 
 static void show_square_name(int file, int rank, char *out) {
   if (file < 26)
@@ -56,82 +58,21 @@ static void show_kinds(uint8_t kind, char *out) {
   out[n] = '\0';
 }
 
-int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
-  const char *what = NULL, *square_text = NULL;
-  int files = 8, ranks = 8;
-  bool list = false, black = false;
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--variant")) {
-      fprintf(err, "chimera show: --variant needs the variant-file loader, which is not "
-                   "available yet; give the piece's MBN and --board instead\n");
-      return 2;
-    } else if (!strcmp(a, "--board") && i + 1 < argc) {
-      char x;
-      if (sscanf(argv[++i], "%d%c%d", &files, &x, &ranks) != 3 || x != 'x' || files < 1 ||
-          files > 36 || ranks < 1 || ranks > 36) {
-        fprintf(err, "chimera show: --board wants WxH with 1..36, not '%s'\n", argv[i]);
-        return 1;
-      }
-    } else if (!strcmp(a, "--square") && i + 1 < argc) {
-      square_text = argv[++i];
-    } else if (!strcmp(a, "--list")) {
-      list = true;
-    } else if (!strcmp(a, "--black")) {
-      black = true;
-    } else if (a[0] == '-' && a[1] == '-') {
-      fprintf(err, "chimera show: unknown option '%s'\n", a);
-      return 1;
-    } else if (!what) {
-      what = a;
-    } else {
-      fprintf(err, "chimera show: unexpected argument '%s'\n", a);
-      return 1;
-    }
-  }
-  if (!what) {
-    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH] [--square SQ] [--list] "
-                 "[--black]\n");
-    return 1;
-  }
-  /* A bare letter is a basic piece; MBN without '=' is given the name '?'. */
-  char *text = malloc(strlen(what) + 8);
-  if (!text) return 1;
-  bool letter_only = (isupper((unsigned char)what[0]) && !what[1]) ||
-                     (what[0] == ':' && strchr(what + 1, ':') && !strchr(what, '='));
-  if (strchr(what, '=') || letter_only)
-    strcpy(text, what);
-  else
-    sprintf(text, ":SH:=%s", what);
-
-  Variant *v = calloc(1, sizeof *v);
-  if (!v) return 1;
-  v->shape.files = files;
-  v->shape.ranks = ranks;
-  v->shape.levels = 1;
-  MbnDiagnostics diags = {0};
-  MbnSourcePos where = {"<command line>", 1, 1};
-  int status = 0;
-  if (!mbn_compile_pieces(v, text, where, &diags) || v->piece_count == 0) {
-    mbn_diagnostics_print(&diags, err);
-    status = 1;
-    goto done;
-  }
+/* Draws (or lists) the moves of piece `type` of v. */
+static int show_draw(const Variant *v, int type, const char *what, const char *square_text,
+                     bool list, bool black, FILE *out, FILE *err) {
+  int files = v->shape.files, ranks = v->shape.ranks;
   int from = square_text ? show_parse_square(square_text, files, ranks)
                          : (ranks - 1) / 2 * files + (files - 1) / 2;
   if (from < 0) {
     fprintf(err, "chimera show: '%s' is not a square of a %dx%d board\n", square_text, files,
             ranks);
-    status = 1;
-    goto done;
+    return 1;
   }
   uint8_t *reach = malloc((size_t)files * (size_t)ranks);
-  if (!reach) {
-    status = 1;
-    goto done;
-  }
-  const PieceType *piece = &v->pieces[0];
-  mbn_walk_empty(v, 0, black ? BLACK : WHITE, from, reach);
+  if (!reach) return 1;
+  const PieceType *piece = &v->pieces[type];
+  mbn_walk_empty(v, type, black ? BLACK : WHITE, from, reach);
   char name[16];
   if (list) {
     for (int rank = 0; rank < ranks; rank++)
@@ -166,6 +107,99 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
     fputc('\n', out);
   }
   free(reach);
+  return 0;
+}
+
+/* --variant NAME: a piece of a loaded variant on that variant's board. */
+static int show_variant_piece(const char *name, const char *what, const char *square_text,
+                              bool list, bool black, FILE *out, FILE *err) {
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_load_default(NULL, 0, &diags);
+  int status = 1;
+  const Variant *v = lib ? library_find(lib, name) : NULL;
+  if (!v) {
+    variant_diag_print(&diags, err);
+    fprintf(err, "chimera show: no variant '%s' (chimera variants lists them)\n", name);
+  } else if (mbn_find_piece(v, what) < 0) {
+    fprintf(err, "chimera show: variant '%s' has no piece '%s'; its pieces are:", name, what);
+    for (int i = 0; i < v->piece_count; i++) fprintf(err, " %s", v->pieces[i].letter);
+    fputc('\n', err);
+  } else if (v->pieces[mbn_find_piece(v, what)].moves[WHITE].leg_count == 0) {
+    fprintf(err,
+            "chimera show: variant '%s' is loaded but its piece '%s' has no compiled "
+            "moves (the loader does not run the MBN compiler yet)\n",
+            name, what);
+    status = 2;
+  } else {
+    status = show_draw(v, mbn_find_piece(v, what), what, square_text, list, black, out, err);
+  }
+  library_free(lib);
+  variant_diag_free(&diags);
+  return status;
+}
+
+int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
+  const char *what = NULL, *square_text = NULL, *variant_name = NULL;
+  int files = 8, ranks = 8;
+  bool list = false, black = false;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--variant") && i + 1 < argc) {
+      variant_name = argv[++i];
+    } else if (!strcmp(a, "--board") && i + 1 < argc) {
+      char x;
+      if (sscanf(argv[++i], "%d%c%d", &files, &x, &ranks) != 3 || x != 'x' || files < 1 ||
+          files > 36 || ranks < 1 || ranks > 36) {
+        fprintf(err, "chimera show: --board wants WxH with 1..36, not '%s'\n", argv[i]);
+        return 1;
+      }
+    } else if (!strcmp(a, "--square") && i + 1 < argc) {
+      square_text = argv[++i];
+    } else if (!strcmp(a, "--list")) {
+      list = true;
+    } else if (!strcmp(a, "--black")) {
+      black = true;
+    } else if (a[0] == '-' && a[1] == '-') {
+      fprintf(err, "chimera show: unknown option '%s'\n", a);
+      return 1;
+    } else if (!what) {
+      what = a;
+    } else {
+      fprintf(err, "chimera show: unexpected argument '%s'\n", a);
+      return 1;
+    }
+  }
+  if (!what) {
+    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH] [--square SQ] [--list] "
+                 "[--black]\n");
+    return 1;
+  }
+  if (variant_name)
+    return show_variant_piece(variant_name, what, square_text, list, black, out, err);
+  /* A bare letter is a basic piece; MBN without '=' is given the name ':SH:'. */
+  char *text = malloc(strlen(what) + 8);
+  if (!text) return 1;
+  bool letter_only = (isupper((unsigned char)what[0]) && !what[1]) ||
+                     (what[0] == ':' && strchr(what + 1, ':') && !strchr(what, '='));
+  if (strchr(what, '=') || letter_only)
+    strcpy(text, what);
+  else
+    sprintf(text, ":SH:=%s", what);
+
+  Variant *v = calloc(1, sizeof *v);
+  if (!v) return 1;
+  v->shape.files = files;
+  v->shape.ranks = ranks;
+  v->shape.levels = 1;
+  MbnDiagnostics diags = {0};
+  MbnSourcePos where = {"<command line>", 1, 1};
+  int status = 0;
+  if (!mbn_compile_pieces(v, text, where, &diags) || v->piece_count == 0) {
+    mbn_diagnostics_print(&diags, err);
+    status = 1;
+    goto done;
+  }
+  status = show_draw(v, 0, what, square_text, list, black, out, err);
 done:
   mbn_diagnostics_free(&diags);
   variant_free(v);

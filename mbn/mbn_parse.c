@@ -25,6 +25,7 @@ typedef struct {
   const char *source;
   int depth;
   int move_start; /* offset where the current move text starts */
+  int def_start;  /* offset where the current definition starts */
   jmp_buf on_error;
 } Parser;
 
@@ -419,15 +420,25 @@ static AstNode *parse_partial(Parser *p) {
   return mod;
 }
 
-/* CombinedMove ::= PartialMove ( '+' PartialMove )* */
+/* After a complete partial move, modifiers start the next one: the MBN
+ * text writes mfW+cfF as mfWcfF (PS=mfWcfF), an implicit '+'. */
+static bool parse_at_implicit_plus(const Parser *p) {
+  return !p->tok.space_before &&
+         (p->tok.kind == TK_LOWER || (parse_is(p, '(') && parse_at_amalgamated(p)));
+}
+
+/* CombinedMove ::= PartialMove ( '+'? PartialMove )* */
 static AstNode *parse_combined(Parser *p) {
   Token at = p->tok;
   AstNode *first = parse_partial(p);
-  if (!parse_is(p, '+') || p->tok.space_before) return first;
+  if (!(parse_is(p, '+') && !p->tok.space_before) && !parse_at_implicit_plus(p)) return first;
   AstNode *alt = node_new(p, AST_ALT, &at);
   node_add_kid(p, alt, first);
-  while (parse_is(p, '+') && !p->tok.space_before) {
-    parse_next(p);
+  for (;;) {
+    if (parse_is(p, '+') && !p->tok.space_before)
+      parse_next(p);
+    else if (!parse_at_implicit_plus(p))
+      break;
     node_add_kid(p, alt, parse_partial(p));
   }
   return alt;
@@ -436,6 +447,7 @@ static AstNode *parse_combined(Parser *p) {
 /* Finds the bracket matching the one at `offset`; returns the offset just
  * after it, or -1 if unmatched. Comments are skipped. */
 static int parse_match_bracket(const char *s, int offset) {
+  char stack[MBN_MAX_DEPTH * 4];
   int depth = 0;
   for (int i = offset; s[i]; i++) {
     char c = s[i];
@@ -444,8 +456,10 @@ static int parse_match_bracket(const char *s, int offset) {
       if (!s[i + 1]) return -1;
       i++;
     } else if (c == '[' || c == '{' || c == '(') {
-      depth++;
+      if (depth == (int)sizeof stack) return -1;
+      stack[depth++] = c == '[' ? ']' : c == '{' ? '}' : ')';
     } else if (c == ']' || c == '}' || c == ')') {
+      if (depth == 0 || stack[depth - 1] != c) return -1; /* mismatched */
       if (--depth == 0) return i + 1;
     }
   }
@@ -489,12 +503,8 @@ static AstNode *parse_optional(Parser *p) {
 /* MoveSequence ::= OptionalMove ( '-' '-'? OptionalMove )* */
 static AstNode *parse_sequence(Parser *p) {
   Token at = p->tok;
-  parse_enter(p);
   AstNode *first = parse_optional(p);
-  if (!parse_is(p, '-') || p->tok.space_before) {
-    p->depth--;
-    return first;
-  }
+  if (!parse_is(p, '-') || p->tok.space_before) return first;
   AstNode *chain = node_new(p, AST_CHAIN, &at);
   node_add_kid(p, chain, first);
   bool seps[256];
@@ -512,7 +522,6 @@ static AstNode *parse_sequence(Parser *p) {
   }
   chain->sequence = arena_alloc(p->arena, sizeof(bool) * (size_t)nseps);
   memcpy(chain->sequence, seps, sizeof(bool) * (size_t)nseps);
-  p->depth--;
   return chain;
 }
 
@@ -577,8 +586,9 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     if (p->tok.space_before) parse_error(p, "expected a macro name after '@'");
     if (p->tok.kind == TK_PUNCT) parse_error(p, "a macro name takes no prefix");
     parse_identifier(p, def->letters[0], false);
-    if (p->tok.kind == TK_LOWER && !p->tok.space_before)
-      parse_error(p, "macro names are upper case");
+    const char *name = def->letters[0];
+    if (name[0] >= 'a' && name[0] <= 'z')
+      parse_error_at(p, &p->tok, "macro names are upper case ('@%c')", name[0] - 'a' + 'A');
     def->letter_count = 1;
     parse_take_name(p, def);
     if (!parse_is(p, '=') || p->tok.space_before)
@@ -675,7 +685,10 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
   if (setjmp(p.on_error)) {
     ok = false;
     if (++errors >= 20) return false;
-    parse_recover(&p);
+    /* Resume at the next definition: the token that raised the error if it
+     * already starts one (and is not where this definition began). */
+    if (!(p.tok.space_before && p.tok.offset > p.def_start && p.tok.kind != TK_ERROR))
+      parse_recover(&p);
   } else {
     started = true;
     parse_next(&p);
@@ -686,6 +699,7 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
       parse_error(&p, "more than %d definitions", MBN_MAX_DEFINITIONS);
     }
     p.depth = 0;
+    p.def_start = p.tok.offset;
     parse_definition(&p, &out->defs[out->count]);
     out->count++;
     if (p.tok.kind != TK_EOF && !p.tok.space_before)

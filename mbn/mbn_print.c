@@ -58,7 +58,7 @@ static void print_range(Printer *p, const AstRange *range) {
 
 static void print_modifier(Printer *p, const AstModifier *mod, const AstNode *owner) {
   if (mod->code == '(') {
-    if (mod->count == 2 && mod->dir[0] == mod->dir[1])
+    if (mod->dir[0] == mod->dir[1])
       put(p, "%c%c", mod->dir[0], mod->dir[0]);
     else
       put(p, "(%c%c)", mod->dir[0], mod->dir[1]);
