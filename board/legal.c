@@ -261,8 +261,8 @@ int gen_legal_count(const Position *pos) {
   gen_rule_moves(pos, &list);
   for (int i = 0; i < list.count; i++) {
     Move m = list.moves[i];
-    bool royal = t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1;
-    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE && !royal &&
+    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
         !(pinned_bb >> move_from(m) & 1))
       count++;
     else if (pos_is_legal(pos, m))
