@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "board/bb64.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
 #include "board/tables.h"
@@ -23,9 +24,13 @@ bool pos_attacked(const Position *pos, int sq, Color by) {
   w.pos = pos;
   w.us = by;
   w.target = sq;
+  const Bb64Tables *bb = t->bb;
+  if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
+    return true;
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
+    if (bb && bb->attack_ok[type * COLOR_NB + by]) continue;
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
       int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
@@ -214,4 +219,54 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
   default: return false;
   }
+}
+
+/* Counts the legal moves without listing them where that is safe: the
+ * bitboard targets of unpinned, non-royal pieces (not promoting there) are
+ * legal when not in check and the rules need nothing but "royal attacked";
+ * everything else is generated and tested as usual. */
+int gen_legal_count(const Position *pos) {
+  const BoardTables *t = pos->tables;
+  const Bb64Tables *bb = t->bb;
+  const VariantRules *r = &pos->variant->rules;
+  static _Thread_local MoveList list;
+  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
+      pos_is_decided(pos) || pos_in_check(pos))
+    return gen_legal_moves(pos, &list);
+  Square pinned[PINNED_MAX];
+  int pinned_nb = find_pinned(pos, pinned);
+  uint64_t pinned_bb = 0;
+  for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
+  Color us = pos->side;
+  int count = 0;
+  list.count = 0;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
+    size_t k = (size_t)type * COLOR_NB + (size_t)us;
+    bool royal = t->royal_mask[us] >> type & 1;
+    if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
+      gen_piece_moves(pos, sq, &list);
+      continue;
+    }
+    uint64_t targets = bb64_targets(pos, sq, type, us);
+    if (pos->variant->pieces[type].promotes_to &&
+        (targets & bb->promo_zone[us] ||
+         ((r->promotion_on_leave || r->promotion_on_move) && bb->promo_zone[us] >> sq & 1))) {
+      gen_piece_moves(pos, sq, &list);
+      continue;
+    }
+    count += __builtin_popcountll(targets);
+    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, &list);
+  }
+  gen_rule_moves(pos, &list);
+  for (int i = 0; i < list.count; i++) {
+    Move m = list.moves[i];
+    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
+        !(pinned_bb >> move_from(m) & 1))
+      count++;
+    else if (pos_is_legal(pos, m))
+      count++;
+  }
+  return count;
 }

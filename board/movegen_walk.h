@@ -30,4 +30,12 @@ typedef struct {
 /* Walks every move of the piece on sq (w->us must be its colour). */
 void walk_piece(Walk *w, int sq);
 
+/* Appends the pseudo-legal moves of the piece on sq (side to move's). */
+void gen_piece_moves(const Position *pos, int sq, MoveList *list);
+/* Appends the moves of the legs a bitboard-generated piece's masks leave
+ * out (only for types with BoardTables.bb gen_ok). */
+void gen_piece_special(const Position *pos, int sq, MoveList *list);
+/* Appends castling and drops. */
+void gen_rule_moves(const Position *pos, MoveList *list);
+
 #endif
