@@ -73,6 +73,11 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
     }
     if (at == square && s > 0 && (leg->dx || leg->dy)) break; /* came round a cylinder */
   }
+  if (last >= 0 && (leg->flags & LEG_EDGE)) {
+    const BoardShape *s = &w->v->shape;
+    int file = last % s->files, rank = last % (s->files * s->ranks) / s->files;
+    if (file != 0 && rank != 0 && file != s->files - 1 && rank != s->ranks - 1) last = -1;
+  }
   if (last >= 0) out[count++] = last;
   return count;
 }
