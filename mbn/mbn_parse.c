@@ -685,9 +685,9 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
   mbn_lex_init(&p.lex, text, where.line, where.col);
   out->defs = arena_alloc(arena, sizeof *out->defs * MBN_MAX_DEFINITIONS);
   out->count = 0;
-  bool ok = true;
-  int errors = 0;
-  volatile bool started = false;
+  /* volatile: both change between setjmp and longjmp */
+  volatile bool ok = true;
+  volatile int errors = 0;
   if (setjmp(p.on_error)) {
     ok = false;
     if (++errors >= 20) return false;
@@ -696,16 +696,16 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
     if (!(p.tok.space_before && p.tok.offset > p.def_start && p.tok.kind != TK_ERROR))
       parse_recover(&p);
   } else {
-    started = true;
     parse_next(&p);
   }
-  (void)started;
   while (p.tok.kind != TK_EOF) {
-    if (out->count == MBN_MAX_DEFINITIONS) {
-      parse_error(&p, "more than %d definitions", MBN_MAX_DEFINITIONS);
-    }
     p.depth = 0;
     p.def_start = p.tok.offset;
+    if (out->count == MBN_MAX_DEFINITIONS) {
+      mbn_diagnostics_add(diags, p.source, p.tok.line, p.tok.col, "", "more than %d definitions",
+                          MBN_MAX_DEFINITIONS);
+      return false;
+    }
     parse_definition(&p, &out->defs[out->count]);
     out->count++;
     if (p.tok.kind != TK_EOF && !p.tok.space_before)
