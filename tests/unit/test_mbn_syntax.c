@@ -208,6 +208,10 @@ START_TEST(canonical_forms) {
       {"+P=={^K}", "+P=={^K}"},
       {"O-O=[*]isR[g]=isR[f]", "O-O=[*]isR[g]=isR[f]"},
       {"X=a{^C}p{!^C}R", "X=a{^C}p{!^C}R"},
+      /* found by the fuzzer: "offfF" would not parse back */
+      {"X=of(ff)F", "X=of(ff)F"},
+      {"X=(ff)fF", "X=(ff)fF"},
+      {"X=l(ff)rN", "X=lffrN"},
   };
   for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
     char out[512], error[256];
