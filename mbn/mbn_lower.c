@@ -43,7 +43,9 @@ typedef struct {
   int count, capacity;
   const char *macro_stack[MBN_MAX_MACRO_DEPTH];
   int macro_depth;
-  int basic_depth; /* >0 inside a basic piece's body: letters are basic */
+  int basic_depth;       /* >0 inside a basic piece's body: letters are basic */
+  long edge_total;       /* links between templates, bounded like the templates */
+  int ref_line, ref_col; /* inside a basic piece's body: where its letter was written */
 } Lowering;
 
 #define OCC_ALL (OCC_EMPTY | OCC_ENEMY | OCC_FRIEND)
@@ -55,6 +57,7 @@ static void lower_error(Lowering *L, int line, int col, const char *near, const 
 #include <stdio.h>
 
 static void lower_error(Lowering *L, int line, int col, const char *near, const char *fmt, ...) {
+  if (L->basic_depth > 0) line = L->ref_line, col = L->ref_col; /* not the body's text */
   if (L->lc->failed) return; /* report the first error of a definition only */
   char message[200];
   va_list args;
@@ -97,8 +100,8 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
   t->min_steps = t->max_steps = 1;
   t->end_filter = t->pass_filter = t->ep_filter = -1;
   t->origin_range = t->landing_range = -1;
-  t->line = line;
-  t->col = col;
+  t->line = L->basic_depth > 0 ? L->ref_line : line;
+  t->col = L->basic_depth > 0 ? L->ref_col : col;
   if (ctx) {
     memcpy(t->dirs, ctx->dirs, sizeof t->dirs);
     t->dir_levels = ctx->dir_levels;
@@ -118,6 +121,14 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
 }
 
 static void template_link(Lowering *L, int from, int to, bool relative, bool compulsory) {
+  if (L->lc->failed) return;
+  if (++L->edge_total > MBN_MAX_TEMPLATE_LINKS) {
+    const Template *at = &L->t[from];
+    lower_error(L, at->line, at->col, "",
+                "move too complex: more than %d links between legs before expansion",
+                MBN_MAX_TEMPLATE_LINKS);
+    return;
+  }
   Template *t = &L->t[from];
   for (int i = 0; i < t->edge_count; i++)
     if (t->edges[i].target == to && t->edges[i].relative == relative &&
@@ -838,7 +849,7 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
           target != body) {
         int depth = L->basic_depth;
         if (body->kind == AST_REF && body->letter[0] != ':' && !lower_find_macro(L, body->letter))
-          L->basic_depth++;
+          if (L->basic_depth++ == 0) L->ref_line = body->line, L->ref_col = body->col;
         Fragment f = lower_atom(L, target->kids[0], ride, ctx);
         L->basic_depth = depth;
         return f;
@@ -904,7 +915,7 @@ static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, co
   }
   const AstNode *body = lower_basic(L, letter[0], line, col);
   if (!body) return none;
-  L->basic_depth++;
+  if (L->basic_depth++ == 0) L->ref_line = line, L->ref_col = col;
   Fragment f;
   if (ride) {
     if (body->kind == AST_LEAPER) {
