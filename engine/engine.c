@@ -79,6 +79,13 @@ Engine *engine_create(const EngineReport *report) {
   char err[512] = "";
   if (variant_set_load_default(&engine->variants, err, sizeof err) != 0)
     engine_message(engine, err);
+  if (engine->variants.unplayable_count > 0) {
+    char names[1024], line[1200];
+    variant_set_unplayable_names(&engine->variants, names, sizeof names);
+    snprintf(line, sizeof line, "%d variants not offered (rules the board does not play yet): %s",
+             engine->variants.unplayable_count, names);
+    engine_message(engine, line);
+  }
   engine->variant_index = variant_set_find(&engine->variants, engine->text[OPTION_UCI_VARIANT]);
   if (engine->variant_index < 0 && engine->variants.count > 0) engine->variant_index = 0;
   if (engine->variant_index >= 0) {
@@ -125,7 +132,11 @@ const Variant *engine_variant(const Engine *engine) {
 int engine_select_variant(Engine *engine, const char *name, char *err, size_t err_size) {
   int index = variant_set_find(&engine->variants, name);
   if (index < 0) {
-    snprintf(err, err_size, "unknown variant '%s'", name);
+    char why[256];
+    if (variant_set_why_unplayable(&engine->variants, name, why, sizeof why))
+      snprintf(err, err_size, "variant '%s' cannot be played yet: %s", name, why);
+    else
+      snprintf(err, err_size, "unknown variant '%s'", name);
     return -1;
   }
   int previous = engine->variant_index;
