@@ -257,6 +257,17 @@ bool engine_castling_move(Engine *engine, int side, char *out, size_t out_size) 
   return engine->game && game_castling_move(engine->game, side, out, out_size);
 }
 
+void engine_move_to_xboard(Engine *engine, const char *move, char *out, size_t out_size) {
+  if (engine->game)
+    game_move_to_xboard(engine->game, move, out, out_size);
+  else
+    snprintf(out, out_size, "%s", move);
+}
+
+bool engine_move_from_xboard(Engine *engine, const char *text, char *out, size_t out_size) {
+  return engine->game && game_move_from_xboard(engine->game, text, out, out_size);
+}
+
 bool engine_chess960(const Engine *engine) {
   return engine->game && game_position(engine->game)->chess960;
 }

@@ -126,12 +126,14 @@ static void xb_report_bestmove(void *context, const char *move, const char *pond
     /* In Chess960 mode our castling text is king-takes-partner; XBoard
      * reads O-O / O-O-O there without doubt. */
     int side = engine_chess960(xb->engine) ? engine_castling_side(xb->engine, move) : 0;
+    char gui_move[2 * XB_MOVE_MAX];
+    engine_move_to_xboard(xb->engine, move, gui_move, sizeof gui_move);
     if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
       output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
       pthread_mutex_unlock(&xb->lock);
       return;
     }
-    output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : move);
+    output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : gui_move);
     if (!xb_announce_result(xb) && xb->hard && ponder) xb_start_ponder(xb, ponder);
   }
   pthread_mutex_unlock(&xb->lock);
@@ -337,6 +339,7 @@ static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t si
              : !strcasecmp(move, "O-O-O") || !strcmp(move, "0-0-0") ? 2
                                                                     : 0;
   if (side && engine_castling_move(xb->engine, side, buffer, size)) return buffer;
+  if (strchr(move, ',') && engine_move_from_xboard(xb->engine, move, buffer, size)) return buffer;
   return move;
 }
 

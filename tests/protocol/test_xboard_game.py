@@ -135,6 +135,31 @@ def clocks_are_obeyed(binary):
     c.finish()
 
 
+def multileg_moves_in_comma_form(binary):
+    import os
+    lion = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lion.var")
+    c = Conversation(binary, "--load", lion)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"variants=\"[^\"]*lionchess")
+    c.expect(r"^feature done=1$")
+    c.send("variant lionchess")
+    c.expect(r"^setup \(")
+    c.send("force")
+    c.send("setboard 7k/8/8/3q4/3p4/3L4/8/K7 w - - 0 1")
+    c.send("sd 3")
+    c.send("go")
+    c.expect(r"^move d3d4,d4d5$", timeout=10)
+    c.send("force")
+    c.send("setboard 7k/8/8/3q4/3p4/3L4/8/K7 w - - 0 1")
+    c.send("usermove d3d4,d4d5")
+    c.send("perft 1")  # both black pieces gone: three king moves
+    c.expect(r"^Nodes searched: 3$", forbid=r"^Illegal|^Error")
+    c.send("usermove a1a2,a2a3")
+    c.expect(r"^Illegal move \(.*\): a1a2,a2a3$")
+    c.finish()
+
+
 run_tests([normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
            undo_and_remove_take_moves_back, setboard_and_a_game_end, analyze_and_exclude,
-           pondering_hit_and_miss, clocks_are_obeyed])
+           pondering_hit_and_miss, clocks_are_obeyed, multileg_moves_in_comma_form])
