@@ -112,11 +112,17 @@ def pondering_hit_and_miss(binary):
     c.send("time 6000")
     c.send("otim 6000")
     c.send("usermove e2e4")
-    c.expect(MOVE, timeout=10)
-    # Whatever the engine ponders on, both a hit and a miss must give a move.
+    lines = c.collect_until(MOVE, timeout=10)
+    # The engine now ponders on the reply its last PV expects: play exactly that.
+    pvs = [l.split()[4:] for l in lines if l[:1].isdigit() and len(l.split()) > 5]
+    expected = pvs[-1][1] if pvs else None
     c.send("time 5000")
     c.send("otim 5000")
-    c.send("usermove d2d4")
+    if expected:
+        c.send("usermove %s" % expected)  # ponder hit
+        c.expect(MOVE, timeout=10, forbid=r"^Illegal|^Error")
+    # A reply it did not expect (a miss) must still give a move.
+    c.send("usermove a2a3" if expected != "a2a3" else "usermove h2h3")
     c.expect(MOVE + r"|^Illegal move", timeout=10)
     c.send("easy")
     c.send("force")
