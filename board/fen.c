@@ -182,28 +182,39 @@ static void fen_read_castling(Position *pos, const char *field) {
   }
 }
 
-/* The e.p. victim: the first pawn-like enemy piece beyond the e.p. square,
- * seen from the side to move. */
+/* The e.p. field lists the squares an e.p. capture may land on; like
+ * Fairy-Stockfish (berolina writes "c5d6"), it may also name the square of
+ * the piece to be captured. Otherwise the victim is the first pawn-like
+ * enemy piece beyond the e.p. square, seen from the side to move. */
 static void fen_read_ep(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   int consumed = 0;
-  const char *s = field;
-  while (*s && *s != '-') {
+  Square victim = SQ_NONE;
+  for (const char *s = field; *s && *s != '-'; s += consumed) {
     Square sq = geo_square_from_text(geo, s, &consumed);
     if (sq == SQ_NONE) return;
-    s += consumed;
+    Piece p = pos->board[sq];
+    if (piece_is_real(p) && piece_color(p) != pos->side && pos->tables->pawn_like[piece_type(p)]) {
+      victim = sq;
+      continue;
+    }
+    if (p != PIECE_NONE || pos->st.ep_count >= EP_SQUARES_MAX) continue;
+    pos->st.ep_squares[pos->st.ep_count++] = sq;
+    if (victim != SQ_NONE) continue;
     int dir = pos->side == WHITE ? -1 : 1;
     for (int r = geo_rank(geo, sq) + dir; r >= 0 && r < geo->ranks; r += dir) {
       Square v = geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq));
-      Piece p = pos->board[v];
-      if (!piece_is_real(p)) continue;
-      if (piece_color(p) != pos->side && pos->tables->pawn_like[piece_type(p)]) {
-        if (pos->st.ep_count < EP_SQUARES_MAX) pos->st.ep_squares[pos->st.ep_count++] = sq;
-        pos->st.ep_victim = v;
-      }
+      Piece q = pos->board[v];
+      if (!piece_is_real(q)) continue;
+      if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) victim = v;
       break;
     }
   }
+  if (victim == SQ_NONE) {
+    pos->st.ep_count = 0;
+    return;
+  }
+  pos->st.ep_victim = victim;
 }
 
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {

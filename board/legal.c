@@ -14,7 +14,8 @@
 #include "board/movegen_walk.h"
 #include "board/tables.h"
 
-bool pos_attacked(const Position *pos, int sq, Color by) {
+/* Attack test leaving out attackers of the `exclude` types. */
+static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   int width = 2 * geo->files - 1;
@@ -24,12 +25,13 @@ bool pos_attacked(const Position *pos, int sq, Color by) {
   w.pos = pos;
   w.us = by;
   w.target = sq;
-  const Bb64Tables *bb = t->bb;
+  const Bb64Tables *bb = exclude ? NULL : t->bb;
   if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
     return true;
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
+    if (exclude >> type & 1) continue;
     if (bb && bb->attack_ok[type * COLOR_NB + by]) continue;
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
@@ -44,6 +46,29 @@ bool pos_attacked(const Position *pos, int sq, Color by) {
 
 /* Whether colour c's royals are in check: any of them attacked, or with
  * royal=duple and several royals, all of them. */
+bool pos_attacked(const Position *pos, int sq, Color by) {
+  return attacked_by(pos, sq, by, 0);
+}
+
+/* Atomic: a royal next to an enemy royal cannot be taken (the explosion
+ * would take both), and royals never capture, so neither gives check. */
+static bool atomic_royal_attacked(const Position *pos, int sq, Color c) {
+  uint64_t theirs = pos->tables->royal_mask[!c];
+  const Geometry *geo = &pos->geo;
+  for (int i = 0; i < pos->pcount[!c]; i++) {
+    int e = pos->plist[!c][i];
+    if (!(theirs >> piece_type(pos->board[e]) & 1)) continue;
+    int df = geo_file(geo, e) - geo_file(geo, sq), dr = geo_rank(geo, e) - geo_rank(geo, sq);
+    if (df >= -1 && df <= 1 && dr >= -1 && dr <= 1) return false;
+  }
+  return attacked_by(pos, sq, (Color)!c, theirs);
+}
+
+bool pos_royal_square_attacked(const Position *pos, int sq, Color c) {
+  return pos->variant->rules.atomic ? atomic_royal_attacked(pos, sq, c)
+                                    : pos_attacked(pos, sq, (Color)!c);
+}
+
 static bool royal_attacked(const Position *pos, Color c) {
   uint64_t royals = pos->tables->royal_mask[c];
   if (!royals) return false;
@@ -53,7 +78,8 @@ static bool royal_attacked(const Position *pos, Color c) {
     int sq = pos->plist[c][i];
     if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
     count++;
-    if (pos_attacked(pos, sq, (Color)!c)) {
+    if (pos->variant->rules.atomic ? atomic_royal_attacked(pos, sq, c)
+                                   : pos_attacked(pos, sq, (Color)!c)) {
       if (!duple) return true;
       attacked++;
     }
@@ -84,9 +110,21 @@ bool pos_in_check(const Position *pos) {
 }
 
 /* A move of the side that just moved is legal if it left no royal attacked. */
+static int count_royals(const Position *pos, Color c) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    n += pos->tables->royal_mask[c] >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  return n;
+}
+
 static bool last_move_legal(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   Color mover = (Color)!pos->side;
+  if (r->atomic && pos->tables->royal_mask[mover] && !r->royal_may_be_exposed) {
+    /* blowing up one's own royal is illegal; blowing up the enemy's wins */
+    if (!count_royals(pos, mover)) return false;
+    if (pos->tables->royal_mask[!mover] && !count_royals(pos, (Color)!mover)) return true;
+  }
   if (!r->royal_may_be_exposed && royal_attacked(pos, mover)) return false;
   if (r->kings_may_not_face && royals_face(pos)) return false;
   return true;
@@ -261,8 +299,8 @@ int gen_legal_count(const Position *pos) {
   gen_rule_moves(pos, &list);
   for (int i = 0; i < list.count; i++) {
     Move m = list.moves[i];
-    bool royal = t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1;
-    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE && !royal &&
+    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
         !(pinned_bb >> move_from(m) & 1))
       count++;
     else if (pos_is_legal(pos, m))

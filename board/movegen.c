@@ -412,7 +412,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
       int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
       for (int f = a;; f += dir) {
         Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
-        if (pos_attacked(pos, s, (Color)!us)) ok = false;
+        if (pos_royal_square_attacked(pos, s, us)) ok = false;
         if (f == b || !ok) break;
       }
     }

@@ -479,11 +479,11 @@ static int gcd(int a, int b) {
 
 typedef struct {
   int min, max;
-  bool maximal, rider, exact;
+  bool maximal, rider, exact, edge;
 } Steps;
 
 static Steps steps_of(const AstNode *ride) {
-  Steps s = {1, 1, false, false, false};
+  Steps s = {1, 1, false, false, false, false};
   if (!ride) return s;
   s.rider = true;
   switch (ride->ride) {
@@ -491,6 +491,7 @@ static Steps steps_of(const AstNode *ride) {
   case RIDE_EXACT: s.min = s.max = ride->count, s.exact = true; break;
   case RIDE_UNLIMITED: s.max = LEG_STEPS_UNLIMITED; break;
   case RIDE_MAXIMAL: s.max = LEG_STEPS_UNLIMITED, s.maximal = true; break;
+  case RIDE_EDGE: s.max = LEG_STEPS_UNLIMITED, s.maximal = s.edge = true; break;
   }
   return s;
 }
@@ -526,6 +527,7 @@ static Fragment lower_hop(Lowering *L, const Ctx *ctx, int um, int un, Steps s, 
       template_steps(h, 1, LEG_STEPS_UNLIMITED);
       template_steps(e, 1, LEG_STEPS_UNLIMITED);
       if (s.maximal) e->flags |= LEG_MAXIMAL;
+      if (s.edge) e->flags |= LEG_EDGE;
     } else {
       template_steps(h, k, k);
       template_steps(e, s.exact ? s.max - k : 1, s.max - k);
@@ -657,6 +659,7 @@ static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride
   Template *t = &L->t[id];
   template_steps(t, s.min, s.max);
   if (s.maximal) t->flags |= LEG_MAXIMAL;
+  if (s.edge) t->flags |= LEG_EDGE;
   if (ctx->leap) {
     if (s.rider && s.max > 1)
       t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
@@ -688,6 +691,10 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
   Fragment f;
   memset(&f, 0, sizeof f);
   int copies = ride->ride == RIDE_LIMITED || ride->ride == RIDE_EXACT ? ride->count : 1;
+  if (ride->ride == RIDE_EDGE) {
+    lower_error(L, ride->line, ride->col, "*", "edge rider '*' on a complex move is not supported");
+    return f;
+  }
   if (ride->ride == RIDE_EXACT && ride->count == 0) {
     AstNode zero = *ride;
     zero.kind = AST_LEAPER;
@@ -758,7 +765,8 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
       if (is_simple_unlimited(target) &&
           (ride->ride == RIDE_LIMITED || ride->ride == RIDE_UNLIMITED))
         return lower_node(L, body, ctx);
-      if (is_simple_unlimited(target) && ride->ride == RIDE_MAXIMAL && target != body) {
+      if (is_simple_unlimited(target) && (ride->ride == RIDE_MAXIMAL || ride->ride == RIDE_EDGE) &&
+          target != body) {
         int depth = L->basic_depth;
         if (body->kind == AST_REF && body->letter[0] != ':' && !lower_find_macro(L, body->letter))
           L->basic_depth++;

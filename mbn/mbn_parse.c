@@ -206,7 +206,13 @@ static AstNode *parse_sequence(Parser *p);
 /* Steps ::= '0' ( '*' | Number )? | Number      ('*', '**', '#' rejected) */
 static AstNode *parse_steps(Parser *p, AstNode *move, bool group) {
   if (parse_is(p, '*') && !p->tok.space_before) {
-    parse_error(p, "edge rider '*' is not supported");
+    if (group) parse_error(p, "edge rider '*' on a group is not supported");
+    if (p->lex.src[p->tok.offset + 1] == '*') parse_error(p, "steps '**' are not supported");
+    AstNode *edge = node_new(p, AST_RIDE, &p->tok);
+    edge->ride = RIDE_EDGE;
+    node_add_kid(p, edge, move);
+    parse_next(p);
+    return edge;
   }
   if (parse_is(p, '#') && !p->tok.space_before) parse_error(p, "steps '#' are not supported");
   if (p->tok.kind != TK_NUMBER || p->tok.space_before) return move;

@@ -90,6 +90,7 @@ static void print_steps(Printer *p, const AstNode *ride) {
   case RIDE_EXACT: put(p, "0%d", ride->count); break;
   case RIDE_UNLIMITED: put(p, "0"); break;
   case RIDE_MAXIMAL: put(p, "0*"); break;
+  case RIDE_EDGE: put(p, "*"); break;
   }
 }
 

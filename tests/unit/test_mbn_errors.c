@@ -29,7 +29,7 @@ static const ErrorCase CASES[] = {
     {"X=fffW", 1, 5, "modifier 'f' repeated three times"},
     {"X=hW", 1, 3, "halfling modifier 'h' is not supported"},
     {"X=uW", 1, 3, "modifier 'u'"},
-    {"X=Q*", 1, 4, "edge rider '*' is not supported"},
+    {"X=(Q)*", 1, 6, "edge rider '*' on a group is not supported"},
     {"X=W#", 1, 4, "steps '#' are not supported"},
     {"X=!W", 1, 3, "setup operator '!' is not supported"},
     {"X=#W", 1, 3, "decision operator '#' is not supported"},
@@ -180,7 +180,7 @@ START_TEST(several_errors_are_all_reported) {
   v.shape.levels = 1;
   MbnDiagnostics d = {0};
   MbnSourcePos where = {"x.var", 1, 1};
-  ck_assert(!mbn_compile_pieces(&v, "A=W) B=(F C=fW D=W*", where, &d));
+  ck_assert(!mbn_compile_pieces(&v, "A=W) B=(F C=fW D=W**", where, &d));
   ck_assert_int_eq(d.count, 3);
   ck_assert_int_eq(d.items[0].col, 4);
   ck_assert_int_eq(d.items[1].col, 11); /* at the text after "(F" */

@@ -115,6 +115,16 @@ START_TEST(flying_gold_cannon) {
 }
 END_TEST
 
+START_TEST(edge_riders) {
+  /* MBN section 6: B* from c1 ends on a3 or h6 (the text's "c3" is a slip);
+   * W* from c1 on a1, h1 or c8. */
+  EXPECT_REACH("X=B*", 8, 8, "X", WHITE, "c1", "a3:mc h6:mc");
+  EXPECT_REACH("X=W*", 8, 8, "X", WHITE, "c1", "a1:mc h1:mc c8:mc");
+  /* From an inner square every direction ends on an edge. */
+  EXPECT_REACH("X=W*", 5, 5, "X", WHITE, "c3", "c1:mc a3:mc e3:mc c5:mc");
+}
+END_TEST
+
 START_TEST(lame_leapers_and_hops_stay_on_their_path) {
   /* nD slides two squares; pD hops the middle one. */
   EXPECT_REACH("X=nD", 5, 5, "X", WHITE, "c3", "c1:mc a3:mc e3:mc c5:mc");
@@ -201,6 +211,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, dolphin_of_whale_shogi);
   tcase_add_test(tc, crocodile_of_congo);
   tcase_add_test(tc, flying_gold_cannon);
+  tcase_add_test(tc, edge_riders);
   tcase_add_test(tc, lame_leapers_and_hops_stay_on_their_path);
   tcase_add_test(tc, macros_override_basic_letters);
   tcase_add_test(tc, lower_case_defines_black_separately);

@@ -60,6 +60,7 @@ static const Example ACCEPTED[] = {
     {":RO:=(N)(rf)8", 8, 8},
     {"X=mQ-{cK-tK}", 8, 8},
     {"X=:1,4:", 8, 8},
+    {"X=B* Y=W*", 8, 8},
     {"B|Blue Whale|=vW+fF", 8, 8},
     {"P|Pawn|=mfW+cefF+[1-2]mefW02 N|Knight|=N B|Bishop|=F0 R|Rook|=W0 Q|Queen|=R+B "
      "K|King|=W+F",
@@ -100,8 +101,8 @@ static const Rejected REJECTED[] = {
     {"R<s>=[1-2](rW+(lR--[[a1]fR]))", "piece suffixes and board identifiers"},
     {"+G +G/DragonResurrection/==+D", "announcement suffixes"},
     {"+P==Q +p==I", "needs a piece 'P'"},
-    {"X=W*", "edge rider '*' is not supported"},
-    {"X=B*", "edge rider '*' is not supported"},
+    {"X=(W)*", "edge rider '*' on a group is not supported"},
+    {"X=B**", "steps '**' are not supported"},
     {"K=K+{C}W2F2", "attacker piece sets"},
     {"B=pp?{QRNP}B", "optional modifier 'p?' is not supported"},
     {"P X=ce{PS}fF", "piece set names 'S'"},
