@@ -273,7 +273,9 @@ static void xb_features(Xb *xb) {
 
 static void xb_select_variant(Xb *xb, const char *gui_name) {
   char err[XB_ERR_MAX];
-  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0) {
+  /* Our own name for the game if we have a file under it, else XBoard's. */
+  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0 &&
+      engine_select_variant(xb->engine, gui_name, err, sizeof err) != 0) {
     output_line(xb->out, "Error (%s): variant %s", err, gui_name);
     return;
   }
