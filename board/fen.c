@@ -160,6 +160,17 @@ static void fen_read_castling(Position *pos, const char *field) {
     Color c = isupper((unsigned char)*s) ? WHITE : BLACK;
     char ch = (char)toupper((unsigned char)*s);
     Square royal = castling_royal(pos, c);
+    if (ch != 'K' && ch != 'Q' && ch - 'A' < geo->files) {
+      /* A file letter naming no castling partner grants the piece on that
+       * file of the back rank its initial moves (Fairy-Stockfish writes
+       * cambodian's king and queen leaps this way: "DEde"). */
+      const VariantRules *r = &pos->variant->rules;
+      int back = c == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
+      Square sq = geo_square(geo, ch - 'A', back, 0);
+      if (sq != SQ_NONE && piece_is_real(pos->board[sq]) && piece_color(pos->board[sq]) == c &&
+          !is_partner(pos, sq, c))
+        pos->board[sq] |= PIECE_UNMOVED;
+    }
     if (royal == SQ_NONE || !pos->variant->rules.castling.enabled) continue;
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
     Square partner = SQ_NONE;
@@ -273,8 +284,9 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   for (int sq = 0; sq < geo->sq_nb; sq++) {
     Piece cell = fb.board[sq];
     if (cell == PIECE_NONE) continue;
-    if (cell != PIECE_WALL && (!t->start_cells || (t->start_cells[sq] & 0xFF) == (cell & 0xFF)))
-      cell |= PIECE_UNMOVED;
+    /* Pawn-like pieces make initial moves from their start squares (see
+     * walk_initial); others only when the castling field grants them. */
+    if (cell != PIECE_WALL && !t->start_cells) cell |= PIECE_UNMOVED;
     pos_put_piece(pos, sq, cell, NULL);
   }
   free(fb.board);

@@ -34,14 +34,23 @@ static bool is_ep_square(const Position *pos, int sq) {
   return false;
 }
 
-/* Whether the piece on sq may make its initial moves (i): as in
- * Fairy-Stockfish, where a pawn's double step depends on where it stands,
- * any piece standing on a square the start position gives to its kind
- * qualifies, even if it came back there or was dropped there. */
+/* Whether the piece on sq may make its initial moves (i), as in
+ * Fairy-Stockfish: a pawn-like piece when it stands on a square the start
+ * position gives to its kind (its double step depends on where it stands,
+ * even if it was dropped there); any other piece while it has not moved
+ * since the FEN granted it its initial moves (castling field letters). */
 static bool walk_initial(const Position *pos, int sq) {
   const Piece *start = pos->tables->start_cells;
-  if (!start) return pos->board[sq] & PIECE_UNMOVED;
-  return (start[sq] & 0xFF) == (pos->board[sq] & 0xFF);
+  Piece p = pos->board[sq];
+  if (!start || !pos->tables->pawn_like[piece_type(p)]) {
+    if (!(p & PIECE_UNMOVED)) return false;
+    /* a royal's initial move is like castling: not out of check (cambodian) */
+    if (pos->tables->royal_mask[piece_color(p)] >> piece_type(p) & 1 &&
+        piece_color(p) == pos->side && pos_in_check(pos))
+      return false;
+    return true;
+  }
+  return (start[sq] & 0xFF) == (p & 0xFF);
 }
 
 static void walk_emit_one(Walk *w, Move m) {

@@ -33,6 +33,7 @@ typedef struct {
   int hop, hop_filter;
   int leap;
   bool lame;
+  bool halfling;
   int end_filter, pass_filter, ep_filter;
 } Ctx;
 
@@ -363,6 +364,13 @@ static bool ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       ctx->leap = mod->count;
       break;
     case 'n': ctx->lame = true; break;
+    case 'h':
+      if (mod->count == 2 || filter >= 0) {
+        lower_error(L, mod->line, mod->col, "h", "'hh' and 'h{...}' are not supported");
+        return false;
+      }
+      ctx->halfling = true;
+      break;
     default: group.mods[group.count++] = *mod; break; /* directions, d, t, z, (xy) */
     }
   }
@@ -624,11 +632,72 @@ static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, 
   return f;
 }
 
+/* A halfling (hR): from each square it may go half of the way to the edge,
+ * rounded up. The distance depends on the square, so each direction becomes
+ * one leg per possible limit k, allowed only from the squares where half the
+ * way is exactly k steps (an origin range). Static, so Black's mirror works. */
+static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int line, int col) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  const BoardShape *s = &L->lc->variant->shape;
+  Template probe;
+  memset(&probe, 0, sizeof probe);
+  probe.m = m;
+  probe.n = n;
+  memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+  probe.dir_levels = ctx->dir_levels;
+  int vectors[64][2];
+  int count = mbn_select_vectors(&probe, false, false, 0, 0, vectors);
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  for (int v = 0; v < count; v++) {
+    int dx = vectors[v][0], dy = vectors[v][1];
+    for (int k = 1; k <= MBN_MAX_STEPS; k++) {
+      uint8_t *member = arena_alloc(L->lc->arena, size);
+      bool any = false;
+      for (int level = 0; level < s->levels; level++)
+        for (int rank = 0; rank < s->ranks; rank++)
+          for (int file = 0; file < s->files; file++) {
+            int avail = 0;
+            for (int x = file + dx, y = rank + dy;
+                 x >= 0 && x < s->files && y >= 0 && y < s->ranks && (dx || dy); x += dx, y += dy)
+              avail++;
+            if ((avail + 1) / 2 != k) continue;
+            member[((size_t)level * (size_t)s->ranks + (size_t)rank) * (size_t)s->files +
+                   (size_t)file] = 1;
+            any = true;
+          }
+      if (!any) continue;
+      Ctx leg = *ctx;
+      leg.dir_levels = 0;
+      int id = template_new(L, &leg, m, n, line, col);
+      if (id < 0) return f;
+      Template *t = &L->t[id];
+      t->fixed = true;
+      t->fx = dx;
+      t->fy = dy;
+      template_steps(t, 1, k);
+      if (ctx->leap) t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+      t->origin_range = range_add(L->lc, member);
+      list_add(L, &f.entries, id);
+      list_add(L, &f.exits, id);
+    }
+  }
+  return f;
+}
+
 /* An atom, possibly a simple rider (W0, N3, F02). */
 static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride, const Ctx *ctx) {
   Steps s = steps_of(ride);
   int m = atom->m, n = atom->n;
   if (s.exact && s.max == 0) m = n = 0, s = steps_of(NULL); /* W00 = O */
+  if (ctx->halfling) {
+    if (!s.rider || s.max != LEG_STEPS_UNLIMITED || s.maximal || ctx->hop || ctx->lame) {
+      lower_error(L, atom->line, atom->col, "h",
+                  "'h' (halfling) needs a plain unlimited rider such as hR or hN0");
+      return (Fragment){0};
+    }
+    return lower_halfling(L, ctx, m, n, atom->line, atom->col);
+  }
   if (ctx->lame && (m != 0 || n != 0)) {
     if (s.rider) {
       lower_error(L, atom->line, atom->col, "n", "'n' on a rider is not supported");
