@@ -160,6 +160,17 @@ static void fen_read_castling(Position *pos, const char *field) {
     Color c = isupper((unsigned char)*s) ? WHITE : BLACK;
     char ch = (char)toupper((unsigned char)*s);
     Square royal = castling_royal(pos, c);
+    if (ch != 'K' && ch != 'Q' && ch - 'A' < geo->files) {
+      /* A file letter naming no castling partner grants the piece on that
+       * file of the back rank its initial moves (Fairy-Stockfish writes
+       * cambodian's king and queen leaps this way: "DEde"). */
+      const VariantRules *r = &pos->variant->rules;
+      int back = c == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
+      Square sq = geo_square(geo, ch - 'A', back, 0);
+      if (sq != SQ_NONE && piece_is_real(pos->board[sq]) && piece_color(pos->board[sq]) == c &&
+          !is_partner(pos, sq, c))
+        pos->board[sq] |= PIECE_UNMOVED;
+    }
     if (royal == SQ_NONE || !pos->variant->rules.castling.enabled) continue;
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
     Square partner = SQ_NONE;
@@ -182,28 +193,39 @@ static void fen_read_castling(Position *pos, const char *field) {
   }
 }
 
-/* The e.p. victim: the first pawn-like enemy piece beyond the e.p. square,
- * seen from the side to move. */
+/* The e.p. field lists the squares an e.p. capture may land on; like
+ * Fairy-Stockfish (berolina writes "c5d6"), it may also name the square of
+ * the piece to be captured. Otherwise the victim is the first pawn-like
+ * enemy piece beyond the e.p. square, seen from the side to move. */
 static void fen_read_ep(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   int consumed = 0;
-  const char *s = field;
-  while (*s && *s != '-') {
+  Square victim = SQ_NONE;
+  for (const char *s = field; *s && *s != '-'; s += consumed) {
     Square sq = geo_square_from_text(geo, s, &consumed);
     if (sq == SQ_NONE) return;
-    s += consumed;
+    Piece p = pos->board[sq];
+    if (piece_is_real(p) && piece_color(p) != pos->side && pos->tables->pawn_like[piece_type(p)]) {
+      victim = sq;
+      continue;
+    }
+    if (p != PIECE_NONE || pos->st.ep_count >= EP_SQUARES_MAX) continue;
+    pos->st.ep_squares[pos->st.ep_count++] = sq;
+    if (victim != SQ_NONE) continue;
     int dir = pos->side == WHITE ? -1 : 1;
     for (int r = geo_rank(geo, sq) + dir; r >= 0 && r < geo->ranks; r += dir) {
       Square v = geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq));
-      Piece p = pos->board[v];
-      if (!piece_is_real(p)) continue;
-      if (piece_color(p) != pos->side && pos->tables->pawn_like[piece_type(p)]) {
-        if (pos->st.ep_count < EP_SQUARES_MAX) pos->st.ep_squares[pos->st.ep_count++] = sq;
-        pos->st.ep_victim = v;
-      }
+      Piece q = pos->board[v];
+      if (!piece_is_real(q)) continue;
+      if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) victim = v;
       break;
     }
   }
+  if (victim == SQ_NONE) {
+    pos->st.ep_count = 0;
+    return;
+  }
+  pos->st.ep_victim = victim;
 }
 
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
@@ -251,6 +273,8 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
     if (v->shape.hole && v->shape.hole[sq]) fb.board[sq] = PIECE_WALL;
   }
   pos->pcount[WHITE] = pos->pcount[BLACK] = 0;
+  pos->bb_color[WHITE] = pos->bb_color[BLACK] = pos->bb_wall = 0;
+  memset(pos->bb_type, 0, sizeof pos->bb_type);
   memset(&pos->st, 0, sizeof pos->st);
   for (int c = 0; c < COLOR_NB; c++) {
     pos->st.castle_partner[c][0] = pos->st.castle_partner[c][1] = SQ_NONE;
@@ -260,8 +284,9 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   for (int sq = 0; sq < geo->sq_nb; sq++) {
     Piece cell = fb.board[sq];
     if (cell == PIECE_NONE) continue;
-    if (cell != PIECE_WALL && (!t->start_cells || (t->start_cells[sq] & 0xFF) == (cell & 0xFF)))
-      cell |= PIECE_UNMOVED;
+    /* Pawn-like pieces make initial moves from their start squares (see
+     * walk_initial); others only when the castling field grants them. */
+    if (cell != PIECE_WALL && !t->start_cells) cell |= PIECE_UNMOVED;
     pos_put_piece(pos, sq, cell, NULL);
   }
   free(fb.board);

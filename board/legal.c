@@ -9,11 +9,13 @@
  */
 #include <string.h>
 
+#include "board/bb64.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
 #include "board/tables.h"
 
-bool pos_attacked(const Position *pos, int sq, Color by) {
+/* Attack test leaving out attackers of the `exclude` types. */
+static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   int width = 2 * geo->files - 1;
@@ -23,9 +25,14 @@ bool pos_attacked(const Position *pos, int sq, Color by) {
   w.pos = pos;
   w.us = by;
   w.target = sq;
+  const Bb64Tables *bb = exclude ? NULL : t->bb;
+  if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
+    return true;
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
+    if (exclude >> type & 1) continue;
+    if (bb && bb->attack_ok[type * COLOR_NB + by]) continue;
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
       int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
@@ -39,6 +46,29 @@ bool pos_attacked(const Position *pos, int sq, Color by) {
 
 /* Whether colour c's royals are in check: any of them attacked, or with
  * royal=duple and several royals, all of them. */
+bool pos_attacked(const Position *pos, int sq, Color by) {
+  return attacked_by(pos, sq, by, 0);
+}
+
+/* Atomic: a royal next to an enemy royal cannot be taken (the explosion
+ * would take both), and royals never capture, so neither gives check. */
+static bool atomic_royal_attacked(const Position *pos, int sq, Color c) {
+  uint64_t theirs = pos->tables->royal_mask[!c];
+  const Geometry *geo = &pos->geo;
+  for (int i = 0; i < pos->pcount[!c]; i++) {
+    int e = pos->plist[!c][i];
+    if (!(theirs >> piece_type(pos->board[e]) & 1)) continue;
+    int df = geo_file(geo, e) - geo_file(geo, sq), dr = geo_rank(geo, e) - geo_rank(geo, sq);
+    if (df >= -1 && df <= 1 && dr >= -1 && dr <= 1) return false;
+  }
+  return attacked_by(pos, sq, (Color)!c, theirs);
+}
+
+bool pos_royal_square_attacked(const Position *pos, int sq, Color c) {
+  return pos->variant->rules.atomic ? atomic_royal_attacked(pos, sq, c)
+                                    : pos_attacked(pos, sq, (Color)!c);
+}
+
 static bool royal_attacked(const Position *pos, Color c) {
   uint64_t royals = pos->tables->royal_mask[c];
   if (!royals) return false;
@@ -48,7 +78,8 @@ static bool royal_attacked(const Position *pos, Color c) {
     int sq = pos->plist[c][i];
     if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
     count++;
-    if (pos_attacked(pos, sq, (Color)!c)) {
+    if (pos->variant->rules.atomic ? atomic_royal_attacked(pos, sq, c)
+                                   : pos_attacked(pos, sq, (Color)!c)) {
       if (!duple) return true;
       attacked++;
     }
@@ -63,9 +94,8 @@ static bool royals_face(const Position *pos) {
   for (int i = 0; i < pos->pcount[WHITE]; i++) {
     int sq = pos->plist[WHITE][i];
     if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
-    for (int s = geo_step(geo, sq, 0, 1, 0, false, false); s != SQ_NONE;
-         s = geo_step(geo, s, 0, 1, 0, false, false)) {
-      Piece p = pos->board[s];
+    for (int r = geo_rank(geo, sq) + 1; r < geo->ranks; r++) {
+      Piece p = pos->board[sq + (r - geo_rank(geo, sq)) * geo->files];
       if (p == PIECE_NONE) continue;
       if (piece_is_real(p) && piece_color(p) == BLACK && royals >> piece_type(p) & 1) return true;
       break;
@@ -79,9 +109,21 @@ bool pos_in_check(const Position *pos) {
 }
 
 /* A move of the side that just moved is legal if it left no royal attacked. */
+static int count_royals(const Position *pos, Color c) {
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    n += pos->tables->royal_mask[c] >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+  return n;
+}
+
 static bool last_move_legal(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   Color mover = (Color)!pos->side;
+  if (r->atomic && pos->tables->royal_mask[mover] && !r->royal_may_be_exposed) {
+    /* blowing up one's own royal is illegal; blowing up the enemy's wins */
+    if (!count_royals(pos, mover)) return false;
+    if (pos->tables->royal_mask[!mover] && !count_royals(pos, (Color)!mover)) return true;
+  }
   if (!r->royal_may_be_exposed && royal_attacked(pos, mover)) return false;
   if (r->kings_may_not_face && royals_face(pos)) return false;
   return true;
@@ -163,6 +205,86 @@ static int find_pinned(const Position *pos, Square *pinned) {
   return n;
 }
 
+#define ROYALS_WATCHED_MAX 4
+#define WATCHERS_MAX       64
+
+/* The enemy pieces that could ever attack each of our royals, whatever the
+ * occupancy (their reach filter covers the royal's offset): only these can
+ * make a move of a non-royal piece illegal. */
+typedef struct {
+  int royal_nb;
+  Square royal[ROYALS_WATCHED_MAX];
+  int watcher_nb[ROYALS_WATCHED_MAX];
+  Square watcher[ROYALS_WATCHED_MAX][WATCHERS_MAX];
+} Watch;
+
+static bool watch_init(const Position *pos, Watch *watch) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side, them = (Color)!us;
+  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple || !t->royal_mask[us])
+    return false;
+  int width = 2 * geo->files - 1;
+  watch->royal_nb = 0;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int royal = pos->plist[us][i];
+    if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
+    if (watch->royal_nb >= ROYALS_WATCHED_MAX) return false;
+    int k = watch->royal_nb++, n = 0;
+    watch->royal[k] = (Square)royal;
+    for (int j = 0; j < pos->pcount[them]; j++) {
+      int from = pos->plist[them][j];
+      const uint8_t *reach = t->reach[piece_type(pos->board[from])][them];
+      if (reach) {
+        int dx = geo_file(geo, royal) - geo_file(geo, from);
+        int dy = geo_rank(geo, royal) - geo_rank(geo, from);
+        if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+      }
+      if (n >= WATCHERS_MAX) return false;
+      watch->watcher[k][n++] = (Square)from;
+    }
+    watch->watcher_nb[k] = n;
+  }
+  return true;
+}
+
+/* Legality of a move of a non-royal piece by the watch list (made, tested on
+ * the watchers still standing, unmade). */
+static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
+  Position *p = (Position *)pos;
+  Color us = pos->side;
+  Undo undo;
+  pos_make_move(p, m, &undo);
+  bool legal = true;
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = p;
+  w.us = (Color)!us;
+  for (int k = 0; k < watch->royal_nb && legal; k++) {
+    w.target = watch->royal[k];
+    for (int j = 0; j < watch->watcher_nb[k] && legal; j++) {
+      Square from = watch->watcher[k][j];
+      Piece pc = p->board[from];
+      if (!piece_is_real(pc) || piece_color(pc) == us) continue; /* captured */
+      w.found = false;
+      walk_piece(&w, from);
+      if (w.found) legal = false;
+    }
+  }
+  if (legal && pos->variant->rules.kings_may_not_face) {
+    /* only a piece leaving a royal's file can open the line between royals */
+    const Geometry *geo = &pos->geo;
+    bool on_file = false;
+    for (int k = 0; k < watch->royal_nb; k++)
+      on_file |= move_kind(m) != MOVE_DROP &&
+                 geo_file(geo, move_from(m)) == geo_file(geo, watch->royal[k]);
+    if (on_file && royals_face(p)) legal = false;
+  }
+  pos_unmake_move(p, &undo);
+  return legal;
+}
+
 int gen_legal_moves(const Position *pos, MoveList *list) {
   list->count = 0;
   if (pos_is_decided(pos)) return 0;
@@ -171,10 +293,20 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   Square pinned[PINNED_MAX];
   int pinned_nb = -1;
   const BoardTables *t = pos->tables;
-  if (t->simple_pins && !pos->variant->rules.no_checks && !pos_in_check(pos))
-    pinned_nb = find_pinned(pos, pinned);
+  const VariantRules *r = &pos->variant->rules;
+  if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  Watch watch = {0};
+  bool watching = pinned_nb < 0 && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
+    if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
+        !(move_kind(m) == MOVE_DROP &&
+          (r->drop_no_check[move_piece_arg(m)] || r->drop_no_mate[move_piece_arg(m)])) &&
+        (move_kind(m) == MOVE_DROP ||
+         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
+      if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
+      continue;
+    }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = true;
@@ -214,4 +346,54 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
   default: return false;
   }
+}
+
+/* Counts the legal moves without listing them where that is safe: the
+ * bitboard targets of unpinned, non-royal pieces (not promoting there) are
+ * legal when not in check and the rules need nothing but "royal attacked";
+ * everything else is generated and tested as usual. */
+int gen_legal_count(const Position *pos) {
+  const BoardTables *t = pos->tables;
+  const Bb64Tables *bb = t->bb;
+  const VariantRules *r = &pos->variant->rules;
+  static _Thread_local MoveList list;
+  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
+      pos_is_decided(pos) || pos_in_check(pos))
+    return gen_legal_moves(pos, &list);
+  Square pinned[PINNED_MAX];
+  int pinned_nb = find_pinned(pos, pinned);
+  uint64_t pinned_bb = 0;
+  for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
+  Color us = pos->side;
+  int count = 0;
+  list.count = 0;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
+    size_t k = (size_t)type * COLOR_NB + (size_t)us;
+    bool royal = t->royal_mask[us] >> type & 1;
+    if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
+      gen_piece_moves(pos, sq, &list);
+      continue;
+    }
+    uint64_t targets = bb64_targets(pos, sq, type, us);
+    if (pos->variant->pieces[type].promotes_to &&
+        (targets & bb->promo_zone[us] ||
+         ((r->promotion_on_leave || r->promotion_on_move) && bb->promo_zone[us] >> sq & 1))) {
+      gen_piece_moves(pos, sq, &list);
+      continue;
+    }
+    count += __builtin_popcountll(targets);
+    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, &list);
+  }
+  gen_rule_moves(pos, &list);
+  for (int i = 0; i < list.count; i++) {
+    Move m = list.moves[i];
+    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
+        !(pinned_bb >> move_from(m) & 1))
+      count++;
+    else if (pos_is_legal(pos, m))
+      count++;
+  }
+  return count;
 }

@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "board/bb64.h"
 #include "board/movegen_walk.h"
 #include "board/tables.h"
 
@@ -33,14 +34,23 @@ static bool is_ep_square(const Position *pos, int sq) {
   return false;
 }
 
-/* Whether the piece on sq may make its initial moves (i): as in
- * Fairy-Stockfish, where a pawn's double step depends on where it stands,
- * any piece standing on a square the start position gives to its kind
- * qualifies, even if it came back there or was dropped there. */
+/* Whether the piece on sq may make its initial moves (i), as in
+ * Fairy-Stockfish: a pawn-like piece when it stands on a square the start
+ * position gives to its kind (its double step depends on where it stands,
+ * even if it was dropped there); any other piece while it has not moved
+ * since the FEN granted it its initial moves (castling field letters). */
 static bool walk_initial(const Position *pos, int sq) {
   const Piece *start = pos->tables->start_cells;
-  if (!start) return pos->board[sq] & PIECE_UNMOVED;
-  return (start[sq] & 0xFF) == (pos->board[sq] & 0xFF);
+  Piece p = pos->board[sq];
+  if (!start || !pos->tables->pawn_like[piece_type(p)]) {
+    if (!(p & PIECE_UNMOVED)) return false;
+    /* a royal's initial move is like castling: not out of check (cambodian) */
+    if (pos->tables->royal_mask[piece_color(p)] >> piece_type(p) & 1 &&
+        piece_color(p) == pos->side && pos_in_check(pos))
+      return false;
+    return true;
+  }
+  return (start[sq] & 0xFF) == (p & 0xFF);
 }
 
 static void walk_emit_one(Walk *w, Move m) {
@@ -182,56 +192,56 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
 /* The tight loop for plain programs (BoardTables.plain): single-leg
  * leapers and sliders, pawns included. Moves that may promote or are
  * confined go through walk_emit, the rest are stored directly. */
-static void walk_plain(Walk *w, int origin) {
+static void walk_plain_leg(Walk *w, int origin, int i) {
   const Position *pos = w->pos;
-  const MoveProgram *prog = w->prog;
   const Piece *board = pos->board;
   const SquareRange *ranges = pos->variant->ranges;
   MoveList *list = w->list;
-  size_t sq_nb = (size_t)pos->geo.sq_nb;
   Color us = w->us;
   bool direct =
       !pos->variant->pieces[w->type].promotes_to && !pos->variant->rules.confine[us][w->type];
-  for (int i = 0; i < prog->leg_count; i++) {
-    const MoveLeg *leg = &prog->legs[i];
-    if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) continue;
-    if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) continue;
-    const Square *next = w->next + (size_t)i * sq_nb;
-    int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
-    unsigned flags = leg->flags & LEG_EP_VICTIM ? MOVE_FLAG_EP_SET : 0;
-    w->ep_set = flags != 0;
-    int sq = origin;
-    for (int step = 1; step <= max; step++) {
-      sq = next[sq];
-      if (sq == SQ_NONE || sq == origin) break;
-      Piece cell = board[sq];
-      if (cell == PIECE_WALL) break;
-      if (step >= leg->min_steps &&
-          (leg->landing_range == MOVE_NONE || ranges[leg->landing_range].member[sq])) {
-        if (cell == PIECE_NONE) {
-          if (leg->occupancy & OCC_EMPTY) {
-            if (direct && list->count < MOVE_LIST_MAX)
-              list->moves[list->count++] =
-                  move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
-            else if (!direct)
-              walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
-          } else if (leg->flags & LEG_EP_CAPTURE && pos->st.ep_count && is_ep_square(pos, sq)) {
-            Piece v = board[pos->st.ep_victim];
-            if (piece_is_real(v) && piece_color(v) != us)
-              walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
-          }
-        } else if (leg->occupancy & (piece_color(cell) != us ? OCC_ENEMY : OCC_FRIEND)) {
+  const MoveLeg *leg = &w->prog->legs[i];
+  if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) return;
+  if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) return;
+  const Square *next = w->next + (size_t)i * (size_t)pos->geo.sq_nb;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+  unsigned flags = leg->flags & LEG_EP_VICTIM ? MOVE_FLAG_EP_SET : 0;
+  w->ep_set = flags != 0;
+  int sq = origin;
+  for (int step = 1; step <= max; step++) {
+    sq = next[sq];
+    if (sq == SQ_NONE || sq == origin) break;
+    Piece cell = board[sq];
+    if (cell == PIECE_WALL) break;
+    if (step >= leg->min_steps &&
+        (leg->landing_range == MOVE_NONE || ranges[leg->landing_range].member[sq])) {
+      if (cell == PIECE_NONE) {
+        if (leg->occupancy & OCC_EMPTY) {
           if (direct && list->count < MOVE_LIST_MAX)
             list->moves[list->count++] =
                 move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
           else if (!direct)
-            walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, true);
+            walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
+        } else if (leg->flags & LEG_EP_CAPTURE && pos->st.ep_count && is_ep_square(pos, sq)) {
+          Piece v = board[pos->st.ep_victim];
+          if (piece_is_real(v) && piece_color(v) != us)
+            walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
         }
+      } else if (leg->occupancy & (piece_color(cell) != us ? OCC_ENEMY : OCC_FRIEND)) {
+        if (direct && list->count < MOVE_LIST_MAX)
+          list->moves[list->count++] =
+              move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
+        else if (!direct)
+          walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, true);
       }
-      if (cell != PIECE_NONE) break;
     }
+    if (cell != PIECE_NONE) break;
   }
   w->ep_set = false;
+}
+
+static void walk_plain(Walk *w, int origin) {
+  for (int i = 0; i < w->prog->leg_count; i++) walk_plain_leg(w, origin, i);
 }
 
 /* Attack mode for plain programs: only a leg pointing at the target can
@@ -305,6 +315,81 @@ void walk_piece(Walk *w, int sq) {
   for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
 }
 
+/* A piece whose legs the bitboard masks cover, but for a few special legs
+ * (pawn double steps, e.p. captures) that the leg walker takes. Targets
+ * that may promote or are confined go through walk_emit. */
+static void gen_piece_bb_special(Walk *w, int sq, int type);
+
+/* Points the walk at the piece on sq before walking some of its legs. */
+static void walk_setup(Walk *w, int sq, int type) {
+  const Position *pos = w->pos;
+  w->type = type;
+  w->origin = sq;
+  w->prog = &pos->variant->pieces[type].moves[w->us];
+  w->next = pos->tables->next + (size_t)pos->tables->leg_base[type][w->us] * (size_t)pos->geo.sq_nb;
+  w->cap_count = 0;
+  w->ep_set = false;
+  w->dedup = false;
+  w->piece_start = w->list->count;
+}
+
+static void gen_piece_bb(Walk *w, int sq, int type) {
+  const Position *pos = w->pos;
+  const Bb64Tables *bb = pos->tables->bb;
+  const Variant *v = pos->variant;
+  Color us = w->us;
+  uint64_t targets = bb64_targets(pos, sq, type, us);
+  uint64_t careful = 0;
+  if (v->rules.confine[us][type]) {
+    careful = targets;
+  } else if (v->pieces[type].promotes_to) {
+    careful = targets & bb->promo_zone[us];
+    if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
+      careful = targets;
+  }
+  walk_setup(w, sq, type);
+  MoveList *list = w->list;
+  uint64_t direct = targets & ~careful;
+  int count = list->count;
+  while (direct && count < MOVE_LIST_MAX) {
+    int to = __builtin_ctzll(direct);
+    direct &= direct - 1;
+    list->moves[count++] = move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
+  }
+  list->count = count;
+  while (careful) {
+    int to = __builtin_ctzll(careful);
+    careful &= careful - 1;
+    walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, piece_is_real(pos->board[to]));
+  }
+  gen_piece_bb_special(w, sq, type);
+}
+
+/* The legs of a bitboard-generated piece that the masks leave out. */
+static void gen_piece_bb_special(Walk *w, int sq, int type) {
+  const Position *pos = w->pos;
+  const Bb64Tables *bb = pos->tables->bb;
+  Color us = w->us;
+  size_t k = (size_t)type * COLOR_NB + (size_t)us;
+  bool plain = pos->tables->plain[type][us];
+  for (int i = 0; i < bb->special_nb[k]; i++) {
+    if (plain)
+      walk_plain_leg(w, sq, bb->special[k][i]);
+    else
+      walk_leg(w, bb->special[k][i], sq, 0);
+  }
+  if (pos->st.ep_count) {
+    Piece victim = pos->board[pos->st.ep_victim];
+    if (!piece_is_real(victim) || piece_color(victim) == us) return;
+    for (int i = 0; i < bb->ep_nb[k]; i++) {
+      int li = bb->ep[k][i];
+      Square to = w->next[(size_t)li * (size_t)pos->geo.sq_nb + (size_t)sq];
+      if (to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to))
+        walk_emit(w, to, MOVE_EN_PASSANT, pos->st.ep_victim, true);
+    }
+  }
+}
+
 /* Castling: the royal and its partner go to their files; everything between
  * must be empty and the royal may not pass an attacked square. */
 static void gen_castling(const Position *pos, MoveList *list) {
@@ -336,7 +421,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
       int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
       for (int f = a;; f += dir) {
         Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
-        if (pos_attacked(pos, s, (Color)!us)) ok = false;
+        if (pos_royal_square_attacked(pos, s, us)) ok = false;
         if (f == b || !ok) break;
       }
     }
@@ -373,6 +458,38 @@ static void gen_drops(const Position *pos, MoveList *list) {
   }
 }
 
+void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = pos->side;
+  w.target = -1;
+  w.list = list;
+  const Bb64Tables *bb = pos->tables->bb;
+  int type = piece_type(pos->board[sq]);
+  if (bb && bb->gen_ok[type * COLOR_NB + w.us])
+    gen_piece_bb(&w, sq, type);
+  else
+    walk_piece(&w, sq);
+}
+
+void gen_piece_special(const Position *pos, int sq, MoveList *list) {
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = pos->side;
+  w.target = -1;
+  w.list = list;
+  int type = piece_type(pos->board[sq]);
+  walk_setup(&w, sq, type);
+  gen_piece_bb_special(&w, sq, type);
+}
+
+void gen_rule_moves(const Position *pos, MoveList *list) {
+  gen_castling(pos, list);
+  if (pos->variant->rules.drops) gen_drops(pos, list);
+}
+
 int gen_pseudo_moves(const Position *pos, MoveList *list) {
   Walk w;
   memset(&w, 0, sizeof w);
@@ -381,20 +498,21 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
   w.target = -1;
   w.list = list;
   list->count = 0;
-  for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
-  gen_castling(pos, list);
-  if (pos->variant->rules.drops) {
-    if (pos->variant->rules.drop_compulsory) {
-      /* While a hand holds pieces, dropping is the only kind of move. */
-      int before = list->count;
-      gen_drops(pos, list);
-      if (list->count > before) {
-        memmove(list->moves, list->moves + before, sizeof(Move) * (size_t)(list->count - before));
-        list->count -= before;
-      }
-    } else {
-      gen_drops(pos, list);
-    }
+  const VariantRules *r = &pos->variant->rules;
+  if (r->drops && r->drop_compulsory) {
+    /* While a hand holds pieces, dropping is the only kind of move. */
+    gen_drops(pos, list);
+    if (list->count) return list->count;
   }
+  const Bb64Tables *bb = pos->tables->bb;
+  for (int i = 0; i < pos->pcount[w.us]; i++) {
+    int sq = pos->plist[w.us][i], type = piece_type(pos->board[sq]);
+    if (bb && bb->gen_ok[type * COLOR_NB + w.us])
+      gen_piece_bb(&w, sq, type);
+    else
+      walk_piece(&w, sq);
+  }
+  gen_castling(pos, list);
+  if (r->drops && !r->drop_compulsory) gen_drops(pos, list);
   return list->count;
 }

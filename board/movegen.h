@@ -17,6 +17,8 @@
 
 /* All legal moves of the side to move; returns the count (also list->count). */
 int gen_legal_moves(const Position *pos, MoveList *list);
+/* The number of legal moves (faster than listing them on small boards). */
+int gen_legal_count(const Position *pos);
 /* Pseudo-legal moves: obey the pieces' moves but may leave a royal attacked. */
 int gen_pseudo_moves(const Position *pos, MoveList *list);
 /* Whether a pseudo-legal move is legal. */

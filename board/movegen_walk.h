@@ -30,4 +30,15 @@ typedef struct {
 /* Walks every move of the piece on sq (w->us must be its colour). */
 void walk_piece(Walk *w, int sq);
 
+/* Appends the pseudo-legal moves of the piece on sq (side to move's). */
+void gen_piece_moves(const Position *pos, int sq, MoveList *list);
+/* Appends the moves of the legs a bitboard-generated piece's masks leave
+ * out (only for types with BoardTables.bb gen_ok). */
+void gen_piece_special(const Position *pos, int sq, MoveList *list);
+/* Whether a royal of colour c standing on sq would be attacked (atomic:
+ * not when next to an enemy royal, and royals never attack). */
+bool pos_royal_square_attacked(const Position *pos, int sq, Color c);
+/* Appends castling and drops. */
+void gen_rule_moves(const Position *pos, MoveList *list);
+
 #endif

@@ -10,9 +10,9 @@
 #include "board/movetext.h"
 
 static uint64_t perft_rec(Position *pos, int depth, MoveList *lists) {
+  if (depth == 1) return (uint64_t)gen_legal_count(pos);
   MoveList *list = &lists[0];
   int n = gen_legal_moves(pos, list);
-  if (depth == 1) return (uint64_t)n;
   uint64_t nodes = 0;
   for (int i = 0; i < n; i++) {
     Undo undo;

@@ -24,6 +24,19 @@ static uint64_t cell_key(int sq, Piece cell) {
 /* Sets one cell, keeping piece lists and the key in step. */
 static void cell_set(Position *pos, int sq, Piece cell) {
   Piece old = pos->board[sq];
+  if (pos->tables->bb) {
+    uint64_t bit = (uint64_t)1 << sq;
+    if (old == PIECE_WALL) pos->bb_wall &= ~bit;
+    if (piece_is_real(old)) {
+      pos->bb_color[piece_color(old)] &= ~bit;
+      pos->bb_type[piece_type(old)] &= ~bit;
+    }
+    if (cell == PIECE_WALL) pos->bb_wall |= bit;
+    if (piece_is_real(cell)) {
+      pos->bb_color[piece_color(cell)] |= bit;
+      pos->bb_type[piece_type(cell)] |= bit;
+    }
+  }
   if (piece_is_real(old)) {
     Color c = piece_color(old);
     int i = pos->pindex[sq], last = --pos->pcount[c];
@@ -381,5 +394,15 @@ bool pos_is_ok(const Position *pos) {
     seen[c]++;
   }
   if (seen[WHITE] != pos->pcount[WHITE] || seen[BLACK] != pos->pcount[BLACK]) return false;
+  if (pos->tables->bb)
+    for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
+      Piece p = pos->board[sq];
+      uint64_t bit = (uint64_t)1 << sq;
+      if (!!(pos->bb_wall & bit) != (p == PIECE_WALL)) return false;
+      for (int c = 0; c < COLOR_NB; c++)
+        if (!!(pos->bb_color[c] & bit) != (piece_is_real(p) && piece_color(p) == (Color)c))
+          return false;
+      if (piece_is_real(p) && !(pos->bb_type[piece_type(p)] & bit)) return false;
+    }
   return pos_compute_key(pos) == pos->st.key;
 }

@@ -96,6 +96,9 @@ typedef struct Position {
   int16_t *pindex; /* square -> index in its colour's plist */
   Color side;
   bool chess960; /* castling rights and move text as in Chess960 */
+  /* Bitboards, kept only on boards of at most 64 squares (board/bb64.h). */
+  uint64_t bb_color[COLOR_NB], bb_wall;
+  uint64_t bb_type[PIECE_TYPE_MAX];
   PosState st;
 } Position;
 

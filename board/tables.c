@@ -7,6 +7,7 @@
  */
 #include "board/tables.h"
 
+#include "board/bb64.h"
 #include "board/rules.h"
 
 #include <stdio.h>
@@ -246,6 +247,11 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
       }
       t->plain[type][c] = plain;
     }
+  t->bb = bb64_new(v, &t->geo);
+  if (t->bb)
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int sq = 0; sq < sq_nb; sq++)
+        if (t->promo_zone[c][sq]) t->bb->promo_zone[c] |= (uint64_t)1 << sq;
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
     t->tilde_origin[type] = type;
@@ -275,5 +281,6 @@ void tables_release(BoardTables *t) {
     }
   for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);
   free(t->start_cells);
+  bb64_free(t->bb);
   free(t);
 }

@@ -45,7 +45,8 @@ struct BoardTables {
    * attacked": then a move of a non-royal piece that is not pinned cannot
    * expose a royal, and gen_legal_moves skips the make/test/unmake. */
   bool simple_pins;
-  Piece *start_cells; /* start position (for the unmoved bit), or NULL */
+  Piece *start_cells;    /* start position (for initial moves), or NULL */
+  struct Bb64Tables *bb; /* bitboards for boards of at most 64 squares, or NULL */
 };
 
 /* Builds the tables; NULL with a message if a program uses something the

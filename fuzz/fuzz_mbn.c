@@ -7,9 +7,37 @@
 #include <string.h>
 
 #include "mbn/mbn.h"
+#include "mbn/mbn_ast.h"
 #include "mbn/mbn_walk.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Prints every definition of text; returns false if it does not parse. */
+static bool print_all(const char *text, char *out, size_t size) {
+  Arena arena = {0};
+  AstProgram prog;
+  MbnDiagnostics diags = {0};
+  MbnSourcePos where = {"fuzz", 1, 1};
+  bool ok = mbn_parse_program(text, where, &arena, &prog, &diags);
+  size_t n = 0;
+  out[0] = '\0';
+  for (int i = 0; ok && i < prog.count && n + 1 < size; i++) {
+    if (i) out[n++] = ' ';
+    int k = mbn_print_definition(&prog.defs[i], out + n, size - n);
+    n += (size_t)k < size - n ? (size_t)k : size - n - 1;
+  }
+  mbn_diagnostics_free(&diags);
+  arena_free(&arena);
+  return ok;
+}
+
+/* parse -> print -> parse -> print must reach a fixed point. */
+static void check_round_trip(const char *text) {
+  static char once[65536], twice[65536];
+  if (!print_all(text, once, sizeof once)) return;
+  if (!print_all(once, twice, sizeof twice)) abort();
+  if (strcmp(once, twice)) abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096) return 0;
@@ -23,6 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   v->shape.files = files;
   v->shape.ranks = ranks;
   v->shape.levels = 1;
+  check_round_trip(size ? text + 1 : text);
   MbnDiagnostics diags = {0};
   MbnSourcePos where = {"fuzz", 1, 1};
   if (mbn_compile_pieces(v, size ? text + 1 : text, where, &diags)) {

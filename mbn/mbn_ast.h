@@ -79,6 +79,7 @@ typedef enum {
   RIDE_EXACT,     /* W03: exactly n (W00 = O) */
   RIDE_UNLIMITED, /* W0 */
   RIDE_MAXIMAL,   /* W0* */
+  RIDE_EDGE,      /* B*: to the edge of the board */
 } RideKind;
 
 typedef struct AstNode AstNode;

@@ -154,22 +154,40 @@ static bool group_allows(const DirGroup *g, bool relative, int px, int py, int v
   return false;
 }
 
-int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,
-                       int out[][2]) {
-  int cand[8][2];
+static int atom_vectors(const Template *t, int cand[8][2]) {
   int n = 0;
   if (t->fixed) {
-    cand[n][0] = t->fx, cand[n][1] = t->fy, n++;
-  } else {
-    int m = t->m, k = t->n;
-    int all[8][2] = {{m, k}, {-m, k}, {m, -k}, {-m, -k}, {k, m}, {-k, m}, {k, -m}, {-k, -m}};
-    for (int i = 0; i < 8; i++) {
-      bool dup = false;
-      for (int j = 0; j < n; j++)
-        if (cand[j][0] == all[i][0] && cand[j][1] == all[i][1]) dup = true;
-      if (!dup) cand[n][0] = all[i][0], cand[n][1] = all[i][1], n++;
-    }
+    cand[0][0] = t->fx, cand[0][1] = t->fy;
+    return 1;
   }
+  int m = t->m, k = t->n;
+  int all[8][2] = {{m, k}, {-m, k}, {m, -k}, {-m, -k}, {k, m}, {-k, m}, {k, -m}, {-k, -m}};
+  for (int i = 0; i < 8; i++) {
+    bool dup = false;
+    for (int j = 0; j < n; j++)
+      if (cand[j][0] == all[i][0] && cand[j][1] == all[i][1]) dup = true;
+    if (!dup) cand[n][0] = all[i][0], cand[n][1] = all[i][1], n++;
+  }
+  return n;
+}
+
+static bool goes_straight(int px, int py, int vx, int vy) {
+  return (long)px * vy == (long)py * vx && (long)px * vx + (long)py * vy > 0;
+}
+
+bool mbn_template_goes_straight(const Template *t, int px, int py) {
+  int cand[8][2];
+  int n = atom_vectors(t, cand);
+  if (t->fixed || t->dir_levels) return false;
+  for (int i = 0; i < n; i++)
+    if (goes_straight(px, py, cand[i][0], cand[i][1])) return true;
+  return false;
+}
+
+int mbn_select_vectors_ex(const Template *t, bool has_prev, bool relative, int px, int py,
+                          int straight_only, int out[][2]) {
+  int cand[8][2];
+  int n = atom_vectors(t, cand);
   if (t->fixed) {
     out[0][0] = cand[0][0], out[0][1] = cand[0][1];
     return 1;
@@ -177,22 +195,21 @@ int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, 
   bool rel = has_prev && relative && (px || py);
   int count = 0;
   if (t->dir_levels == 0 && rel) {
-    /* A later leg of a chain goes on in the same direction by default. */
-    for (int i = 0; i < n; i++)
-      if ((long)px * cand[i][1] == (long)py * cand[i][0] &&
-          (long)px * cand[i][0] + (long)py * cand[i][1] > 0)
-        out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
-    if (count || (t->m == 0 && t->n == 0)) {
-      if (!count) out[0][0] = out[0][1] = 0, count = 1;
-      return count;
+    if (t->m == 0 && t->n == 0) {
+      out[0][0] = out[0][1] = 0;
+      return 1;
     }
-    /* No vector of this atom goes straight on (W-F): forward ones then. */
+    if (straight_only < 0) straight_only = mbn_template_goes_straight(t, px, py);
+    /* A later leg of a chain goes on in the same direction by default; if
+     * no alternative of the leg can (W-F), it goes forward. */
     AstModifier f;
     memset(&f, 0, sizeof f);
     f.code = 'f';
-    for (int i = 0; i < n; i++)
-      if (rel_matches(&f, px, py, cand[i][0], cand[i][1]))
-        out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
+    for (int i = 0; i < n; i++) {
+      bool ok = straight_only ? goes_straight(px, py, cand[i][0], cand[i][1])
+                              : rel_matches(&f, px, py, cand[i][0], cand[i][1]);
+      if (ok) out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
+    }
     return count;
   }
   for (int i = 0; i < n; i++) {
@@ -202,6 +219,11 @@ int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, 
     if (ok) out[count][0] = cand[i][0], out[count][1] = cand[i][1], count++;
   }
   return count;
+}
+
+int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,
+                       int out[][2]) {
+  return mbn_select_vectors_ex(t, has_prev, relative, px, py, -1, out);
 }
 
 /* ---- expansion ----------------------------------------------------------- */
@@ -347,10 +369,17 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
     if (node.leg_pass < 0) continue;
     const Template *t = &graph->templates[node.t];
     int first = b.child_count;
+    /* The alternatives of one later leg (K = W+F) go straight on together:
+     * only if none of them can does the leg fall back to "forward". */
+    bool straight = false;
+    for (int e = 0; e < t->edge_count; e++)
+      if (t->edges[e].relative &&
+          mbn_template_goes_straight(&graph->templates[t->edges[e].target], node.dx, node.dy))
+        straight = true;
     for (int e = 0; e < t->edge_count; e++) {
       const TemplateEdge *edge = &t->edges[e];
-      int n = mbn_select_vectors(&graph->templates[edge->target], true, edge->relative, node.dx,
-                                 node.dy, vectors);
+      int n = mbn_select_vectors_ex(&graph->templates[edge->target], true, edge->relative, node.dx,
+                                    node.dy, straight, vectors);
       for (int i = 0; i < n; i++) {
         int child = builder_node(&b, edge->target, vectors[i][0], vectors[i][1], edge->compulsory);
         if (child < 0) break;

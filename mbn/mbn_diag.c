@@ -9,7 +9,7 @@
 
 void mbn_diagnostics_add(MbnDiagnostics *diags, const char *source, int line, int col,
                          const char *near, const char *format, ...) {
-  if (!diags) return;
+  if (!diags || diags->count >= 1000) return; /* enough to fix; bounded memory */
   if (diags->count == diags->capacity) {
     int capacity = diags->capacity ? diags->capacity * 2 : 8;
     MbnDiagnostic *items = realloc(diags->items, (size_t)capacity * sizeof *items);

@@ -33,6 +33,7 @@ typedef struct {
   int hop, hop_filter;
   int leap;
   bool lame;
+  bool halfling;
   int end_filter, pass_filter, ep_filter;
 } Ctx;
 
@@ -363,6 +364,13 @@ static bool ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       ctx->leap = mod->count;
       break;
     case 'n': ctx->lame = true; break;
+    case 'h':
+      if (mod->count == 2 || filter >= 0) {
+        lower_error(L, mod->line, mod->col, "h", "'hh' and 'h{...}' are not supported");
+        return false;
+      }
+      ctx->halfling = true;
+      break;
     default: group.mods[group.count++] = *mod; break; /* directions, d, t, z, (xy) */
     }
   }
@@ -479,11 +487,11 @@ static int gcd(int a, int b) {
 
 typedef struct {
   int min, max;
-  bool maximal, rider, exact;
+  bool maximal, rider, exact, edge;
 } Steps;
 
 static Steps steps_of(const AstNode *ride) {
-  Steps s = {1, 1, false, false, false};
+  Steps s = {1, 1, false, false, false, false};
   if (!ride) return s;
   s.rider = true;
   switch (ride->ride) {
@@ -491,6 +499,7 @@ static Steps steps_of(const AstNode *ride) {
   case RIDE_EXACT: s.min = s.max = ride->count, s.exact = true; break;
   case RIDE_UNLIMITED: s.max = LEG_STEPS_UNLIMITED; break;
   case RIDE_MAXIMAL: s.max = LEG_STEPS_UNLIMITED, s.maximal = true; break;
+  case RIDE_EDGE: s.max = LEG_STEPS_UNLIMITED, s.maximal = s.edge = true; break;
   }
   return s;
 }
@@ -526,6 +535,7 @@ static Fragment lower_hop(Lowering *L, const Ctx *ctx, int um, int un, Steps s, 
       template_steps(h, 1, LEG_STEPS_UNLIMITED);
       template_steps(e, 1, LEG_STEPS_UNLIMITED);
       if (s.maximal) e->flags |= LEG_MAXIMAL;
+      if (s.edge) e->flags |= LEG_EDGE;
     } else {
       template_steps(h, k, k);
       template_steps(e, s.exact ? s.max - k : 1, s.max - k);
@@ -622,11 +632,72 @@ static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, 
   return f;
 }
 
+/* A halfling (hR): from each square it may go half of the way to the edge,
+ * rounded up. The distance depends on the square, so each direction becomes
+ * one leg per possible limit k, allowed only from the squares where half the
+ * way is exactly k steps (an origin range). Static, so Black's mirror works. */
+static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int line, int col) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  const BoardShape *s = &L->lc->variant->shape;
+  Template probe;
+  memset(&probe, 0, sizeof probe);
+  probe.m = m;
+  probe.n = n;
+  memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+  probe.dir_levels = ctx->dir_levels;
+  int vectors[64][2];
+  int count = mbn_select_vectors(&probe, false, false, 0, 0, vectors);
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  for (int v = 0; v < count; v++) {
+    int dx = vectors[v][0], dy = vectors[v][1];
+    for (int k = 1; k <= MBN_MAX_STEPS; k++) {
+      uint8_t *member = arena_alloc(L->lc->arena, size);
+      bool any = false;
+      for (int level = 0; level < s->levels; level++)
+        for (int rank = 0; rank < s->ranks; rank++)
+          for (int file = 0; file < s->files; file++) {
+            int avail = 0;
+            for (int x = file + dx, y = rank + dy;
+                 x >= 0 && x < s->files && y >= 0 && y < s->ranks && (dx || dy); x += dx, y += dy)
+              avail++;
+            if ((avail + 1) / 2 != k) continue;
+            member[((size_t)level * (size_t)s->ranks + (size_t)rank) * (size_t)s->files +
+                   (size_t)file] = 1;
+            any = true;
+          }
+      if (!any) continue;
+      Ctx leg = *ctx;
+      leg.dir_levels = 0;
+      int id = template_new(L, &leg, m, n, line, col);
+      if (id < 0) return f;
+      Template *t = &L->t[id];
+      t->fixed = true;
+      t->fx = dx;
+      t->fy = dy;
+      template_steps(t, 1, k);
+      if (ctx->leap) t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+      t->origin_range = range_add(L->lc, member);
+      list_add(L, &f.entries, id);
+      list_add(L, &f.exits, id);
+    }
+  }
+  return f;
+}
+
 /* An atom, possibly a simple rider (W0, N3, F02). */
 static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride, const Ctx *ctx) {
   Steps s = steps_of(ride);
   int m = atom->m, n = atom->n;
   if (s.exact && s.max == 0) m = n = 0, s = steps_of(NULL); /* W00 = O */
+  if (ctx->halfling) {
+    if (!s.rider || s.max != LEG_STEPS_UNLIMITED || s.maximal || ctx->hop || ctx->lame) {
+      lower_error(L, atom->line, atom->col, "h",
+                  "'h' (halfling) needs a plain unlimited rider such as hR or hN0");
+      return (Fragment){0};
+    }
+    return lower_halfling(L, ctx, m, n, atom->line, atom->col);
+  }
   if (ctx->lame && (m != 0 || n != 0)) {
     if (s.rider) {
       lower_error(L, atom->line, atom->col, "n", "'n' on a rider is not supported");
@@ -657,6 +728,7 @@ static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride
   Template *t = &L->t[id];
   template_steps(t, s.min, s.max);
   if (s.maximal) t->flags |= LEG_MAXIMAL;
+  if (s.edge) t->flags |= LEG_EDGE;
   if (ctx->leap) {
     if (s.rider && s.max > 1)
       t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
@@ -688,6 +760,10 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
   Fragment f;
   memset(&f, 0, sizeof f);
   int copies = ride->ride == RIDE_LIMITED || ride->ride == RIDE_EXACT ? ride->count : 1;
+  if (ride->ride == RIDE_EDGE) {
+    lower_error(L, ride->line, ride->col, "*", "edge rider '*' on a complex move is not supported");
+    return f;
+  }
   if (ride->ride == RIDE_EXACT && ride->count == 0) {
     AstNode zero = *ride;
     zero.kind = AST_LEAPER;
@@ -758,7 +834,8 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
       if (is_simple_unlimited(target) &&
           (ride->ride == RIDE_LIMITED || ride->ride == RIDE_UNLIMITED))
         return lower_node(L, body, ctx);
-      if (is_simple_unlimited(target) && ride->ride == RIDE_MAXIMAL && target != body) {
+      if (is_simple_unlimited(target) && (ride->ride == RIDE_MAXIMAL || ride->ride == RIDE_EDGE) &&
+          target != body) {
         int depth = L->basic_depth;
         if (body->kind == AST_REF && body->letter[0] != ':' && !lower_find_macro(L, body->letter))
           L->basic_depth++;

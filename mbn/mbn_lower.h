@@ -95,6 +95,17 @@ void mbn_mirror_program(const MoveProgram *white, MoveProgram *black);
 int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,
                        int out[][2]);
 
+/* Same, with the fallback for a later leg without directional modifiers
+ * made explicit: `straight_only` keeps only vectors going straight on;
+ * otherwise the forward ones (used when no alternative of the leg can go
+ * straight on, W-F). mbn_select_vectors decides per template. */
+int mbn_select_vectors_ex(const Template *t, bool has_prev, bool relative, int px, int py,
+                          int straight_only, int out[][2]);
+
+/* True if template t, reached by a relative edge without directional
+ * modifiers, has a vector going straight on from (px,py). */
+bool mbn_template_goes_straight(const Template *t, int px, int py);
+
 /* Name of a basic piece or atom of MBN section 14 ("Knight"), or "". */
 const char *mbn_basic_name(char letter);
 

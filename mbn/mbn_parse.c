@@ -206,7 +206,13 @@ static AstNode *parse_sequence(Parser *p);
 /* Steps ::= '0' ( '*' | Number )? | Number      ('*', '**', '#' rejected) */
 static AstNode *parse_steps(Parser *p, AstNode *move, bool group) {
   if (parse_is(p, '*') && !p->tok.space_before) {
-    parse_error(p, "edge rider '*' is not supported");
+    if (group) parse_error(p, "edge rider '*' on a group is not supported");
+    if (p->lex.src[p->tok.offset + 1] == '*') parse_error(p, "steps '**' are not supported");
+    AstNode *edge = node_new(p, AST_RIDE, &p->tok);
+    edge->ride = RIDE_EDGE;
+    node_add_kid(p, edge, move);
+    parse_next(p);
+    return edge;
   }
   if (parse_is(p, '#') && !p->tok.space_before) parse_error(p, "steps '#' are not supported");
   if (p->tok.kind != TK_NUMBER || p->tok.space_before) return move;
@@ -353,7 +359,6 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
   mod->col = p->tok.col;
   if (c == 'y') parse_error(p, "'y' only follows c, j, w or x (cy, jy, wy, xy)");
   if (c == 'q') parse_error(p, "modifier 'q' is unused in MBN");
-  if (c == 'h') parse_error(p, "halfling modifier 'h' is not supported");
   if (c == 'u') parse_error(p, "modifier 'u' (unblocked in all directions) is not supported");
   Token first = p->tok;
   parse_next(p);
@@ -679,9 +684,9 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
   mbn_lex_init(&p.lex, text, where.line, where.col);
   out->defs = arena_alloc(arena, sizeof *out->defs * MBN_MAX_DEFINITIONS);
   out->count = 0;
-  bool ok = true;
-  int errors = 0;
-  volatile bool started = false;
+  /* volatile: both change between setjmp and longjmp */
+  volatile bool ok = true;
+  volatile int errors = 0;
   if (setjmp(p.on_error)) {
     ok = false;
     if (++errors >= 20) return false;
@@ -690,16 +695,16 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
     if (!(p.tok.space_before && p.tok.offset > p.def_start && p.tok.kind != TK_ERROR))
       parse_recover(&p);
   } else {
-    started = true;
     parse_next(&p);
   }
-  (void)started;
   while (p.tok.kind != TK_EOF) {
-    if (out->count == MBN_MAX_DEFINITIONS) {
-      parse_error(&p, "more than %d definitions", MBN_MAX_DEFINITIONS);
-    }
     p.depth = 0;
     p.def_start = p.tok.offset;
+    if (out->count == MBN_MAX_DEFINITIONS) {
+      mbn_diagnostics_add(diags, p.source, p.tok.line, p.tok.col, "", "more than %d definitions",
+                          MBN_MAX_DEFINITIONS);
+      return false;
+    }
     parse_definition(&p, &out->defs[out->count]);
     out->count++;
     if (p.tok.kind != TK_EOF && !p.tok.space_before)

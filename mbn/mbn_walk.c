@@ -6,7 +6,8 @@
  * LEG_MAXIMAL leg lands only on its last square; a move may not repeat a
  * (square, direction) on its path; a LEG_COMPULSORY child that can be taken
  * forbids its parent from ending, and cannot be taken onto the start square
- * (MBN: maximal and circular riders stop one step before it).
+ * (MBN: maximal and circular riders stop one step before it); a piece
+ * captured on the way is gone, so it cannot be captured (or hopped) again.
  */
 #include "mbn/mbn_walk.h"
 
@@ -24,6 +25,8 @@ typedef struct {
   int squares;
   int path_sq[WALK_MAX_DEPTH], path_dx[WALK_MAX_DEPTH], path_dy[WALK_MAX_DEPTH];
   int depth;
+  int captured[WALK_MAX_DEPTH]; /* squares emptied by captures on this path */
+  int captured_count;
   long budget; /* leg visits left: compulsory legs are walked per path */
 } Walk;
 
@@ -73,6 +76,11 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
     }
     if (at == square && s > 0 && (leg->dx || leg->dy)) break; /* came round a cylinder */
   }
+  if (last >= 0 && (leg->flags & LEG_EDGE)) {
+    const BoardShape *s = &w->v->shape;
+    int file = last % s->files, rank = last % (s->files * s->ranks) / s->files;
+    if (file != 0 && rank != 0 && file != s->files - 1 && rank != s->ranks - 1) last = -1;
+  }
   if (last >= 0) out[count++] = last;
   return count;
 }
@@ -102,6 +110,10 @@ static void walk_leg(Walk *w, int index, int square, int flags) {
   for (int i = 0; i < n; i++) {
     int to = land[i];
     if (walk_on_path(w, to, leg->dx, leg->dy)) continue;
+    bool emptied = false; /* a piece captured earlier on this path stood here */
+    for (int k = 0; k < w->captured_count; k++)
+      if (w->captured[k] == to) emptied = true;
+    if (emptied && !(leg->occupancy & OCC_EMPTY)) continue; /* no piece to take twice */
     bool empty = leg->occupancy & OCC_EMPTY;
     int here = flags;
     if (!empty) here |= leg->effect == EFFECT_VISIT ? WALK_HOP : WALK_AWAY;
@@ -122,6 +134,8 @@ static void walk_leg(Walk *w, int index, int square, int flags) {
       }
     }
     if (!leg->child_count) continue;
+    bool takes = !empty && leg->effect == EFFECT_CAPTURE;
+    if (takes) w->captured[w->captured_count++] = to;
     w->path_sq[w->depth] = to;
     w->path_dx[w->depth] = leg->dx;
     w->path_dy[w->depth] = leg->dy;
@@ -141,6 +155,7 @@ static void walk_leg(Walk *w, int index, int square, int flags) {
       walk_leg(w, child, to, here);
     }
     w->depth--;
+    if (takes) w->captured_count--;
   }
 }
 

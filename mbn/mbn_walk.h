@@ -6,6 +6,11 @@
  * real walker. Squares a move can only reach if some piece stands on an
  * intermediate square (a hopper's hurdle, a checker's victim) are reported
  * with WALK_HOP / WALK_AWAY, as if that piece were there.
+ *
+ * Limits (it is a viewer, not the move generator): each (leg, square) is
+ * explored once per kind of path, so on cyclic programs a square reachable
+ * only by a path that the repetition rule cuts elsewhere may be missed, and
+ * compulsory legs are walked per path within a budget of visits.
  */
 #ifndef CHIMERA_MBN_WALK_H
 #define CHIMERA_MBN_WALK_H

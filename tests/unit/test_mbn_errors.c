@@ -27,9 +27,9 @@ static const ErrorCase CASES[] = {
     {"X=Wq", 1, 4, "modifier 'q' is unused in MBN"},
     {"X=yW", 1, 3, "'y' only follows c, j, w or x"},
     {"X=fffW", 1, 5, "modifier 'f' repeated three times"},
-    {"X=hW", 1, 3, "halfling modifier 'h' is not supported"},
+    {"X=hW", 1, 4, "'h' (halfling) needs a plain unlimited rider"},
     {"X=uW", 1, 3, "modifier 'u'"},
-    {"X=Q*", 1, 4, "edge rider '*' is not supported"},
+    {"X=(Q)*", 1, 6, "edge rider '*' on a group is not supported"},
     {"X=W#", 1, 4, "steps '#' are not supported"},
     {"X=!W", 1, 3, "setup operator '!' is not supported"},
     {"X=#W", 1, 3, "decision operator '#' is not supported"},
@@ -140,6 +140,17 @@ START_TEST(more_than_64_piece_types_is_an_error) {
 }
 END_TEST
 
+START_TEST(more_than_256_definitions_is_an_error) {
+  static char text[4096];
+  text[0] = '\0';
+  for (int i = 0; i < 300; i++) strcat(text, i % 2 ? "N " : "n ");
+  char error[512] = "";
+  ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
+  /* the 257th definition starts at column 2 * 256 + 1 */
+  ck_assert_msg(strstr(error, "1:513: more than 256 definitions"), "%s", error);
+}
+END_TEST
+
 START_TEST(board_shape_is_checked) {
   char error[512] = "";
   ck_assert_ptr_null(mtu_compile("K", 40, 8, error, sizeof error));
@@ -180,7 +191,7 @@ START_TEST(several_errors_are_all_reported) {
   v.shape.levels = 1;
   MbnDiagnostics d = {0};
   MbnSourcePos where = {"x.var", 1, 1};
-  ck_assert(!mbn_compile_pieces(&v, "A=W) B=(F C=fW D=W*", where, &d));
+  ck_assert(!mbn_compile_pieces(&v, "A=W) B=(F C=fW D=W**", where, &d));
   ck_assert_int_eq(d.count, 3);
   ck_assert_int_eq(d.items[0].col, 4);
   ck_assert_int_eq(d.items[1].col, 11); /* at the text after "(F" */
@@ -199,6 +210,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, nesting_limit_has_its_own_message);
   tcase_add_test(tc, macro_depth_limit_has_its_own_message);
   tcase_add_test(tc, more_than_64_piece_types_is_an_error);
+  tcase_add_test(tc, more_than_256_definitions_is_an_error);
   tcase_add_test(tc, board_shape_is_checked);
   tcase_add_test(tc, positions_are_relative_to_the_file);
   tcase_add_test(tc, several_errors_are_all_reported);

@@ -1,0 +1,202 @@
+/* bb64.c — bitboard tables, generation and attack tests for boards of at
+ * most 64 squares (see bb64.h). */
+#include "board/bb64.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/tables.h"
+
+/* A leg the bitboard code can handle: a single step or an unlimited ride,
+ * with no flags beyond `allowed`, no ranges, chains or special effects. */
+static bool leg_simple(const MoveLeg *leg, unsigned allowed) {
+  return !(leg->flags & ~allowed) && leg->flags & LEG_ENDS && leg->effect == EFFECT_CAPTURE &&
+         leg->between == BETWEEN_EMPTY && leg->min_steps == 1 &&
+         (leg->max_steps == 1 || leg->max_steps == LEG_STEPS_UNLIMITED) && !leg->dz &&
+         leg->origin_range == MOVE_NONE && leg->landing_range == MOVE_NONE &&
+         leg->victim_set == MOVE_NONE && !leg->child_count &&
+         !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
+}
+
+static int bb_dir_index(Bb64Tables *bb, const Geometry *geo, int dx, int dy) {
+  for (int d = 0; d < bb->dir_nb; d++)
+    if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
+  if (bb->dir_nb >= BB_DIRS_MAX) return -1;
+  int d = bb->dir_nb++;
+  bb->dir_dx[d] = (int8_t)dx;
+  bb->dir_dy[d] = (int8_t)dy;
+  bb->dir_up[d] = dy * geo->files + dx > 0;
+  for (int sq = 0; sq < geo->sq_nb; sq++) {
+    uint64_t r = 0;
+    for (Square s = geo_step(geo, sq, dx, dy, 0, false, false); s != SQ_NONE;
+         s = geo_step(geo, s, dx, dy, 0, false, false))
+      r |= (uint64_t)1 << s;
+    bb->ray[d][sq] = r;
+  }
+  return d;
+}
+
+Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
+  if (geo->sq_nb > 64 || geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return NULL;
+  int tn = v->piece_count > 0 ? v->piece_count : 1;
+  Bb64Tables *bb = calloc(1, sizeof *bb);
+  if (!bb) return NULL;
+  size_t n = (size_t)tn * COLOR_NB;
+  bb->gen_ok = calloc(n, sizeof *bb->gen_ok);
+  bb->attack_ok = calloc(n, sizeof *bb->attack_ok);
+  bb->leap_quiet = calloc(n, sizeof *bb->leap_quiet);
+  bb->leap_capture = calloc(n, sizeof *bb->leap_capture);
+  bb->rev_leap = calloc(n, sizeof *bb->rev_leap);
+  bb->rider_nb = calloc(n, sizeof *bb->rider_nb);
+  bb->riders = calloc(n, sizeof *bb->riders);
+  bb->special_nb = calloc(n, sizeof *bb->special_nb);
+  bb->special = calloc(n, sizeof *bb->special);
+  bb->ep_nb = calloc(n, sizeof *bb->ep_nb);
+  bb->ep = calloc(n, sizeof *bb->ep);
+  if (!bb->ep_nb || !bb->ep || !bb->special_nb || !bb->special || !bb->gen_ok || !bb->attack_ok ||
+      !bb->leap_quiet || !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
+    bb64_free(bb);
+    return NULL;
+  }
+  bb->board_mask = geo->sq_nb == 64 ? ~(uint64_t)0 : ((uint64_t)1 << geo->sq_nb) - 1;
+  for (int t = 0; t < v->piece_count; t++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[t].moves[c];
+      size_t k = (size_t)t * COLOR_NB + (size_t)c;
+      bool gen = prog->leg_count == prog->root_count;
+      bool attack = prog->leg_count == prog->root_count;
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        bool ep_leaper = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
+        if (!leg_simple(leg, LEG_ENDS) && !ep_leaper) {
+          if (bb->special_nb[k] >= BB_RIDERS_MAX)
+            gen = false;
+          else
+            bb->special[k][bb->special_nb[k]++] = (uint8_t)i;
+        }
+        if (ep_leaper && leg->flags & LEG_EP_CAPTURE) {
+          if (bb->ep_nb[k] >= BB_RIDERS_MAX)
+            gen = false;
+          else
+            bb->ep[k][bb->ep_nb[k]++] = (uint8_t)i;
+        }
+        if (leg->occupancy & OCC_ENEMY &&
+            !leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM))
+          attack = false;
+      }
+      if (!gen && !attack) continue;
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        /* masks take the legs generation can take whole; attack masks
+         * also take e.p.-capable captures (e.p. never captures a royal) */
+        bool for_gen = leg_simple(leg, LEG_ENDS) ||
+                       (leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE));
+        if (!leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM)) continue;
+        if (leg->max_steps == 1 && !for_gen) {
+          for (int sq = 0; sq < geo->sq_nb; sq++) {
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to != SQ_NONE && leg->occupancy & OCC_ENEMY)
+              bb->rev_leap[k][to] |= (uint64_t)1 << sq;
+          }
+          continue;
+        }
+        if (leg->max_steps == 1) {
+          for (int sq = 0; sq < geo->sq_nb; sq++) {
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to == SQ_NONE) continue;
+            if (leg->occupancy & OCC_EMPTY) bb->leap_quiet[k][sq] |= (uint64_t)1 << to;
+            if (leg->occupancy & OCC_ENEMY) {
+              bb->leap_capture[k][sq] |= (uint64_t)1 << to;
+              bb->rev_leap[k][to] |= (uint64_t)1 << sq;
+            }
+          }
+        } else {
+          int d = bb_dir_index(bb, geo, leg->dx, leg->dy);
+          int nd = bb_dir_index(bb, geo, -leg->dx, -leg->dy);
+          if (d < 0 || nd < 0 || bb->rider_nb[k] >= BB_RIDERS_MAX) {
+            gen = attack = false;
+            break;
+          }
+          bb->dir_neg[d] = (uint8_t)nd;
+          bb->dir_neg[nd] = (uint8_t)d;
+          if (for_gen) {
+            bb->riders[k][bb->rider_nb[k]].dir = (uint8_t)d;
+            bb->riders[k][bb->rider_nb[k]].occupancy = leg->occupancy;
+            bb->rider_nb[k]++;
+          }
+          if (leg->occupancy & OCC_ENEMY) {
+            bb->rider_dirs[c] |= (uint32_t)1 << d;
+            bb->rider_types[c][d] |= (uint64_t)1 << t;
+          }
+        }
+      }
+      bb->gen_ok[k] = gen;
+      bb->attack_ok[k] = attack;
+    }
+  return bb;
+}
+
+void bb64_free(Bb64Tables *bb) {
+  if (!bb) return;
+  free(bb->gen_ok);
+  free(bb->attack_ok);
+  free(bb->leap_quiet);
+  free(bb->leap_capture);
+  free(bb->rev_leap);
+  free(bb->rider_nb);
+  free(bb->riders);
+  free(bb->special_nb);
+  free(bb->special);
+  free(bb->ep_nb);
+  free(bb->ep);
+  free(bb);
+}
+
+/* The squares a rider on sq reaches along d: up to and including the first
+ * occupied square. */
+static inline uint64_t bb_ride(const Bb64Tables *bb, int d, int sq, uint64_t occupied) {
+  uint64_t r = bb->ray[d][sq], blockers = r & occupied;
+  if (!blockers) return r;
+  int b = bb->dir_up[d] ? bb_lsb(blockers) : bb_msb(blockers);
+  return r ^ bb->ray[d][b];
+}
+
+uint64_t bb64_targets(const Position *pos, int sq, int type, Color c) {
+  const Bb64Tables *bb = pos->tables->bb;
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+  uint64_t empty = ~occupied & bb->board_mask, enemy = pos->bb_color[!c];
+  uint64_t targets = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
+  for (int i = 0; i < bb->rider_nb[k]; i++) {
+    const BbRider *r = &bb->riders[k][i];
+    uint64_t a = bb_ride(bb, r->dir, sq, occupied);
+    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
+    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
+  }
+  return targets;
+}
+
+bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied) {
+  const Bb64Tables *bb = pos->tables->bb;
+  const Variant *v = pos->variant;
+  uint64_t mine = pos->bb_color[by];
+  for (int t = 0; t < v->piece_count; t++) {
+    uint64_t pieces = pos->bb_type[t] & mine;
+    if (!pieces) continue;
+    size_t k = (size_t)t * COLOR_NB + (size_t)by;
+    if (bb->rev_leap[k][sq] & pieces) return true;
+  }
+  uint32_t dirs = bb->rider_dirs[by];
+  while (dirs) {
+    int d = __builtin_ctz(dirs);
+    dirs &= dirs - 1;
+    int nd = bb->dir_neg[d];
+    uint64_t blockers = bb->ray[nd][sq] & occupied;
+    if (!blockers) continue;
+    int b = bb->dir_up[nd] ? bb_lsb(blockers) : bb_msb(blockers);
+    if (!(mine >> b & 1)) continue;
+    Piece p = pos->board[b];
+    if (bb->rider_types[by][d] >> piece_type(p) & 1) return true;
+  }
+  return false;
+}

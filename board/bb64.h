@@ -1,0 +1,77 @@
+/* bb64.h — 64-bit bitboards for boards of at most 64 squares (internal).
+ *
+ * When a variant's board fits in 64 squares, is flat and does not wrap, the
+ * position also keeps one bitboard per colour and per piece type, and the
+ * pieces whose programs are plain single-leg leapers and riders are
+ * generated and attack-tested with bitboards: leaper masks, and ray masks
+ * cut at the first blocker (any vector, found with a bit scan since square
+ * indices grow monotonically along a ray). Everything else still goes
+ * through the leg walker, so the results are the same by construction; the
+ * perft tests check it.
+ */
+#ifndef CHIMERA_BOARD_BB64_H
+#define CHIMERA_BOARD_BB64_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/move.h"
+#include "board/position.h"
+#include "mbn/variant.h"
+
+#define BB_DIRS_MAX   32
+#define BB_RIDERS_MAX 16
+
+typedef struct {
+  uint8_t dir;       /* index into Bb64Tables.ray */
+  uint8_t occupancy; /* Occupancy bits of the leg */
+} BbRider;
+
+typedef struct Bb64Tables {
+  int dir_nb;
+  int8_t dir_dx[BB_DIRS_MAX], dir_dy[BB_DIRS_MAX];
+  bool dir_up[BB_DIRS_MAX];      /* square indices grow along the ray */
+  uint8_t dir_neg[BB_DIRS_MAX];  /* the opposite direction */
+  uint64_t ray[BB_DIRS_MAX][64]; /* squares from sq along the direction, sq excluded */
+  uint64_t board_mask;           /* squares of the board */
+  /* Per type and colour (arrays of type_nb * COLOR_NB, index t * 2 + c). */
+  bool *gen_ok;    /* generate this type with bitboards */
+  bool *attack_ok; /* test its attacks with bitboards */
+  uint64_t (*leap_quiet)[64], (*leap_capture)[64], (*rev_leap)[64];
+  uint8_t *rider_nb;
+  BbRider (*riders)[BB_RIDERS_MAX];
+  /* legs of a generated type the masks do not cover (ranges, initial or
+   * e.p. flags, exact multi-steps): walked one by one by the leg walker */
+  uint8_t *special_nb;
+  uint8_t (*special)[BB_RIDERS_MAX];
+  /* single-step capture legs that may also capture e.p.: in the masks for
+   * ordinary captures, and checked here against the e.p. squares */
+  uint8_t *ep_nb;
+  uint8_t (*ep)[BB_RIDERS_MAX];
+  uint64_t promo_zone[COLOR_NB];
+  /* rider_dirs[c]: bit d set if some type of colour c rides direction d
+   * without limit; rider_types[c][d]: those types */
+  uint32_t rider_dirs[COLOR_NB];
+  uint64_t rider_types[COLOR_NB][BB_DIRS_MAX];
+} Bb64Tables;
+
+/* Builds the tables if the variant qualifies; NULL otherwise (or on lack of
+ * memory, which only costs speed). */
+Bb64Tables *bb64_new(const Variant *v, const Geometry *geo);
+void bb64_free(Bb64Tables *bb);
+
+/* Targets of the mask-covered legs of the piece on sq (type t, colour c):
+ * quiet moves to empty squares and captures of enemies. */
+uint64_t bb64_targets(const Position *pos, int sq, int type, Color c);
+/* Whether colour `by` attacks sq; *undecided is set when some of by's
+ * pieces are not bitboard-testable (the caller must walk those). */
+bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied);
+
+static inline int bb_lsb(uint64_t b) {
+  return __builtin_ctzll(b);
+}
+static inline int bb_msb(uint64_t b) {
+  return 63 - __builtin_clzll(b);
+}
+
+#endif
