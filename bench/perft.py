@@ -3,8 +3,9 @@
 
 Each position is counted by every engine in the same run; the report gives
 nodes/second and Chimera's ratio to each reference engine. Reference engines
-are driven over UCI (`go perft N`); their start-up is measured with a depth-1
-perft and subtracted. Chimera runs `chimera perft` and reports its own time.
+are driven over UCI (`go perft N`), timed from the command to their
+"Nodes searched" line (start-up excluded). Chimera runs `chimera perft`,
+which reports the time of the count itself. All single-threaded.
 
 usage: bench/perft.py [--chimera build/chimera] [--quick]
 """
@@ -31,22 +32,38 @@ POSITIONS = [
 
 
 def run_uci(engine, variant, fen, depth):
-    """Returns (nodes, seconds) of `go perft depth`, start-up excluded."""
-    def once(d):
-        cmds = "uci\n"
-        if variant != "chess":
-            cmds += f"setoption name UCI_Variant value {variant}\n"
-        cmds += "isready\n"
-        cmds += f"position fen {fen}\n" if fen else "position startpos\n"
-        cmds += f"go perft {d}\nquit\n"
-        t0 = time.perf_counter()
-        out = subprocess.run([engine], input=cmds, capture_output=True, text=True).stdout
-        t = time.perf_counter() - t0
-        m = re.search(r"Nodes searched: (\d+)", out)
-        return (int(m.group(1)) if m else None), t
-    _, startup = once(1)
-    nodes, total = once(depth)
-    return nodes, max(total - startup, 1e-6)
+    """Returns (nodes, seconds) of `go perft depth`, timed from the command
+    to the "Nodes searched" line, after the engine answered isready."""
+    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, bufsize=1)
+
+    def send(line):
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+
+    def wait_for(prefix):
+        while True:
+            line = proc.stdout.readline()
+            if not line:
+                return None
+            if line.startswith(prefix):
+                return line
+
+    send("uci")
+    wait_for("uciok")
+    if variant != "chess":
+        send(f"setoption name UCI_Variant value {variant}")
+    send(f"position fen {fen}" if fen else "position startpos")
+    send("isready")
+    wait_for("readyok")
+    t0 = time.perf_counter()
+    send(f"go perft {depth}")
+    line = wait_for("Nodes searched")
+    t = time.perf_counter() - t0
+    send("quit")
+    proc.wait()
+    m = re.search(r"Nodes searched: (\d+)", line or "")
+    return (int(m.group(1)) if m else None), max(t, 1e-6)
 
 
 def run_chimera(binary, variant, fen, depth):

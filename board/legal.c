@@ -94,9 +94,8 @@ static bool royals_face(const Position *pos) {
   for (int i = 0; i < pos->pcount[WHITE]; i++) {
     int sq = pos->plist[WHITE][i];
     if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
-    for (int s = geo_step(geo, sq, 0, 1, 0, false, false); s != SQ_NONE;
-         s = geo_step(geo, s, 0, 1, 0, false, false)) {
-      Piece p = pos->board[s];
+    for (int r = geo_rank(geo, sq) + 1; r < geo->ranks; r++) {
+      Piece p = pos->board[sq + (r - geo_rank(geo, sq)) * geo->files];
       if (p == PIECE_NONE) continue;
       if (piece_is_real(p) && piece_color(p) == BLACK && royals >> piece_type(p) & 1) return true;
       break;
@@ -206,6 +205,86 @@ static int find_pinned(const Position *pos, Square *pinned) {
   return n;
 }
 
+#define ROYALS_WATCHED_MAX 4
+#define WATCHERS_MAX       64
+
+/* The enemy pieces that could ever attack each of our royals, whatever the
+ * occupancy (their reach filter covers the royal's offset): only these can
+ * make a move of a non-royal piece illegal. */
+typedef struct {
+  int royal_nb;
+  Square royal[ROYALS_WATCHED_MAX];
+  int watcher_nb[ROYALS_WATCHED_MAX];
+  Square watcher[ROYALS_WATCHED_MAX][WATCHERS_MAX];
+} Watch;
+
+static bool watch_init(const Position *pos, Watch *watch) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side, them = (Color)!us;
+  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple || !t->royal_mask[us])
+    return false;
+  int width = 2 * geo->files - 1;
+  watch->royal_nb = 0;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int royal = pos->plist[us][i];
+    if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
+    if (watch->royal_nb >= ROYALS_WATCHED_MAX) return false;
+    int k = watch->royal_nb++, n = 0;
+    watch->royal[k] = (Square)royal;
+    for (int j = 0; j < pos->pcount[them]; j++) {
+      int from = pos->plist[them][j];
+      const uint8_t *reach = t->reach[piece_type(pos->board[from])][them];
+      if (reach) {
+        int dx = geo_file(geo, royal) - geo_file(geo, from);
+        int dy = geo_rank(geo, royal) - geo_rank(geo, from);
+        if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+      }
+      if (n >= WATCHERS_MAX) return false;
+      watch->watcher[k][n++] = (Square)from;
+    }
+    watch->watcher_nb[k] = n;
+  }
+  return true;
+}
+
+/* Legality of a move of a non-royal piece by the watch list (made, tested on
+ * the watchers still standing, unmade). */
+static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
+  Position *p = (Position *)pos;
+  Color us = pos->side;
+  Undo undo;
+  pos_make_move(p, m, &undo);
+  bool legal = true;
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = p;
+  w.us = (Color)!us;
+  for (int k = 0; k < watch->royal_nb && legal; k++) {
+    w.target = watch->royal[k];
+    for (int j = 0; j < watch->watcher_nb[k] && legal; j++) {
+      Square from = watch->watcher[k][j];
+      Piece pc = p->board[from];
+      if (!piece_is_real(pc) || piece_color(pc) == us) continue; /* captured */
+      w.found = false;
+      walk_piece(&w, from);
+      if (w.found) legal = false;
+    }
+  }
+  if (legal && pos->variant->rules.kings_may_not_face) {
+    /* only a piece leaving a royal's file can open the line between royals */
+    const Geometry *geo = &pos->geo;
+    bool on_file = false;
+    for (int k = 0; k < watch->royal_nb; k++)
+      on_file |= move_kind(m) != MOVE_DROP &&
+                 geo_file(geo, move_from(m)) == geo_file(geo, watch->royal[k]);
+    if (on_file && royals_face(p)) legal = false;
+  }
+  pos_unmake_move(p, &undo);
+  return legal;
+}
+
 int gen_legal_moves(const Position *pos, MoveList *list) {
   list->count = 0;
   if (pos_is_decided(pos)) return 0;
@@ -214,10 +293,20 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   Square pinned[PINNED_MAX];
   int pinned_nb = -1;
   const BoardTables *t = pos->tables;
-  if (t->simple_pins && !pos->variant->rules.no_checks && !pos_in_check(pos))
-    pinned_nb = find_pinned(pos, pinned);
+  const VariantRules *r = &pos->variant->rules;
+  if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  Watch watch = {0};
+  bool watching = pinned_nb < 0 && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
+    if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
+        !(move_kind(m) == MOVE_DROP &&
+          (r->drop_no_check[move_piece_arg(m)] || r->drop_no_mate[move_piece_arg(m)])) &&
+        (move_kind(m) == MOVE_DROP ||
+         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
+      if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
+      continue;
+    }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = true;

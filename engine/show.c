@@ -8,6 +8,7 @@
  *
  * Symbols: '*' move or capture, 'm' move only, 'c' capture only, 'h' only by
  * hopping over a piece on the way, 'a' only by capturing a piece on the way,
+ * '+' both plainly and over or through a piece (a cannon's squares),
  * 's' swap/flip/friendly capture, '.' not reached; the piece stands on its
  * letter (or '@' when it can also come back to its own square).
  */
@@ -39,6 +40,8 @@ static int show_parse_square(const char *text, int files, int ranks) {
 }
 
 static char show_symbol(uint8_t kind) {
+  bool plain = kind & (WALK_MOVE | WALK_CAPTURE | WALK_SPECIAL);
+  if (plain && (kind & (WALK_HOP | WALK_AWAY))) return '+';
   if (kind & WALK_HOP) return 'h';
   if (kind & WALK_AWAY) return 'a';
   if ((kind & WALK_MOVE) && (kind & WALK_CAPTURE)) return '*';

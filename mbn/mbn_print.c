@@ -56,9 +56,25 @@ static void print_range(Printer *p, const AstRange *range) {
   put(p, "]");
 }
 
-static void print_modifier(Printer *p, const AstModifier *mod, const AstNode *owner) {
+/* The letter a modifier starts / ends with as printed (0 if a bracket). */
+static char mod_first(const AstModifier *mod) {
+  return mod->code == '(' ? mod->dir[0] : mod->code;
+}
+
+static char mod_last(const AstModifier *mod, bool has_set) {
+  if (has_set || mod->optional) return 0;
+  if (mod->code == '(') return mod->dir[0] == mod->dir[1] ? mod->dir[1] : 0;
+  return mod->any ? 'y' : mod->code;
+}
+
+/* Doubled directions print as "ff" unless a neighbouring modifier would
+ * merge with them ("f" + "ff" must stay "f(ff)"). */
+static void print_modifier(Printer *p, const AstModifier *mod, const AstNode *owner,
+                           const AstModifier *before, const AstModifier *after) {
   if (mod->code == '(') {
-    if (mod->dir[0] == mod->dir[1])
+    bool clash = (before && mod_last(before, before->set >= 0) == mod->dir[0]) ||
+                 (after && mod_first(after) == mod->dir[1]);
+    if (mod->dir[0] == mod->dir[1] && !clash)
       put(p, "%c%c", mod->dir[0], mod->dir[0]);
     else
       put(p, "(%c%c)", mod->dir[0], mod->dir[1]);
@@ -108,7 +124,7 @@ static void print_node(Printer *p, const AstNode *node) {
       put(p, "(");
       print_node(p, node->kids[0]);
       put(p, ")");
-      if (node->circular) print_modifier(p, &node->circ, NULL);
+      if (node->circular) print_modifier(p, &node->circ, NULL, NULL, NULL);
     } else {
       print_node(p, node->kids[0]);
     }
@@ -116,7 +132,9 @@ static void print_node(Printer *p, const AstNode *node) {
     break;
   case AST_MOD: {
     print_range(p, &node->before);
-    for (int i = 0; i < node->mod_count; i++) print_modifier(p, &node->mods[i], node);
+    for (int i = 0; i < node->mod_count; i++)
+      print_modifier(p, &node->mods[i], node, i ? &node->mods[i - 1] : NULL,
+                     i + 1 < node->mod_count ? &node->mods[i + 1] : NULL);
     const AstNode *kid = node->kids[0];
     if (kid->kind == AST_ALT && kid->juxtaposed)
       print_node(p, kid);

@@ -115,6 +115,18 @@ START_TEST(flying_gold_cannon) {
 }
 END_TEST
 
+START_TEST(halflings_go_half_way_to_the_edge) {
+  /* hR from a1: 7 squares up and right, half rounded up is 4. */
+  EXPECT_REACH("X=hR", 8, 8, "X", WHITE, "a1", "b1:mc c1:mc d1:mc e1:mc a2:mc a3:mc a4:mc a5:mc");
+  /* hQ from c3: 2 left/down -> 1, 5 right/up -> 3, diagonals by the shorter side. */
+  EXPECT_REACH("X=hQ", 8, 8, "X", WHITE, "c3",
+               "b2:mc c2:mc d2:mc b3:mc d3:mc e3:mc f3:mc b4:mc c4:mc d4:mc c5:mc e5:mc c6:mc "
+               "f6:mc");
+  /* Black's halfling is the mirror image: 7 squares down, 4 of them. */
+  EXPECT_REACH("X=fhR", 1, 8, "X", BLACK, "a8", "a4:mc a5:mc a6:mc a7:mc");
+}
+END_TEST
+
 START_TEST(edge_riders) {
   /* MBN section 6: B* from c1 ends on a3 or h6 (the text's "c3" is a slip);
    * W* from c1 on a1, h1 or c8. */
@@ -211,6 +223,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, dolphin_of_whale_shogi);
   tcase_add_test(tc, crocodile_of_congo);
   tcase_add_test(tc, flying_gold_cannon);
+  tcase_add_test(tc, halflings_go_half_way_to_the_edge);
   tcase_add_test(tc, edge_riders);
   tcase_add_test(tc, lame_leapers_and_hops_stay_on_their_path);
   tcase_add_test(tc, macros_override_basic_letters);

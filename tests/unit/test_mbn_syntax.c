@@ -127,6 +127,12 @@ static const Rejected REJECTED[] = {
     {"X=<+-1>mO", "board transitions '<...>' are not supported"},
     {"@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)", "setup operator '!' is not supported"},
     {"R=R+<3o>R+<3d>B", "board transitions '<...>' are not supported"},
+    {":TR:<*>=R+(<+-1>O)0", "piece suffixes and board identifiers"},
+    {"S<*>=mfW+<<+1>>mfW +S<<5>>=T", "piece suffixes and board identifiers"},
+    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "piece suffixes and board identifiers"},
+    {"@P=mfW+cesF+imefW02 P=P+cefF+<>P", "board transitions '<...>' are not supported"},
+    {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "lower-case letter in a piece set needs"},
+    {"K R O-O=[*]irD02=ij{!K}lD0-D", "only castling definitions that name destination files"},
     {"K R O-O=[*]irR=ip{k}lD", "lower-case letter in a piece set needs"},
     {"K R O-O=[*]irR=ip{!k}lD", "only castling definitions that name destination files"},
     {"Q N X", "basic piece X (Explosion"},
@@ -202,6 +208,10 @@ START_TEST(canonical_forms) {
       {"+P=={^K}", "+P=={^K}"},
       {"O-O=[*]isR[g]=isR[f]", "O-O=[*]isR[g]=isR[f]"},
       {"X=a{^C}p{!^C}R", "X=a{^C}p{!^C}R"},
+      /* found by the fuzzer: "offfF" would not parse back */
+      {"X=of(ff)F", "X=of(ff)F"},
+      {"X=(ff)fF", "X=(ff)fF"},
+      {"X=l(ff)rN", "X=lffrN"},
   };
   for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
     char out[512], error[256];
