@@ -8,7 +8,9 @@
 # shogi, xiangqi, crazyhouse ...). OPPONENT is fairymax, maxqi, fairy-stockfish
 # or a path. Games alternate colours (-mg). Output: PGN, XBoard's debug trace
 # and the score in bench/matches/VARIANT-OPPONENT.*; the last line printed is
-# "VARIANT OPPONENT: W-L-D" from Chimera's point of view.
+# "VARIANT OPPONENT: W-L-D" from Chimera's point of view. Chimera's Move
+# Overhead is CHIMERA_OVERHEAD ms (default 100: XBoard under Xvfb on a loaded
+# machine adds tens of milliseconds per move).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 variant=${1:?variant}; games=${2:?games}; opponent=${3:?opponent}
@@ -27,6 +29,7 @@ home=$(mktemp -d)
 HOME=$home timeout $((games * 200 + 120)) xvfb-run -a -s "-screen 0 1280x1024x24" \
   /usr/games/xboard -fcp "$chimera" -fd "$(pwd)" -scp "$opp" -sd /tmp \
   -mg "$games" -tc "$tc" -inc "$inc" -variant "$variant" -xponder \
+  -firstOptions "Move Overhead=${CHIMERA_OVERHEAD:-100}" \
   -sgf "$(pwd)/$tag.pgn" -autoCallFlag true -popupExitMessage false \
   -saveSettingsOnExit false -soundProgram "" -debug -nameOfDebugFile "$(pwd)/$tag.debug" \
   2>&1 | tee "$tag.out" | grep -i "final score" || true

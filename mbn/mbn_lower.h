@@ -14,9 +14,10 @@
 
 #include "mbn/mbn_ast.h"
 
-#define MBN_MAX_TEMPLATES  4096
-#define MBN_MAX_DIR_LEVELS 8
-#define MBN_MAX_LEGS       16000
+#define MBN_MAX_TEMPLATES      4096
+#define MBN_MAX_TEMPLATE_LINKS 32768
+#define MBN_MAX_DIR_LEVELS     8
+#define MBN_MAX_LEGS           16000
 
 typedef struct {
   int target;

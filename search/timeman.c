@@ -2,7 +2,8 @@
  *
  * The usable time is what is left after keeping Move Overhead for every move
  * still to play before the next control, so lag can never flag us. The soft
- * limit spends about 1/mtg of it plus most of the increment; the hard limit
+ * limit spends about 1/mtg of it plus most of the increment (but never the
+ * part of the increment that the per-move overhead eats); the hard limit
  * allows up to several times that in a difficult position but never more
  * than a fixed share of what is left on the clock.
  */
@@ -39,7 +40,9 @@ TimePlan time_plan_make(int64_t remaining, int64_t increment, int movestogo, int
   usable = time_max(usable, 1);
 
   /* 4. Soft limit: an even share plus most of the increment. */
-  int64_t soft = usable / mtg + (increment * 3) / 4;
+  /* The increment counts only beyond the overhead each move costs anyway. */
+  int64_t inc_part = time_min(increment * 3 / 4, increment - overhead);
+  int64_t soft = usable / mtg + time_max(0, inc_part);
   if (movestogo == 1) soft = usable / 2; /* last move before the control */
 
   /* 5. Hard limit: up to five times the share, never more than a third of the
