@@ -28,6 +28,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
   const Bb64Tables *bb = exclude ? NULL : t->bb;
   if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
     return true;
+  if (bb && bb->all_attack_ok[by]) return false;
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
@@ -360,15 +361,53 @@ int gen_legal_count(const Position *pos) {
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
-  Square pinned[PINNED_MAX];
-  int pinned_nb = find_pinned(pos, pinned);
-  uint64_t pinned_bb = 0;
-  for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
   Color us = pos->side;
+  uint64_t pinned_bb = 0;
+  if (bb->all_attack_ok[!us]) {
+    uint64_t royals = 0;
+    for (int type = 0; type < pos->variant->piece_count; type++)
+      if (t->royal_mask[us] >> type & 1) royals |= pos->bb_type[type] & pos->bb_color[us];
+    pinned_bb = bb64_pinned(pos, royals);
+  } else {
+    Square pinned[PINNED_MAX];
+    int pinned_nb = find_pinned(pos, pinned);
+    for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
+  }
   int count = 0;
   list.count = 0;
+  /* Whole types at once: leaper legs by shifting the type's bitboard. */
+  uint64_t done = 0;
+  uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+  uint64_t empty = ~occupied & bb->board_mask, enemy = pos->bb_color[!us];
+  for (int type = 0; type < pos->variant->piece_count; type++) {
+    uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
+    size_t k = (size_t)type * COLOR_NB + (size_t)us;
+    if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
+      continue;
+    int promos = bb_popcount(pos->variant->pieces[type].promotes_to);
+    uint64_t zone = promos ? bb->promo_zone[us] : 0;
+    for (int i = 0; i < bb->shift_nb[k]; i++) {
+      const BbShiftLeg *sl = &bb->shift[k][i];
+      uint64_t src = mine & sl->from_mask, dst;
+      if (sl->initial) src &= bb->start_mask[k];
+      if (sl->twice) {
+        dst = bb_shift(bb_shift(src, sl->delta) & empty, sl->delta) & empty;
+      } else {
+        dst = bb_shift(src, sl->delta) &
+              ((sl->occupancy & OCC_EMPTY ? empty : 0) | (sl->occupancy & OCC_ENEMY ? enemy : 0));
+      }
+      count += bb_popcount(dst & ~zone) + promos * bb_popcount(dst & zone);
+    }
+    for (uint64_t b = mine; b; b &= b - 1) {
+      int sq = __builtin_ctzll(b);
+      if (bb->rider_nb[k]) count += bb_popcount(bb64_rider_targets(pos, sq, type, us));
+      if (pos->st.ep_count) gen_piece_ep(pos, sq, &list);
+    }
+    done |= mine;
+  }
   for (int i = 0; i < pos->pcount[us]; i++) {
     int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
+    if (done >> sq & 1) continue;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
     bool royal = t->royal_mask[us] >> type & 1;
     if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
@@ -382,7 +421,7 @@ int gen_legal_count(const Position *pos) {
       gen_piece_moves(pos, sq, &list);
       continue;
     }
-    count += __builtin_popcountll(targets);
+    count += bb_popcount(targets);
     if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, &list);
   }
   gen_rule_moves(pos, &list);

@@ -485,6 +485,29 @@ void gen_piece_special(const Position *pos, int sq, MoveList *list) {
   gen_piece_bb_special(&w, sq, type);
 }
 
+void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
+  const Bb64Tables *bb = pos->tables->bb;
+  Color us = pos->side;
+  int type = piece_type(pos->board[sq]);
+  size_t k = (size_t)type * COLOR_NB + (size_t)us;
+  if (!pos->st.ep_count || !bb->ep_nb[k]) return;
+  Piece victim = pos->board[pos->st.ep_victim];
+  if (!piece_is_real(victim) || piece_color(victim) == us) return;
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = us;
+  w.target = -1;
+  w.list = list;
+  walk_setup(&w, sq, type);
+  for (int i = 0; i < bb->ep_nb[k]; i++) {
+    int li = bb->ep[k][i];
+    Square to = w.next[(size_t)li * (size_t)pos->geo.sq_nb + (size_t)sq];
+    if (to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to))
+      walk_emit(&w, to, MOVE_EN_PASSANT, pos->st.ep_victim, true);
+  }
+}
+
 void gen_rule_moves(const Position *pos, MoveList *list) {
   gen_castling(pos, list);
   if (pos->variant->rules.drops) gen_drops(pos, list);

@@ -33,6 +33,7 @@ struct Engine {
   pthread_cond_t changed;
   int threads_live; /* search threads not yet finished */
   bool searching;   /* started and has not reported bestmove */
+  bool pondering;   /* a ponder search before ponderhit (go stays as given: the search reads it) */
   bool hold;        /* infinite or ponder: answer only after stop/ponderhit */
   bool stop_requested;
   EngineGo go;
@@ -333,6 +334,7 @@ int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size) {
     engine->go.searchmoves = engine->searchmoves;
   }
   engine->hold = go->infinite || go->ponder;
+  engine->pondering = go->ponder;
   engine->stop_requested = false;
   engine->searching = true;
   engine->threads_live++;
@@ -369,9 +371,9 @@ void engine_stop(Engine *engine) {
 
 void engine_ponderhit(Engine *engine) {
   pthread_mutex_lock(&engine->lock);
-  bool was_pondering = engine->searching && engine->go.ponder;
+  bool was_pondering = engine->searching && engine->pondering;
   if (was_pondering) {
-    engine->go.ponder = false;
+    engine->pondering = false;
     engine->hold = engine->go.infinite;
     pthread_cond_broadcast(&engine->changed);
   }

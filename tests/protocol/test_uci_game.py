@@ -8,7 +8,7 @@ from conversation import Conversation, run_tests
 def start(binary):
     c = Conversation(binary)
     c.send("uci")
-    lines = c.collect_until(r"^uciok$")
+    lines = c.collect_until(r"^uciok$", timeout=30)
     c.send("isready")
     c.expect(r"^readyok$")
     return c, lines
