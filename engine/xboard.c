@@ -47,6 +47,9 @@ typedef struct {
 static const char *const XB_NAME_PAIRS[][2] = {
     {"chess", "normal"},
     {"chess960", "fischerandom"},
+    /* Fairy-Max's spelling, so matches against it find the same game. */
+    {"losalamos", "los-alamos"},
+    {"kingofthehill", "king-of-the-hill"},
 };
 
 /* Variants XBoard knows by these names, with the same rules as our files; for
