@@ -49,7 +49,7 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
   t->line = L->basic_depth > 0 ? L->ref_line : line;
   t->col = L->basic_depth > 0 ? L->ref_col : col;
   if (ctx) {
-    memcpy(t->dirs, ctx->dirs, sizeof t->dirs);
+    t->dirs = ctx->dirs;
     t->dir_levels = ctx->dir_levels;
     t->end_occ = ctx->end_occ == 0xFF ? (OCC_EMPTY | OCC_ENEMY) : ctx->end_occ;
     t->pass_occ = ctx->pass_occ == 0xFF ? OCC_EMPTY : ctx->pass_occ;
@@ -279,7 +279,7 @@ static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, 
     memset(&probe, 0, sizeof probe);
     probe.m = m;
     probe.n = n;
-    memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+    probe.dirs = ctx->dirs;
     probe.dir_levels = ctx->dir_levels;
     int allowed[64][2];
     int count = mbn_select_vectors(&probe, false, false, 0, 0, allowed);
@@ -343,7 +343,7 @@ static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int li
   memset(&probe, 0, sizeof probe);
   probe.m = m;
   probe.n = n;
-  memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+  probe.dirs = ctx->dirs;
   probe.dir_levels = ctx->dir_levels;
   int vectors[64][2];
   int count = mbn_select_vectors(&probe, false, false, 0, 0, vectors);

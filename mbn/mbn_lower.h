@@ -37,7 +37,7 @@ typedef struct {
   int m, n;   /* the atom */
   bool fixed; /* use (fx,fy) only (lame leaper paths) */
   int fx, fy;
-  DirGroup dirs[MBN_MAX_DIR_LEVELS];
+  const DirGroup *dirs; /* dir_levels groups, shared (arena), never changed */
   int dir_levels;
   uint8_t min_steps, max_steps;
   uint8_t end_occ, pass_occ; /* Occupancy when the move ends here / goes on */

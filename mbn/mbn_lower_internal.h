@@ -18,7 +18,7 @@ typedef struct {
 
 /* Modifiers in force at a node, accumulated from the outermost level in. */
 typedef struct {
-  DirGroup dirs[MBN_MAX_DIR_LEVELS];
+  const DirGroup *dirs; /* copied on write by lower_ctx_apply, so templates share it */
   int dir_levels;
   uint8_t end_occ, pass_occ;   /* 0xFF: no level constrained it */
   int end_effect, pass_effect; /* -1: default */

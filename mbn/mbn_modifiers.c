@@ -274,7 +274,10 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
                   MBN_MAX_DIR_LEVELS);
       return false;
     }
-    ctx->dirs[ctx->dir_levels++] = group;
+    DirGroup *dirs = arena_alloc(L->lc->arena, sizeof *dirs * (size_t)(ctx->dir_levels + 1));
+    if (ctx->dir_levels) memcpy(dirs, ctx->dirs, sizeof *dirs * (size_t)ctx->dir_levels);
+    dirs[ctx->dir_levels++] = group;
+    ctx->dirs = dirs;
   }
   return true;
 }

@@ -682,7 +682,8 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
   p.diags = diags;
   p.source = where.source ? where.source : "<mbn>";
   mbn_lex_init(&p.lex, text, where.line, where.col);
-  out->defs = arena_alloc(arena, sizeof *out->defs * MBN_MAX_DEFINITIONS);
+  volatile int capacity = 16; /* doubles as needed (volatile: survives longjmp) */
+  out->defs = arena_alloc(arena, sizeof *out->defs * (size_t)capacity);
   out->count = 0;
   /* volatile: both change between setjmp and longjmp */
   volatile bool ok = true;
@@ -704,6 +705,12 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
       mbn_diagnostics_add(diags, p.source, p.tok.line, p.tok.col, "", "more than %d definitions",
                           MBN_MAX_DEFINITIONS);
       return false;
+    }
+    if (out->count == capacity) {
+      AstDefinition *defs = arena_alloc(arena, sizeof *defs * (size_t)capacity * 2);
+      memcpy(defs, out->defs, sizeof *defs * (size_t)capacity);
+      out->defs = defs;
+      capacity *= 2;
     }
     parse_definition(&p, &out->defs[out->count]);
     out->count++;
