@@ -124,7 +124,10 @@ static void print_node(Printer *p, const AstNode *node) {
       put(p, "(");
       print_node(p, node->kids[0]);
       put(p, ")");
-      if (node->circular) print_modifier(p, &node->circ, NULL, NULL, NULL);
+      if (node->circular && node->circ.code == '(') /* always (xy): "(P)ff2" would not parse */
+        put(p, "(%c%c)", node->circ.dir[0], node->circ.dir[1]);
+      else if (node->circular)
+        print_modifier(p, &node->circ, NULL, NULL, NULL);
     } else {
       print_node(p, node->kids[0]);
     }

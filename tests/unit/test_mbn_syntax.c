@@ -212,6 +212,8 @@ START_TEST(canonical_forms) {
       {"X=of(ff)F", "X=of(ff)F"},
       {"X=(ff)fF", "X=(ff)fF"},
       {"X=l(ff)rN", "X=lffrN"},
+      {"X=(mD)(ff)2", "X=(mD)(ff)2"},
+      {"X=(N)r0", "X=(N)r0"},
   };
   for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
     char out[512], error[256];
