@@ -62,16 +62,19 @@ END_TEST
 START_TEST(cannon_and_lame_leaper) {
   check_betza(9, 10, "K C=mR+cpR", "C", "mRcpR", 0);
   /* The double step from White's first ranks is XBoard's i for a pawn that
-   * starts on rank 2; without a start position it cannot be said. */
+   * starts on rank 2. */
   check_betza_fen(8, 8, "K Q R B N P", CHESS_FEN, "P", "fmWfceFifmnD", 0);
-  check_betza(8, 8, "K Q R B N P", "P", "fmWfceF", -1);
+  check_betza(8, 8, "K Q R B N P", "P", "fmWfceFifmnD", 0); /* home ranks alone */
+  /* Pawns that start on rank 3 never use a double step from ranks 1-2. */
+  check_betza_fen(8, 8, "K P", "lhafkahl/8/pppppppp/8/8/PPPPPPPP/8/LHAFKAHL w - - 0 1", "P",
+                  "fmWfceF", 0);
   /* Grand chess: pawns on rank 3 double-step from there. */
   check_betza_fen(10, 10, "K P=mfW+cefF+[3]mefW02",
                   "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1", "P",
                   "fmWfceFifmnD", 0);
   check_betza(9, 10, "K N=W-fF", "N", "nN", 0);
   check_betza(8, 8, "K G=(jyR-W)+(jyB-F)", "G", "gRgB", 0); /* grasshopper */
-  check_betza(9, 10, "K B=F-F[1-5]", "B", "", -1); /* zone: XBoard cannot say */
+  check_betza(9, 10, "K B=F-F[1-5]", "B", "", -1);          /* zone: XBoard cannot say */
 }
 END_TEST
 
