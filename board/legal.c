@@ -313,7 +313,21 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   int pinned_nb = -1;
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
-  if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  uint64_t pinned_bb = 0;
+  bool use_bb = false;
+  if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) {
+    if (t->bb && t->bb->all_attack_ok[!pos->side]) {
+      uint64_t royals = 0;
+      for (int type = 0; type < pos->variant->piece_count; type++)
+        if (t->royal_mask[pos->side] >> type & 1)
+          royals |= pos->bb_type[type] & pos->bb_color[pos->side];
+      pinned_bb = bb64_pinned(pos, royals);
+      use_bb = true;
+      pinned_nb = 0;
+    } else {
+      pinned_nb = find_pinned(pos, pinned);
+    }
+  }
   Watch watch = {0};
   bool watching = pinned_nb < 0 && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
@@ -329,8 +343,8 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
-      bool free_piece = true;
-      for (int k = 0; k < pinned_nb; k++) free_piece &= pinned[k] != move_from(m);
+      bool free_piece = !(pinned_bb >> move_from(m) & 1);
+      for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
       if (free_piece) {
         list->moves[n++] = m;
         continue;
@@ -424,10 +438,28 @@ int gen_legal_count(const Position *pos) {
     }
     done |= mine;
   }
+  /* A single royal steps where no enemy attacks once it has left its
+   * square (bitboard attack tests with the royal removed). */
+  int royal_nb = 0;
+  for (int type = 0; type < pos->variant->piece_count; type++)
+    if (t->royal_mask[us] >> type & 1)
+      royal_nb += bb_popcount(pos->bb_type[type] & pos->bb_color[us]);
+  bool royal_fast = bb->all_attack_ok[!us] && !r->royal_duple && royal_nb == 1;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
     if (done >> sq & 1) continue;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
+    if (royal_fast && t->royal_mask[us] >> type & 1 && bb->gen_ok[k] && !bb->special_nb[k] &&
+        !bb->ep_nb[k] && !pos->variant->pieces[type].promotes_to && !r->confine[us][type]) {
+      uint64_t from_bit = (uint64_t)1 << sq;
+      for (uint64_t b = bb64_targets(pos, sq, type, us); b; b &= b - 1) {
+        int to = bb_lsb(b);
+        uint64_t to_bit = (uint64_t)1 << to;
+        if (!bb64_attacked_without(pos, to, (Color)!us, (occupied ^ from_bit) | to_bit, to_bit))
+          count++;
+      }
+      continue;
+    }
     bool royal = t->royal_mask[us] >> type & 1;
     if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
       gen_piece_moves(pos, sq, &list);

@@ -134,6 +134,7 @@ static void print_node(Printer *p, const AstNode *node) {
     print_steps(p, node);
     break;
   case AST_MOD: {
+    if (node->decisive) put(p, "#");
     print_range(p, &node->before);
     for (int i = 0; i < node->mod_count; i++)
       print_modifier(p, &node->mods[i], node, i ? &node->mods[i - 1] : NULL,
