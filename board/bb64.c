@@ -274,9 +274,14 @@ uint64_t bb64_rider_targets(const Position *pos, int sq, int type, Color c) {
 }
 
 bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied) {
+  return bb64_attacked_without(pos, sq, by, occupied, 0);
+}
+
+bool bb64_attacked_without(const Position *pos, int sq, Color by, uint64_t occupied,
+                           uint64_t gone) {
   const Bb64Tables *bb = pos->tables->bb;
   const Variant *v = pos->variant;
-  uint64_t mine = pos->bb_color[by];
+  uint64_t mine = pos->bb_color[by] & ~gone;
   for (int t = 0; t < v->piece_count; t++) {
     uint64_t pieces = pos->bb_type[t] & mine;
     if (!pieces) continue;

@@ -87,6 +87,8 @@ uint64_t bb64_rider_targets(const Position *pos, int sq, int type, Color c);
 /* Whether colour `by` attacks sq; *undecided is set when some of by's
  * pieces are not bitboard-testable (the caller must walk those). */
 bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied);
+/* As bb64_attacked, ignoring by's pieces on the squares of `gone` (captured). */
+bool bb64_attacked_without(const Position *pos, int sq, Color by, uint64_t occupied, uint64_t gone);
 
 static inline uint64_t bb_shift(uint64_t b, int delta) {
   return delta >= 0 ? b << delta : b >> -delta;

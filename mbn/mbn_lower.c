@@ -671,6 +671,7 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
   case AST_MOD: {
     Ctx inner = *ctx;
     if (!lower_ctx_apply(L, &inner, node)) return f;
+    if (node->decisive) inner.flags |= LEG_DECISIVE;
     int before = -1, after = -1;
     if (node->before.present)
       before = lower_range_from_ast(L, &node->before, node->line, node->col);
