@@ -343,7 +343,7 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
-      bool free_piece = !(pinned_bb >> move_from(m) & 1);
+      bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
       for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
       if (free_piece) {
         list->moves[n++] = m;
