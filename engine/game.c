@@ -15,6 +15,8 @@
 #include "board/perft.h"
 #include "board/position.h"
 
+#define GAME_PERFT_DEPTH_MAX 32
+
 struct Game {
   const Variant *variant;
   Position *position;
@@ -250,8 +252,9 @@ bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_s
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
                    char *err, size_t err_size) {
-  if (depth < 0) {
-    snprintf(err, err_size, "perft depth must be 0 or more");
+  /* Past a few dozen plies no count ever finishes: refuse rather than hang. */
+  if (depth < 0 || depth > GAME_PERFT_DEPTH_MAX) {
+    snprintf(err, err_size, "perft depth must be 0 to %d", GAME_PERFT_DEPTH_MAX);
     return -1;
   }
   if (!divide || depth == 0) return (int64_t)perft(game->position, depth);
