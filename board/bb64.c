@@ -36,6 +36,47 @@ static int bb_dir_index(Bb64Tables *bb, const Geometry *geo, int dx, int dy) {
   return d;
 }
 
+/* Fills the shift legs of type t, colour c; false if some leg is neither a
+ * plain rider (counted per piece) nor expressible as a shift. */
+static bool bb_shift_legs(Bb64Tables *bb, const Variant *v, const Geometry *geo, int t, int c,
+                          size_t k) {
+  const MoveProgram *prog = &v->pieces[t].moves[c];
+  const VariantRules *r = &v->rules;
+  if (v->pieces[t].promotes_to &&
+      (r->promotion_optional || r->promotion_on_capture || r->promote_to_captured ||
+       r->promotion_on_leave || r->promotion_on_move || r->promotion_forced_zone[c]))
+    return false;
+  for (int i = 0; i < prog->leg_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (leg->max_steps == LEG_STEPS_UNLIMITED && leg_simple(leg, LEG_ENDS)) {
+      if (v->pieces[t].promotes_to) return false;
+      continue;
+    }
+    bool leap = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
+    bool twice = leg->min_steps == 2 && leg->max_steps == 2 && leg->flags & LEG_ENDS &&
+                 !(leg->flags & ~(LEG_ENDS | LEG_EP_VICTIM | LEG_INITIAL)) &&
+                 leg->occupancy == OCC_EMPTY && leg->effect == EFFECT_CAPTURE &&
+                 leg->between == BETWEEN_EMPTY && !leg->dz && leg->landing_range == MOVE_NONE &&
+                 leg->victim_set == MOVE_NONE && !leg->child_count;
+    if (!leap && !twice) return false;
+    if (twice && leg->flags & LEG_INITIAL && !(v->pieces[t].promotes_to)) return false;
+    if (bb->shift_nb[k] >= BB_RIDERS_MAX) return false;
+    BbShiftLeg *sl = &bb->shift[k][bb->shift_nb[k]++];
+    sl->delta = (int8_t)(leg->dy * geo->files + leg->dx);
+    sl->twice = twice;
+    sl->initial = twice && leg->flags & LEG_INITIAL;
+    sl->occupancy = leg->occupancy;
+    sl->from_mask = 0;
+    for (int sq = 0; sq < geo->sq_nb; sq++) {
+      if (leg->origin_range != MOVE_NONE && !v->ranges[leg->origin_range].member[sq]) continue;
+      Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+      if (to != SQ_NONE && twice) to = geo_step(geo, to, leg->dx, leg->dy, 0, false, false);
+      if (to != SQ_NONE) sl->from_mask |= (uint64_t)1 << sq;
+    }
+  }
+  return true;
+}
+
 Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
   if (geo->sq_nb > 64 || geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return NULL;
   int tn = v->piece_count > 0 ? v->piece_count : 1;
@@ -53,11 +94,17 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
   bb->special = calloc(n, sizeof *bb->special);
   bb->ep_nb = calloc(n, sizeof *bb->ep_nb);
   bb->ep = calloc(n, sizeof *bb->ep);
-  if (!bb->ep_nb || !bb->ep || !bb->special_nb || !bb->special || !bb->gen_ok || !bb->attack_ok ||
-      !bb->leap_quiet || !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
+  bb->shift_ok = calloc(n, sizeof *bb->shift_ok);
+  bb->shift_nb = calloc(n, sizeof *bb->shift_nb);
+  bb->shift = calloc(n, sizeof *bb->shift);
+  bb->start_mask = calloc(n, sizeof *bb->start_mask);
+  if (!bb->shift_ok || !bb->shift_nb || !bb->shift || !bb->start_mask || !bb->ep_nb || !bb->ep ||
+      !bb->special_nb || !bb->special || !bb->gen_ok || !bb->attack_ok || !bb->leap_quiet ||
+      !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
     bb64_free(bb);
     return NULL;
   }
+  bb->all_attack_ok[WHITE] = bb->all_attack_ok[BLACK] = true;
   bb->board_mask = geo->sq_nb == 64 ? ~(uint64_t)0 : ((uint64_t)1 << geo->sq_nb) - 1;
   for (int t = 0; t < v->piece_count; t++)
     for (int c = 0; c < COLOR_NB; c++) {
@@ -84,7 +131,10 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
             !leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM))
           attack = false;
       }
-      if (!gen && !attack) continue;
+      if (!gen && !attack) {
+        bb->all_attack_ok[c] = false;
+        continue;
+      }
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         /* masks take the legs generation can take whole; attack masks
@@ -132,6 +182,8 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
       }
       bb->gen_ok[k] = gen;
       bb->attack_ok[k] = attack;
+      bb->shift_ok[k] = gen && bb_shift_legs(bb, v, geo, t, c, k);
+      if (!attack) bb->all_attack_ok[c] = false;
     }
   return bb;
 }
@@ -149,6 +201,10 @@ void bb64_free(Bb64Tables *bb) {
   free(bb->special);
   free(bb->ep_nb);
   free(bb->ep);
+  free(bb->shift_ok);
+  free(bb->shift_nb);
+  free(bb->shift);
+  free(bb->start_mask);
   free(bb);
 }
 
@@ -176,10 +232,56 @@ uint64_t bb64_targets(const Position *pos, int sq, int type, Color c) {
   return targets;
 }
 
+uint64_t bb64_pinned(const Position *pos, uint64_t royals) {
+  const Bb64Tables *bb = pos->tables->bb;
+  Color us = pos->side, them = (Color)!us;
+  uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+  uint64_t mine = pos->bb_color[us], pinned = 0;
+  for (; royals; royals &= royals - 1) {
+    int ksq = bb_lsb(royals);
+    uint32_t dirs = bb->rider_dirs[them];
+    while (dirs) {
+      int d = __builtin_ctz(dirs);
+      dirs &= dirs - 1;
+      int nd = bb->dir_neg[d];
+      uint64_t blockers = bb->ray[nd][ksq] & occupied;
+      if (!blockers) continue;
+      int b1 = bb->dir_up[nd] ? bb_lsb(blockers) : bb_msb(blockers);
+      if (!(mine >> b1 & 1)) continue;
+      uint64_t beyond = bb->ray[nd][b1] & occupied;
+      if (!beyond) continue;
+      int b2 = bb->dir_up[nd] ? bb_lsb(beyond) : bb_msb(beyond);
+      if (pos->bb_color[them] >> b2 & 1 &&
+          bb->rider_types[them][d] >> piece_type(pos->board[b2]) & 1)
+        pinned |= (uint64_t)1 << b1;
+    }
+  }
+  return pinned;
+}
+
+uint64_t bb64_rider_targets(const Position *pos, int sq, int type, Color c) {
+  const Bb64Tables *bb = pos->tables->bb;
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+  uint64_t empty = ~occupied & bb->board_mask, enemy = pos->bb_color[!c], targets = 0;
+  for (int i = 0; i < bb->rider_nb[k]; i++) {
+    const BbRider *r = &bb->riders[k][i];
+    uint64_t a = bb_ride(bb, r->dir, sq, occupied);
+    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
+    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
+  }
+  return targets;
+}
+
 bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied) {
+  return bb64_attacked_without(pos, sq, by, occupied, 0);
+}
+
+bool bb64_attacked_without(const Position *pos, int sq, Color by, uint64_t occupied,
+                           uint64_t gone) {
   const Bb64Tables *bb = pos->tables->bb;
   const Variant *v = pos->variant;
-  uint64_t mine = pos->bb_color[by];
+  uint64_t mine = pos->bb_color[by] & ~gone;
   for (int t = 0; t < v->piece_count; t++) {
     uint64_t pieces = pos->bb_type[t] & mine;
     if (!pieces) continue;

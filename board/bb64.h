@@ -27,6 +27,14 @@ typedef struct {
   uint8_t occupancy; /* Occupancy bits of the leg */
 } BbRider;
 
+typedef struct {
+  int8_t delta;       /* square index step */
+  bool twice;         /* exact double step: the first step must land empty */
+  bool initial;       /* only from start squares (pawn-like initial move) */
+  uint8_t occupancy;  /* Occupancy bits */
+  uint64_t from_mask; /* origins from which the step(s) stay on the board */
+} BbShiftLeg;
+
 typedef struct Bb64Tables {
   int dir_nb;
   int8_t dir_dx[BB_DIRS_MAX], dir_dy[BB_DIRS_MAX];
@@ -49,6 +57,14 @@ typedef struct Bb64Tables {
   uint8_t *ep_nb;
   uint8_t (*ep)[BB_RIDERS_MAX];
   uint64_t promo_zone[COLOR_NB];
+  /* Leaf counting by whole-type shifts (gen_legal_count): a type whose legs
+   * are all single-step leapers, exact double steps over an empty square or
+   * plain riders counts its leaper moves for all its pieces at once. */
+  bool *shift_ok;
+  uint8_t *shift_nb;
+  BbShiftLeg (*shift)[BB_RIDERS_MAX];
+  uint64_t *start_mask;         /* squares where the start position has this type */
+  bool all_attack_ok[COLOR_NB]; /* every type of the colour is attack-tested here */
   /* rider_dirs[c]: bit d set if some type of colour c rides direction d
    * without limit; rider_types[c][d]: those types */
   uint32_t rider_dirs[COLOR_NB];
@@ -63,9 +79,33 @@ void bb64_free(Bb64Tables *bb);
 /* Targets of the mask-covered legs of the piece on sq (type t, colour c):
  * quiet moves to empty squares and captures of enemies. */
 uint64_t bb64_targets(const Position *pos, int sq, int type, Color c);
+/* Pieces of the side to move standing alone between an enemy rider and a
+ * royal of theirs (needs all_attack_ok for the enemy). */
+uint64_t bb64_pinned(const Position *pos, uint64_t royals);
+/* Targets of the rider legs only (for types counted by shifts). */
+uint64_t bb64_rider_targets(const Position *pos, int sq, int type, Color c);
 /* Whether colour `by` attacks sq; *undecided is set when some of by's
  * pieces are not bitboard-testable (the caller must walk those). */
 bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied);
+/* As bb64_attacked, ignoring by's pieces on the squares of `gone` (captured). */
+bool bb64_attacked_without(const Position *pos, int sq, Color by, uint64_t occupied, uint64_t gone);
+
+static inline uint64_t bb_shift(uint64_t b, int delta) {
+  return delta >= 0 ? b << delta : b >> -delta;
+}
+
+/* Population count without relying on the POPCNT instruction (the build
+ * targets generic x86-64, where the builtin becomes a slow library call). */
+static inline int bb_popcount(uint64_t b) {
+#ifdef __POPCNT__
+  return __builtin_popcountll(b);
+#else
+  b = b - ((b >> 1) & 0x5555555555555555ULL);
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
 
 static inline int bb_lsb(uint64_t b) {
   return __builtin_ctzll(b);

@@ -28,6 +28,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
   const Bb64Tables *bb = exclude ? NULL : t->bb;
   if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
     return true;
+  if (bb && bb->all_attack_ok[by]) return false;
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
@@ -93,7 +94,8 @@ static bool royals_face(const Position *pos) {
   const Geometry *geo = &pos->geo;
   for (int i = 0; i < pos->pcount[WHITE]; i++) {
     int sq = pos->plist[WHITE][i];
-    if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
+    Piece k = pos->board[sq];
+    if (!piece_is_real(k) || !(royals >> piece_type(k) & 1)) continue;
     for (int r = geo_rank(geo, sq) + 1; r < geo->ranks; r++) {
       Piece p = pos->board[sq + (r - geo_rank(geo, sq)) * geo->files];
       if (p == PIECE_NONE) continue;
@@ -254,8 +256,22 @@ static bool watch_init(const Position *pos, Watch *watch) {
 static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
   Position *p = (Position *)pos;
   Color us = pos->side;
-  Undo undo;
-  pos_make_move(p, m, &undo);
+  /* Attack walks read only the board cells, so the move is applied to the
+   * cells alone (no key, lists or state): the enemy pieces do not move. */
+  MoveKind kind = move_kind(m);
+  int from = move_from(m), to = move_to(m), e1 = move_extra1(m), e2 = move_extra2(m);
+  Piece *board = p->board;
+  Piece saved_from = board[from], saved_to = board[to];
+  Piece saved_e1 = e1 != EXTRA_NONE ? board[e1] : PIECE_NONE;
+  Piece saved_e2 = e2 != EXTRA_NONE ? board[e2] : PIECE_NONE;
+  if (kind == MOVE_DROP) {
+    board[to] = piece_make(us, move_piece_arg(m));
+  } else {
+    if (e1 != EXTRA_NONE) board[e1] = PIECE_NONE;
+    if (e2 != EXTRA_NONE) board[e2] = PIECE_NONE;
+    board[from] = PIECE_NONE;
+    board[to] = saved_from;
+  }
   bool legal = true;
   Walk w;
   memset(&w, 0, sizeof w);
@@ -264,11 +280,11 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
   for (int k = 0; k < watch->royal_nb && legal; k++) {
     w.target = watch->royal[k];
     for (int j = 0; j < watch->watcher_nb[k] && legal; j++) {
-      Square from = watch->watcher[k][j];
-      Piece pc = p->board[from];
+      Square attacker = watch->watcher[k][j];
+      Piece pc = p->board[attacker];
       if (!piece_is_real(pc) || piece_color(pc) == us) continue; /* captured */
       w.found = false;
-      walk_piece(&w, from);
+      walk_piece(&w, attacker);
       if (w.found) legal = false;
     }
   }
@@ -281,7 +297,10 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
                  geo_file(geo, move_from(m)) == geo_file(geo, watch->royal[k]);
     if (on_file && royals_face(p)) legal = false;
   }
-  pos_unmake_move(p, &undo);
+  board[to] = saved_to;
+  board[from] = kind == MOVE_DROP ? board[from] : saved_from;
+  if (e2 != EXTRA_NONE) board[e2] = saved_e2;
+  if (e1 != EXTRA_NONE) board[e1] = saved_e1;
   return legal;
 }
 
@@ -294,12 +313,27 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   int pinned_nb = -1;
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
-  if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) pinned_nb = find_pinned(pos, pinned);
+  uint64_t pinned_bb = 0;
+  bool use_bb = false;
+  if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) {
+    if (t->bb && t->bb->all_attack_ok[!pos->side]) {
+      uint64_t royals = 0;
+      for (int type = 0; type < pos->variant->piece_count; type++)
+        if (t->royal_mask[pos->side] >> type & 1)
+          royals |= pos->bb_type[type] & pos->bb_color[pos->side];
+      pinned_bb = bb64_pinned(pos, royals);
+      use_bb = true;
+      pinned_nb = 0;
+    } else {
+      pinned_nb = find_pinned(pos, pinned);
+    }
+  }
   Watch watch = {0};
   bool watching = pinned_nb < 0 && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
+        !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
         !(move_kind(m) == MOVE_DROP &&
           (r->drop_no_check[move_piece_arg(m)] || r->drop_no_mate[move_piece_arg(m)])) &&
         (move_kind(m) == MOVE_DROP ||
@@ -309,8 +343,8 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
-      bool free_piece = true;
-      for (int k = 0; k < pinned_nb; k++) free_piece &= pinned[k] != move_from(m);
+      bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
+      for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
       if (free_piece) {
         list->moves[n++] = m;
         continue;
@@ -360,16 +394,72 @@ int gen_legal_count(const Position *pos) {
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
-  Square pinned[PINNED_MAX];
-  int pinned_nb = find_pinned(pos, pinned);
-  uint64_t pinned_bb = 0;
-  for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
   Color us = pos->side;
+  uint64_t pinned_bb = 0;
+  if (bb->all_attack_ok[!us]) {
+    uint64_t royals = 0;
+    for (int type = 0; type < pos->variant->piece_count; type++)
+      if (t->royal_mask[us] >> type & 1) royals |= pos->bb_type[type] & pos->bb_color[us];
+    pinned_bb = bb64_pinned(pos, royals);
+  } else {
+    Square pinned[PINNED_MAX];
+    int pinned_nb = find_pinned(pos, pinned);
+    for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
+  }
   int count = 0;
   list.count = 0;
+  /* Whole types at once: leaper legs by shifting the type's bitboard. */
+  uint64_t done = 0;
+  uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+  uint64_t empty = ~occupied & bb->board_mask, enemy = pos->bb_color[!us];
+  for (int type = 0; type < pos->variant->piece_count; type++) {
+    uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
+    size_t k = (size_t)type * COLOR_NB + (size_t)us;
+    if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
+      continue;
+    int promos = bb_popcount(pos->variant->pieces[type].promotes_to);
+    uint64_t zone = promos ? bb->promo_zone[us] : 0;
+    for (int i = 0; i < bb->shift_nb[k]; i++) {
+      const BbShiftLeg *sl = &bb->shift[k][i];
+      uint64_t src = mine & sl->from_mask, dst;
+      if (sl->initial) src &= bb->start_mask[k];
+      if (sl->twice) {
+        dst = bb_shift(bb_shift(src, sl->delta) & empty, sl->delta) & empty;
+      } else {
+        dst = bb_shift(src, sl->delta) &
+              ((sl->occupancy & OCC_EMPTY ? empty : 0) | (sl->occupancy & OCC_ENEMY ? enemy : 0));
+      }
+      count += bb_popcount(dst & ~zone) + promos * bb_popcount(dst & zone);
+    }
+    for (uint64_t b = mine; b; b &= b - 1) {
+      int sq = __builtin_ctzll(b);
+      if (bb->rider_nb[k]) count += bb_popcount(bb64_rider_targets(pos, sq, type, us));
+      if (pos->st.ep_count) gen_piece_ep(pos, sq, &list);
+    }
+    done |= mine;
+  }
+  /* A single royal steps where no enemy attacks once it has left its
+   * square (bitboard attack tests with the royal removed). */
+  int royal_nb = 0;
+  for (int type = 0; type < pos->variant->piece_count; type++)
+    if (t->royal_mask[us] >> type & 1)
+      royal_nb += bb_popcount(pos->bb_type[type] & pos->bb_color[us]);
+  bool royal_fast = bb->all_attack_ok[!us] && !r->royal_duple && royal_nb == 1;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
+    if (done >> sq & 1) continue;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
+    if (royal_fast && t->royal_mask[us] >> type & 1 && bb->gen_ok[k] && !bb->special_nb[k] &&
+        !bb->ep_nb[k] && !pos->variant->pieces[type].promotes_to && !r->confine[us][type]) {
+      uint64_t from_bit = (uint64_t)1 << sq;
+      for (uint64_t b = bb64_targets(pos, sq, type, us); b; b &= b - 1) {
+        int to = bb_lsb(b);
+        uint64_t to_bit = (uint64_t)1 << to;
+        if (!bb64_attacked_without(pos, to, (Color)!us, (occupied ^ from_bit) | to_bit, to_bit))
+          count++;
+      }
+      continue;
+    }
     bool royal = t->royal_mask[us] >> type & 1;
     if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
       gen_piece_moves(pos, sq, &list);
@@ -382,7 +472,7 @@ int gen_legal_count(const Position *pos) {
       gen_piece_moves(pos, sq, &list);
       continue;
     }
-    count += __builtin_popcountll(targets);
+    count += bb_popcount(targets);
     if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, &list);
   }
   gen_rule_moves(pos, &list);

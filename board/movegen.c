@@ -417,13 +417,24 @@ static void gen_castling(const Position *pos, MoveList *list) {
       ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
     }
     if (!ok) continue;
-    if (!r->royal_may_be_exposed) {
+    /* Only a royal may not castle out of, through or into attack; a
+     * non-royal castler (extinction variants' king) is never impeded. */
+    if (!r->royal_may_be_exposed &&
+        pos->tables->royal_mask[us] >> piece_type(pos->board[royal]) & 1) {
       int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
-      for (int f = a;; f += dir) {
+      /* Atomic (Fairy-Stockfish's pseudo-royal king): the path is tested
+       * with the king lifted off its square and without the destination
+       * (unless it is the start: never castle out of check), which the
+       * legality test checks after the move. */
+      bool lifted = r->atomic;
+      Piece king = pos->board[royal];
+      if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
+      for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
         Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
         if (pos_royal_square_attacked(pos, s, us)) ok = false;
-        if (f == b || !ok) break;
+        if (f == b) break;
       }
+      if (lifted) pos_put_piece((Position *)pos, royal, king, NULL);
     }
     if (ok && list->count < MOVE_LIST_MAX)
       list->moves[list->count++] =
@@ -483,6 +494,29 @@ void gen_piece_special(const Position *pos, int sq, MoveList *list) {
   int type = piece_type(pos->board[sq]);
   walk_setup(&w, sq, type);
   gen_piece_bb_special(&w, sq, type);
+}
+
+void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
+  const Bb64Tables *bb = pos->tables->bb;
+  Color us = pos->side;
+  int type = piece_type(pos->board[sq]);
+  size_t k = (size_t)type * COLOR_NB + (size_t)us;
+  if (!pos->st.ep_count || !bb->ep_nb[k]) return;
+  Piece victim = pos->board[pos->st.ep_victim];
+  if (!piece_is_real(victim) || piece_color(victim) == us) return;
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = us;
+  w.target = -1;
+  w.list = list;
+  walk_setup(&w, sq, type);
+  for (int i = 0; i < bb->ep_nb[k]; i++) {
+    int li = bb->ep[k][i];
+    Square to = w.next[(size_t)li * (size_t)pos->geo.sq_nb + (size_t)sq];
+    if (to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to))
+      walk_emit(&w, to, MOVE_EN_PASSANT, pos->st.ep_victim, true);
+  }
 }
 
 void gen_rule_moves(const Position *pos, MoveList *list) {

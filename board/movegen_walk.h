@@ -35,6 +35,8 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list);
 /* Appends the moves of the legs a bitboard-generated piece's masks leave
  * out (only for types with BoardTables.bb gen_ok). */
 void gen_piece_special(const Position *pos, int sq, MoveList *list);
+/* Appends the e.p. captures of the piece on sq (bitboard-generated types). */
+void gen_piece_ep(const Position *pos, int sq, MoveList *list);
 /* Whether a royal of colour c standing on sq would be attacked (atomic:
  * not when next to an enemy royal, and royals never attack). */
 bool pos_royal_square_attacked(const Position *pos, int sq, Color c);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/bb64.h"
 #include "board/tables.h"
 
 static uint64_t cell_key(int sq, Piece cell) {
@@ -126,8 +127,9 @@ Position *pos_new(const Variant *variant, char *err, size_t errlen) {
     if (tables->start_cells) memcpy(tables->start_cells, pos->board, (size_t)sq_nb * sizeof(Piece));
     for (int c = 0; c < COLOR_NB; c++)
       for (int i = 0; i < pos->pcount[c]; i++) {
-        int type = piece_type(pos->board[pos->plist[c][i]]);
+        int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
         if (tables->start_count[c][type] < 255) tables->start_count[c][type]++;
+        if (tables->bb) tables->bb->start_mask[type * COLOR_NB + c] |= (uint64_t)1 << sq;
       }
   } else {
     pos_set_fen(pos, "", err, errlen);

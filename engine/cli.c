@@ -35,7 +35,8 @@ static const CliEntry CLI_TABLE[] = {
      "search a fixed set of positions; prints Nodes searched and Nodes/second", bench_cmd_run},
     {CLI_CHECK, "check", "check FILE... | check --rules",
      "validate variant files (file:line:col errors); --rules lists the FBR rules", check_cmd_run},
-    {CLI_SHOW, "show", "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ] [--list]",
+    {CLI_SHOW, "show",
+     "show PIECE-or-MBN [--variant NAME] [--board WxH] [--square SQ] [--list] [--black]",
      "draw a piece's moves on an empty board", show_run},
     {CLI_VARIANTS, "variants", "variants [--long]", "list the loaded variants", variants_cmd_run},
 };

@@ -33,6 +33,7 @@ struct Engine {
   pthread_cond_t changed;
   int threads_live; /* search threads not yet finished */
   bool searching;   /* started and has not reported bestmove */
+  bool pondering;   /* a ponder search before ponderhit (go stays as given: the search reads it) */
   bool hold;        /* infinite or ponder: answer only after stop/ponderhit */
   bool stop_requested;
   EngineGo go;
@@ -79,6 +80,13 @@ Engine *engine_create(const EngineReport *report) {
   char err[512] = "";
   if (variant_set_load_default(&engine->variants, err, sizeof err) != 0)
     engine_message(engine, err);
+  if (engine->variants.unplayable_count > 0) {
+    char names[1024], line[1200];
+    variant_set_unplayable_names(&engine->variants, names, sizeof names);
+    snprintf(line, sizeof line, "%d variants not offered (rules the board does not play yet): %s",
+             engine->variants.unplayable_count, names);
+    engine_message(engine, line);
+  }
   engine->variant_index = variant_set_find(&engine->variants, engine->text[OPTION_UCI_VARIANT]);
   if (engine->variant_index < 0 && engine->variants.count > 0) engine->variant_index = 0;
   if (engine->variant_index >= 0) {
@@ -125,7 +133,11 @@ const Variant *engine_variant(const Engine *engine) {
 int engine_select_variant(Engine *engine, const char *name, char *err, size_t err_size) {
   int index = variant_set_find(&engine->variants, name);
   if (index < 0) {
-    snprintf(err, err_size, "unknown variant '%s'", name);
+    char why[256];
+    if (variant_set_why_unplayable(&engine->variants, name, why, sizeof why))
+      snprintf(err, err_size, "variant '%s' cannot be played yet: %s", name, why);
+    else
+      snprintf(err, err_size, "unknown variant '%s'", name);
     return -1;
   }
   int previous = engine->variant_index;
@@ -246,6 +258,17 @@ bool engine_castling_move(Engine *engine, int side, char *out, size_t out_size) 
   return engine->game && game_castling_move(engine->game, side, out, out_size);
 }
 
+void engine_move_to_xboard(Engine *engine, const char *move, char *out, size_t out_size) {
+  if (engine->game)
+    game_move_to_xboard(engine->game, move, out, out_size);
+  else
+    snprintf(out, out_size, "%s", move);
+}
+
+bool engine_move_from_xboard(Engine *engine, const char *text, char *out, size_t out_size) {
+  return engine->game && game_move_from_xboard(engine->game, text, out, out_size);
+}
+
 bool engine_chess960(const Engine *engine) {
   return engine->game && game_position(engine->game)->chess960;
 }
@@ -311,6 +334,7 @@ int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size) {
     engine->go.searchmoves = engine->searchmoves;
   }
   engine->hold = go->infinite || go->ponder;
+  engine->pondering = go->ponder;
   engine->stop_requested = false;
   engine->searching = true;
   engine->threads_live++;
@@ -347,9 +371,9 @@ void engine_stop(Engine *engine) {
 
 void engine_ponderhit(Engine *engine) {
   pthread_mutex_lock(&engine->lock);
-  bool was_pondering = engine->searching && engine->go.ponder;
+  bool was_pondering = engine->searching && engine->pondering;
   if (was_pondering) {
-    engine->go.ponder = false;
+    engine->pondering = false;
     engine->hold = engine->go.infinite;
     pthread_cond_broadcast(&engine->changed);
   }

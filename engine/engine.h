@@ -92,6 +92,9 @@ int engine_legal_moves(Engine *engine, char *out, size_t out_size);
 int engine_castling_side(Engine *engine, const char *move);
 bool engine_castling_move(Engine *engine, int side, char *out, size_t out_size);
 bool engine_chess960(const Engine *engine);
+/* XBoard's comma form of multi-leg moves (see game.h). */
+void engine_move_to_xboard(Engine *engine, const char *move, char *out, size_t out_size);
+bool engine_move_from_xboard(Engine *engine, const char *text, char *out, size_t out_size);
 
 /* Search control. engine_go returns at once; the answer comes through the
  * bestmove report. Only one search runs at a time. */

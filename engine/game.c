@@ -15,6 +15,8 @@
 #include "board/perft.h"
 #include "board/position.h"
 
+#define GAME_PERFT_DEPTH_MAX 32
+
 struct Game {
   const Variant *variant;
   Position *position;
@@ -194,11 +196,65 @@ bool game_castling_move(Game *game, int side, char *out, size_t out_size) {
   return found;
 }
 
+void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_size) {
+  const Position *position = game->position;
+  Move parsed = move_from_text(position, move, NULL, 0);
+  if (parsed == MOVE_NONE_VALUE || move_kind(parsed) != MOVE_NORMAL ||
+      move_extra1(parsed) == EXTRA_NONE) {
+    snprintf(out, out_size, "%s", move);
+    return;
+  }
+  char from[16], mid[16], to[16];
+  geo_square_to_text(&position->geo, move_from(parsed), from, sizeof from);
+  geo_square_to_text(&position->geo, move_extra1(parsed), mid, sizeof mid);
+  geo_square_to_text(&position->geo, move_to(parsed), to, sizeof to);
+  /* A promotion suffix follows the destination in both forms. */
+  size_t plain = strlen(from) + strlen(to);
+  const char *suffix = strlen(move) > plain ? move + plain : "";
+  snprintf(out, out_size, "%s%s,%s%s%s", from, mid, mid, to, suffix);
+}
+
+bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_size) {
+  const Position *position = game->position;
+  const char *comma = strchr(text, ',');
+  if (!comma) return false;
+  int used, used2;
+  Square from = geo_square_from_text(&position->geo, text, &used);
+  if (from == SQ_NONE) return false;
+  Square mid = geo_square_from_text(&position->geo, text + used, &used2);
+  if (mid == SQ_NONE || text + used + used2 != comma) return false;
+  Square again = geo_square_from_text(&position->geo, comma + 1, &used);
+  if (again != mid) return false;
+  Square to = geo_square_from_text(&position->geo, comma + 1 + used, &used2);
+  if (to == SQ_NONE) return false;
+  const char *suffix = comma + 1 + used + used2;
+  MoveList *list = malloc(sizeof *list);
+  if (!list) return false;
+  int count = gen_legal_moves(position, list);
+  bool found = false;
+  for (int i = 0; i < count && !found; i++) {
+    Move m = list->moves[i];
+    if (move_kind(m) != MOVE_NORMAL || move_from(m) != from || move_to(m) != to) continue;
+    if (move_extra1(m) != mid && move_extra2(m) != mid) continue;
+    char plain[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX], from_text[16], to_text[16];
+    move_to_text(position, m, plain, sizeof plain);
+    geo_square_to_text(&position->geo, from, from_text, sizeof from_text);
+    geo_square_to_text(&position->geo, to, to_text, sizeof to_text);
+    snprintf(want, sizeof want, "%s%s%s", from_text, to_text, suffix);
+    if (strcmp(plain, want)) continue;
+    snprintf(out, out_size, "%s", plain);
+    found = true;
+  }
+  free(list);
+  return found;
+}
+
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
                    char *err, size_t err_size) {
-  if (depth < 0) {
-    snprintf(err, err_size, "perft depth must be 0 or more");
+  /* Past a few dozen plies no count ever finishes: refuse rather than hang. */
+  if (depth < 0 || depth > GAME_PERFT_DEPTH_MAX) {
+    snprintf(err, err_size, "perft depth must be 0 to %d", GAME_PERFT_DEPTH_MAX);
     return -1;
   }
   if (!divide || depth == 0) return (int64_t)perft(game->position, depth);

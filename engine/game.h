@@ -40,6 +40,11 @@ int game_legal_moves(Game *game, char *out, size_t out_size);
  * 1 towards the higher files "O-O", 2 towards the lower "O-O-O"), and the
  * move text of the legal castling to a side (false if there is none). */
 int game_castling_side(Game *game, const char *move);
+/* XBoard's comma form for a move that also captures on a square it passes
+ * (a lion's double move): "from+mid,mid+to". Other moves are copied. */
+void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_size);
+/* The move text of a legal move given in the comma form; false if none. */
+bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_size);
 bool game_castling_move(Game *game, int side, char *out, size_t out_size);
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,

@@ -248,8 +248,8 @@ static void uci_go(Uci *uci, char *args) {
     return;
   }
   if (perft_depth >= 0) {
-    int64_t total =
-        engine_perft(uci->engine, (int)perft_depth, uci_perft_divide, uci, err, sizeof err);
+    int64_t total = engine_perft(uci->engine, perft_depth > 1000 ? 1000 : (int)perft_depth,
+                                 uci_perft_divide, uci, err, sizeof err);
     if (total < 0)
       output_line(uci->out, "info string perft: %s", err);
     else

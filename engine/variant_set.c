@@ -12,19 +12,68 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/game.h"
 #include "engine/variants_cmd.h"
 #include "mbn/variant_library.h"
 
-/* Copies the library's variants into the set's array. */
+/* Copies the library's playable variants into the set's array. */
 static int variant_set_refresh(VariantSet *set) {
   VariantLibrary *lib = set->owner;
   int count = lib ? library_count(lib) : 0;
   const Variant **variants = realloc(set->variants, sizeof *variants * (size_t)(count + 1));
   if (!variants) return -1;
-  for (int i = 0; i < count; i++) variants[i] = library_variant(lib, i);
   set->variants = variants;
-  set->count = count;
+  set->count = 0;
+  free(set->unplayable);
+  set->unplayable = NULL;
+  set->unplayable_count = 0;
+  size_t length = 0;
+  for (int i = 0; i < count; i++) {
+    const Variant *variant = library_variant(lib, i);
+    char why[256];
+    Game *game = game_create(variant, why, sizeof why);
+    if (game) {
+      game_destroy(game);
+      variants[set->count++] = variant;
+      continue;
+    }
+    size_t need = strlen(variant->name) + strlen(why) + 3;
+    char *grown = realloc(set->unplayable, length + need + 1);
+    if (!grown) continue;
+    set->unplayable = grown;
+    length += (size_t)snprintf(grown + length, need + 1, "%s\t%s\n", variant->name, why);
+    set->unplayable_count++;
+  }
   return 0;
+}
+
+const char *variant_set_why_unplayable(const VariantSet *set, const char *name, char *out,
+                                       size_t out_size) {
+  size_t length = strlen(name);
+  for (const char *line = set->unplayable; line && *line;) {
+    const char *end = strchr(line, '\n');
+    if (!end) break;
+    if (!strncasecmp(line, name, length) && line[length] == '\t') {
+      snprintf(out, out_size, "%.*s", (int)(end - line - (int)length - 1), line + length + 1);
+      return out;
+    }
+    line = end + 1;
+  }
+  return NULL;
+}
+
+void variant_set_unplayable_names(const VariantSet *set, char *out, size_t out_size) {
+  size_t length = 0;
+  if (out_size) out[0] = '\0';
+  for (const char *line = set->unplayable; line && *line;) {
+    const char *tab = strchr(line, '\t'), *end = strchr(line, '\n');
+    if (!tab || !end) break;
+    int n = snprintf(out + length, out_size - length, "%s%.*s", length ? ", " : "",
+                     (int)(tab - line), line);
+    if (n < 0 || (size_t)n >= out_size - length) break;
+    length += (size_t)n;
+    line = end + 1;
+  }
 }
 
 /* The first lines of a message stream, joined by "; ", into err. */
@@ -41,6 +90,7 @@ static void variant_set_messages(char *text, char *err, size_t err_size) {
 
 int variant_set_load_default(VariantSet *set, char *err, size_t err_size) {
   set->variants = NULL, set->count = 0, set->owner = NULL;
+  set->unplayable = NULL, set->unplayable_count = 0;
   char *text = NULL;
   size_t size = 0;
   FILE *messages = open_memstream(&text, &size);
@@ -100,6 +150,8 @@ int variant_set_find(const VariantSet *set, const char *name) {
 
 void variant_set_free(VariantSet *set) {
   if (set->owner) library_free(set->owner);
+  free(set->unplayable);
+  set->unplayable = NULL, set->unplayable_count = 0;
   free(set->variants);
   set->variants = NULL, set->count = 0, set->owner = NULL;
 }

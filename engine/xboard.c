@@ -47,6 +47,9 @@ typedef struct {
 static const char *const XB_NAME_PAIRS[][2] = {
     {"chess", "normal"},
     {"chess960", "fischerandom"},
+    /* Fairy-Max's spelling, so matches against it find the same game. */
+    {"losalamos", "los-alamos"},
+    {"kingofthehill", "king-of-the-hill"},
 };
 
 /* Variants XBoard knows by these names, with the same rules as our files; for
@@ -126,12 +129,14 @@ static void xb_report_bestmove(void *context, const char *move, const char *pond
     /* In Chess960 mode our castling text is king-takes-partner; XBoard
      * reads O-O / O-O-O there without doubt. */
     int side = engine_chess960(xb->engine) ? engine_castling_side(xb->engine, move) : 0;
+    char gui_move[2 * XB_MOVE_MAX];
+    engine_move_to_xboard(xb->engine, move, gui_move, sizeof gui_move);
     if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
       output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
       pthread_mutex_unlock(&xb->lock);
       return;
     }
-    output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : move);
+    output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : gui_move);
     if (!xb_announce_result(xb) && xb->hard && ponder) xb_start_ponder(xb, ponder);
   }
   pthread_mutex_unlock(&xb->lock);
@@ -271,7 +276,9 @@ static void xb_features(Xb *xb) {
 
 static void xb_select_variant(Xb *xb, const char *gui_name) {
   char err[XB_ERR_MAX];
-  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0) {
+  /* Our own name for the game if we have a file under it, else XBoard's. */
+  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0 &&
+      engine_select_variant(xb->engine, gui_name, err, sizeof err) != 0) {
     output_line(xb->out, "Error (%s): variant %s", err, gui_name);
     return;
   }
@@ -337,6 +344,7 @@ static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t si
              : !strcasecmp(move, "O-O-O") || !strcmp(move, "0-0-0") ? 2
                                                                     : 0;
   if (side && engine_castling_move(xb->engine, side, buffer, size)) return buffer;
+  if (strchr(move, ',') && engine_move_from_xboard(xb->engine, move, buffer, size)) return buffer;
   return move;
 }
 

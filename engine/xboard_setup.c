@@ -85,7 +85,7 @@ typedef struct {
   char range[8];    /* "", "0" (unlimited), "3" ... */
   char modality[8]; /* "m", "c", "ce" ... */
   int dx[8], dy[8], count;
-  bool initial, lame, hop;
+  bool initial, lame, hop, grasshopper;
 } XbTerm;
 
 static void xb_term_append(const XbTerm *term, const char *direction, char *out, size_t size) {
@@ -99,8 +99,9 @@ static void xb_term_append(const XbTerm *term, const char *direction, char *out,
     snprintf(atom, sizeof atom, "%c%s", term->atom, term->range);
   /* XBoard reads i, then directions, then m c e p n in this order. */
   size_t length = strlen(out);
-  snprintf(out + length, size - length, "%s%s%s%s%s%s", term->initial ? "i" : "", direction,
-           term->modality, term->hop ? "p" : "", term->lame ? "n" : "", atom);
+  snprintf(out + length, size - length, "%s%s%s%s%s%s%s", term->initial ? "i" : "", direction,
+           term->modality, term->hop ? "p" : "", term->grasshopper ? "g" : "",
+           term->lame ? "n" : "", atom);
 }
 
 static void xb_term_write(const XbTerm *term, char *out, size_t size) {
@@ -140,29 +141,82 @@ static void xb_term_write(const XbTerm *term, char *out, size_t size) {
   }
 }
 
-/* Whether a range is White's first ranks, whole: MBN gives the pawn's double
- * step that way, XBoard says i (the piece has not moved yet), which means the
- * same for a piece that cannot move backwards. */
-static bool xb_range_is_home_ranks(const Variant *variant, int index) {
+/* The one rank (0-based, White's side) on which White's pieces of this type
+ * start, from the start FEN; -1 if none or several. */
+static int xb_start_rank(const Variant *variant, const char *letter) {
+  const char *p = variant->start_fen;
+  if (!p) return -1;
+  int rank = variant->shape.ranks - 1, found = -1;
+  size_t length = strlen(letter);
+  for (; *p && *p != ' ' && *p != '[' && rank >= 0; p++) {
+    if (*p == '/') {
+      rank--;
+    } else if (!strncmp(p, letter, length) &&
+               (p == variant->start_fen || p[-1] != '+' || letter[0] == '+')) {
+      if (found >= 0 && found != rank) return -1;
+      found = rank;
+      p += length - 1;
+    }
+  }
+  return found;
+}
+
+/* Whether "starts in this range" says the same as XBoard's i ("has not moved
+ * yet"): true for a piece that only moves forward, starts on one rank, and
+ * whose range holds that whole rank and nothing in front of it (MBN gives the
+ * pawn's double step as a range of White's first ranks). */
+static bool xb_range_means_unmoved(const Variant *variant, int type, int index) {
   if (index < 0 || index >= variant->range_count || !variant->ranges[index].member) return false;
-  int files = variant->shape.files, squares = files * variant->shape.ranks, last = -1;
+  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
+  for (int i = 0; i < program->root_count; i++)
+    if (program->legs[i].dy <= 0) return false;
+  int files = variant->shape.files, squares = files * variant->shape.ranks;
+  int start = xb_start_rank(variant, variant->pieces[type].letter);
+  if (start < 0) {
+    /* Not in the start position (dropped, promoted to): White's first ranks,
+     * whole, as for the orthodox pawn, still mean "not moved forward yet". */
+    int last = -1;
+    for (int sq = 0; sq < squares; sq++)
+      if (variant->ranges[index].member[sq]) last = sq / files;
+    for (int sq = 0; sq < squares; sq++)
+      if ((variant->ranges[index].member[sq] != 0) != (sq / files <= last)) return false;
+    return last >= 0 && last < variant->shape.ranks - 1;
+  }
+  for (int sq = 0; sq < squares; sq++) {
+    bool member = variant->ranges[index].member[sq] != 0;
+    if (sq / files == start && !member) return false;
+    if (sq / files > start && member) return false;
+  }
+  return true;
+}
+
+/* Whether a leg can never be used: it must start in a range wholly behind
+ * the rank a forward-only piece starts on (orda's pawns on rank 3 with the
+ * double step from ranks 1-2). Leaving it out says the same as XBoard. */
+static bool xb_range_unreachable(const Variant *variant, int type, int index) {
+  if (index < 0 || index >= variant->range_count || !variant->ranges[index].member) return false;
+  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
+  for (int i = 0; i < program->root_count; i++)
+    if (program->legs[i].dy <= 0) return false;
+  int start = xb_start_rank(variant, variant->pieces[type].letter);
+  if (start < 0 || variant->rules.drops) return false;
+  int files = variant->shape.files, squares = files * variant->shape.ranks;
   for (int sq = 0; sq < squares; sq++)
-    if (variant->ranges[index].member[sq]) last = sq / files;
-  for (int sq = 0; sq < squares; sq++)
-    if ((variant->ranges[index].member[sq] != 0) != (sq / files <= last)) return false;
-  return last >= 0 && last < variant->shape.ranks - 1;
+    if (variant->ranges[index].member[sq] && sq / files >= start) return false;
+  return true;
 }
 
 /* Describes the move made by a root leg alone (child < 0) or by the root and
  * its child-th next leg. Returns false when the dialect has no words for it. */
-static bool xb_leg_term(const Variant *variant, const MoveProgram *program, const MoveLeg *leg,
-                        int child, XbTerm *term) {
+static bool xb_leg_term(const Variant *variant, int type, const MoveLeg *leg, int child,
+                        XbTerm *term) {
+  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
   memset(term, 0, sizeof *term);
   const MoveLeg *last = leg;
   int dx = leg->dx, dy = leg->dy;
   if (leg->dz || leg->victim_set != MOVE_NONE || leg->landing_range != MOVE_NONE) return false;
   if (leg->origin_range != MOVE_NONE) {
-    if (!xb_range_is_home_ranks(variant, leg->origin_range)) return false;
+    if (!xb_range_means_unmoved(variant, type, leg->origin_range)) return false;
     term->initial = true;
   }
   if (leg->flags & ~(LEG_ENDS | LEG_INITIAL | LEG_EP_VICTIM | LEG_EP_CAPTURE)) return false;
@@ -175,9 +229,13 @@ static bool xb_leg_term(const Variant *variant, const MoveProgram *program, cons
         next->victim_set != MOVE_NONE || next->origin_range != MOVE_NONE ||
         next->landing_range != MOVE_NONE)
       return false;
-    if (leg->effect == EFFECT_VISIT && leg->occupancy == (OCC_ENEMY | OCC_FRIEND) &&
-        next->dx == leg->dx && next->dy == leg->dy && leg->max_steps == next->max_steps) {
-      term->hop = true;
+    bool over = leg->effect == EFFECT_VISIT && leg->occupancy == (OCC_ENEMY | OCC_FRIEND) &&
+                next->dx == leg->dx && next->dy == leg->dy && leg->min_steps == 1;
+    if (over && leg->max_steps == next->max_steps) {
+      term->hop = true; /* cannon: p */
+    } else if (over && leg->max_steps == LEG_STEPS_UNLIMITED && next->max_steps == 1 &&
+               next->min_steps == 1) {
+      term->grasshopper = true; /* lands right behind the hurdle: g */
     } else if (leg->occupancy == OCC_EMPTY && leg->max_steps == 1 && leg->min_steps == 1 &&
                next->max_steps == 1 && next->min_steps == 1) {
       dx = leg->dx + next->dx, dy = leg->dy + next->dy;
@@ -222,7 +280,8 @@ static bool xb_leg_term(const Variant *variant, const MoveProgram *program, cons
 
 static bool xb_term_same_kind(const XbTerm *a, const XbTerm *b) {
   return a->atom == b->atom && !strcmp(a->range, b->range) && !strcmp(a->modality, b->modality) &&
-         a->initial == b->initial && a->lame == b->lame && a->hop == b->hop;
+         a->initial == b->initial && a->lame == b->lame && a->hop == b->hop &&
+         a->grasshopper == b->grasshopper;
 }
 
 int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size) {
@@ -241,7 +300,8 @@ int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size
     }
     for (int child = single ? -1 : 0; child < (single ? 0 : root->child_count); child++) {
       XbTerm term;
-      if (!xb_leg_term(variant, program, root, child, &term)) {
+      if (xb_range_unreachable(variant, type, root->origin_range)) continue;
+      if (!xb_leg_term(variant, type, root, child, &term)) {
         complete = false;
         continue;
       }

@@ -7,9 +7,10 @@
  * diagnostic "source:line:col: message" quoting the text near it.
  *
  * Pipeline (one file each): mbn_lex.c (tokens with line/col) -> mbn_parse.c
- * (syntax tree) -> mbn_lower.c (macros, basic pieces, modifiers -> leg
- * templates) -> mbn_build.c (templates -> MoveProgram per colour);
- * mbn_compile.c drives it and fills the Variant.
+ * (syntax tree; mbn_print.c prints it back) -> mbn_lower.c and
+ * mbn_modifiers.c (macros, basic pieces, modifiers -> leg templates) ->
+ * mbn_build.c (templates -> MoveProgram); mbn_compile.c drives it and fills
+ * the Variant. docs/mbn.md lists what is supported and every decision.
  */
 #ifndef CHIMERA_MBN_MBN_H
 #define CHIMERA_MBN_MBN_H

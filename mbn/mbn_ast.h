@@ -105,6 +105,7 @@ struct AstNode {
   AstPieceSet *sets;
   int set_count;
   AstRange before, after;
+  bool decisive; /* # before the move: its capture decides the game */
   /* AST_ALT */
   bool juxtaposed;
   /* AST_CHAIN: sequence[k] true if kids[k] and kids[k+1] are joined by -- */

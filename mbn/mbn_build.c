@@ -286,14 +286,32 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   return b->leg_count++;
 }
 
+/* Doubles the node hash (kept at most half full) and re-inserts every node. */
+static void builder_rehash(Builder *b) {
+  int size = b->hash_size * 2;
+  int *hash = malloc(sizeof(int) * (size_t)size);
+  if (!hash) abort();
+  for (int i = 0; i < size; i++) hash[i] = -1;
+  for (int id = 0; id < b->node_count; id++) {
+    const Node *n = &b->nodes[id];
+    unsigned h = node_hash(n->t, n->dx, n->dy, n->compulsory) & (unsigned)(size - 1);
+    while (hash[h] >= 0) h = (h + 1) & (unsigned)(size - 1);
+    hash[h] = id;
+  }
+  free(b->hash);
+  b->hash = hash;
+  b->hash_size = size;
+}
+
 static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
+  if (b->node_count + 1 >= b->hash_size / 2) builder_rehash(b);
   unsigned h = node_hash(tid, dx, dy, compulsory) & (unsigned)(b->hash_size - 1);
   while (b->hash[h] >= 0) {
     Node *n = &b->nodes[b->hash[h]];
     if (n->t == tid && n->dx == dx && n->dy == dy && n->compulsory == compulsory) return b->hash[h];
     h = (h + 1) & (unsigned)(b->hash_size - 1);
   }
-  if (b->node_count >= b->hash_size / 2 || b->node_count >= MBN_MAX_LEGS) {
+  if (b->node_count >= MBN_MAX_LEGS) {
     b->overflow = true;
     return -1;
   }
@@ -351,8 +369,7 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
   memset(&b, 0, sizeof b);
   b.lc = lc;
   b.g = graph;
-  b.hash_size = 1;
-  while (b.hash_size < 2 * MBN_MAX_LEGS + 2) b.hash_size *= 2;
+  b.hash_size = 256; /* grows with the program: most pieces have a few dozen legs */
   b.hash = malloc(sizeof(int) * (size_t)b.hash_size);
   if (!b.hash) abort();
   for (int i = 0; i < b.hash_size; i++) b.hash[i] = -1;

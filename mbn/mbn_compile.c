@@ -24,7 +24,7 @@ int mbn_find_piece(const Variant *variant, const char *letter) {
 /* "p" -> "P", "+p" -> "+P"; returns true if the letter was lower case. */
 static bool letter_normalise(const char *in, char *out) {
   snprintf(out, PIECE_LETTER_MAX, "%s", in);
-  char *core = out[0] == '+' ? out + 1 : out;
+  char *core = out[0] == '+' || out[0] == '-' ? out + 1 : out;
   if (core[0] >= 'a' && core[0] <= 'z') {
     core[0] = (char)toupper((unsigned char)core[0]);
     return true;
@@ -142,6 +142,34 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
         v->pieces[base].promotes_to |= set;
       }
     }
+  }
+  return ok;
+}
+
+/* -Q (a piece before promotion) implies +-Q==Q: it promotes to Q. */
+static bool compile_demoted(LowerContext *lc, const AstProgram *prog) {
+  Variant *v = lc->variant;
+  bool ok = true;
+  for (int type = 0; type < v->piece_count; type++) {
+    if (v->pieces[type].letter[0] != '-') continue;
+    int base = mbn_find_piece(v, v->pieces[type].letter + 1);
+    if (base >= 0) {
+      v->pieces[type].promotes_to |= (uint64_t)1 << base;
+      continue;
+    }
+    for (int i = 0; i < prog->count; i++)
+      for (int l = 0; l < prog->defs[i].letter_count; l++)
+        if (!strcmp(prog->defs[i].letters[l], v->pieces[type].letter)) {
+          char message[120];
+          snprintf(message, sizeof message,
+                   "'%s' promotes to '%s', which is not a piece of this "
+                   "variant",
+                   v->pieces[type].letter, v->pieces[type].letter + 1);
+          def_error(lc, &prog->defs[i], prog->defs[i].letters[l], message);
+          ok = false;
+          i = prog->count;
+          break;
+        }
   }
   return ok;
 }
@@ -328,7 +356,9 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
         break;
       }
       MbnSourcePos at = {source, def->line, def->col};
-      move = mbn_parse_move(def->letters[src[type].white_letter], at, &arena, diags);
+      const char *letter = def->letters[src[type].white_letter];
+      if (letter[0] == '-') letter++; /* -Q alone moves like Q until it promotes */
+      move = mbn_parse_move(letter, at, &arena, diags);
       if (!move) {
         ok = false;
         break;
@@ -351,6 +381,7 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
     }
   }
   if (ok) ok = compile_promotions(&lc, &prog, first_new);
+  if (ok) ok = compile_demoted(&lc, &prog);
   if (ok) ok = compile_castling(&lc, &prog);
   if (ok) {
     int range_base = variant->range_count, filter_base = variant->filter_count;

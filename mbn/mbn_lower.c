@@ -1,4 +1,5 @@
-/* mbn_lower.c — from the syntax tree to leg templates (see mbn_lower.h).
+/* mbn_lower.c — from the syntax tree to leg templates (see mbn_lower.h);
+ * the modifiers themselves are folded in by mbn_modifiers.c.
  *
  * Three jobs. (1) Letters: a capital inside a definition is the basic piece
  * of MBN section 14 unless an @macro of that name exists; a macro's own
@@ -11,59 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mbn/mbn_lower.h"
-
-typedef struct {
-  int *items;
-  int count;
-} IntList;
-
-typedef struct {
-  IntList entries, exits;
-  bool may_be_empty; /* every part so far was an optional leg */
-} Fragment;
-
-/* Modifiers in force at a node, accumulated from the outermost level in. */
-typedef struct {
-  DirGroup dirs[MBN_MAX_DIR_LEVELS];
-  int dir_levels;
-  uint8_t end_occ, pass_occ;   /* 0xFF: no level constrained it */
-  int end_effect, pass_effect; /* -1: default */
-  uint16_t flags;
-  int hop, hop_filter;
-  int leap;
-  bool lame;
-  bool halfling;
-  int end_filter, pass_filter, ep_filter;
-} Ctx;
-
-typedef struct {
-  LowerContext *lc;
-  Template *t;
-  int count, capacity;
-  const char *macro_stack[MBN_MAX_MACRO_DEPTH];
-  int macro_depth;
-  int basic_depth; /* >0 inside a basic piece's body: letters are basic */
-} Lowering;
-
-#define OCC_ALL (OCC_EMPTY | OCC_ENEMY | OCC_FRIEND)
-
-static void lower_error(Lowering *L, int line, int col, const char *near, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-#include <stdarg.h>
-#include <stdio.h>
-
-static void lower_error(Lowering *L, int line, int col, const char *near, const char *fmt, ...) {
-  if (L->lc->failed) return; /* report the first error of a definition only */
-  char message[200];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
-  va_end(args);
-  mbn_diagnostics_add(L->lc->diags, L->lc->source, line, col, near, "%s", message);
-  L->lc->failed = true;
-}
+#include "mbn/mbn_lower_internal.h"
 
 static void list_add(Lowering *L, IntList *list, int value) {
   int *items = arena_alloc(L->lc->arena, sizeof(int) * (size_t)(list->count + 1));
@@ -97,10 +46,10 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
   t->min_steps = t->max_steps = 1;
   t->end_filter = t->pass_filter = t->ep_filter = -1;
   t->origin_range = t->landing_range = -1;
-  t->line = line;
-  t->col = col;
+  t->line = L->basic_depth > 0 ? L->ref_line : line;
+  t->col = L->basic_depth > 0 ? L->ref_col : col;
   if (ctx) {
-    memcpy(t->dirs, ctx->dirs, sizeof t->dirs);
+    t->dirs = ctx->dirs;
     t->dir_levels = ctx->dir_levels;
     t->end_occ = ctx->end_occ == 0xFF ? (OCC_EMPTY | OCC_ENEMY) : ctx->end_occ;
     t->pass_occ = ctx->pass_occ == 0xFF ? OCC_EMPTY : ctx->pass_occ;
@@ -118,6 +67,14 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
 }
 
 static void template_link(Lowering *L, int from, int to, bool relative, bool compulsory) {
+  if (L->lc->failed) return;
+  if (++L->edge_total > MBN_MAX_TEMPLATE_LINKS) {
+    const Template *at = &L->t[from];
+    lower_error(L, at->line, at->col, "",
+                "move too complex: more than %d links between legs before expansion",
+                MBN_MAX_TEMPLATE_LINKS);
+    return;
+  }
   Template *t = &L->t[from];
   for (int i = 0; i < t->edge_count; i++)
     if (t->edges[i].target == to && t->edges[i].relative == relative &&
@@ -148,264 +105,6 @@ static Fragment fragment_single(Lowering *L, int id) {
     list_add(L, &f.exits, id);
   }
   return f;
-}
-
-/* ---- piece sets and ranges --------------------------------------------- */
-
-static int filter_add(LowerContext *lc, PieceFilter filter) {
-  LowerTables *tb = &lc->tables;
-  for (int i = 0; i < tb->filter_count; i++)
-    if (tb->filters[i].friendly == filter.friendly && tb->filters[i].enemy == filter.enemy)
-      return i;
-  PieceFilter *filters = arena_alloc(lc->arena, sizeof *filters * (size_t)(tb->filter_count + 1));
-  if (tb->filter_count) memcpy(filters, tb->filters, sizeof *filters * (size_t)tb->filter_count);
-  filters[tb->filter_count] = filter;
-  tb->filters = filters;
-  return tb->filter_count++;
-}
-
-static int filter_intersect(LowerContext *lc, int a, int b) {
-  if (a < 0) return b;
-  if (b < 0) return a;
-  PieceFilter f = lc->tables.filters[a];
-  f.friendly &= lc->tables.filters[b].friendly;
-  f.enemy &= lc->tables.filters[b].enemy;
-  return filter_add(lc, f);
-}
-
-static int filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col) {
-  PieceFilter f = {0, 0};
-  const Variant *v = L->lc->variant;
-  for (int i = 0; i < set->count; i++) {
-    char letter[8];
-    memcpy(letter, set->letters[i], sizeof letter);
-    bool enemy_only = false;
-    char *core = letter[0] == '+' ? letter + 1 : letter;
-    if (set->colored && core[0] >= 'a' && core[0] <= 'z') {
-      enemy_only = true;
-      core[0] = (char)(core[0] - 'a' + 'A');
-    }
-    int type = mbn_find_piece(v, letter);
-    if (type < 0) {
-      lower_error(L, line, col, set->letters[i],
-                  "piece set names '%s', which is not a piece of this variant", letter);
-      return -1;
-    }
-    uint64_t bit = (uint64_t)1 << type;
-    if (!set->colored)
-      f.friendly |= bit, f.enemy |= bit;
-    else if (enemy_only)
-      f.enemy |= bit;
-    else
-      f.friendly |= bit;
-  }
-  if (set->negated) {
-    uint64_t all = v->piece_count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << v->piece_count) - 1);
-    f.friendly = ~f.friendly & all;
-    f.enemy = ~f.enemy & all;
-  }
-  return filter_add(L->lc, f);
-}
-
-static int range_add(LowerContext *lc, uint8_t *member) {
-  LowerTables *tb = &lc->tables;
-  const BoardShape *s = &lc->variant->shape;
-  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
-  for (int i = 0; i < tb->range_count; i++)
-    if (!memcmp(tb->ranges[i], member, size)) return i;
-  uint8_t **ranges = arena_alloc(lc->arena, sizeof *ranges * (size_t)(tb->range_count + 1));
-  if (tb->range_count) memcpy(ranges, tb->ranges, sizeof *ranges * (size_t)tb->range_count);
-  ranges[tb->range_count] = member;
-  tb->ranges = ranges;
-  return tb->range_count++;
-}
-
-static int range_from_ast(Lowering *L, const AstRange *range, int line, int col) {
-  const BoardShape *s = &L->lc->variant->shape;
-  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
-  uint8_t *member = arena_alloc(L->lc->arena, size);
-  for (int i = 0; i < range->count; i++) {
-    const AstRangeItem *it = &range->items[i];
-    if (it->special == '*') {
-      lower_error(L, line, col, "[*]",
-                  "range [*] (unattacked squares) is only supported in "
-                  "castling definitions");
-      return -1;
-    }
-    for (int level = 0; level < s->levels; level++)
-      for (int rank = 0; rank < s->ranks; rank++)
-        for (int file = 0; file < s->files; file++) {
-          bool in;
-          bool edge = file == 0 || rank == 0 || file == s->files - 1 || rank == s->ranks - 1;
-          if (it->special == '#')
-            in = edge;
-          else if (it->special == '.')
-            in = !edge;
-          else
-            in = (it->file_lo < 0 || (file >= it->file_lo && file <= it->file_hi)) &&
-                 (it->rank_lo < 0 || (rank >= it->rank_lo && rank <= it->rank_hi));
-          if (in)
-            member[((size_t)level * (size_t)s->ranks + (size_t)rank) * (size_t)s->files +
-                   (size_t)file] = 1;
-        }
-  }
-  if (range->negated)
-    for (size_t i = 0; i < size; i++) member[i] = !member[i];
-  return range_add(L->lc, member);
-}
-
-static int range_intersect(LowerContext *lc, int a, int b) {
-  if (a < 0) return b;
-  if (b < 0) return a;
-  const BoardShape *s = &lc->variant->shape;
-  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
-  uint8_t *member = arena_alloc(lc->arena, size);
-  for (size_t i = 0; i < size; i++) member[i] = lc->tables.ranges[a][i] & lc->tables.ranges[b][i];
-  return range_add(lc, member);
-}
-
-/* ---- modifiers --------------------------------------------------------- */
-
-/* Folds one level of modifiers (one AST_MOD node) into the context. */
-static bool ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
-  uint8_t end = 0, pass = 0;
-  bool has_m = false, has_c = false;
-  DirGroup group;
-  memset(&group, 0, sizeof group);
-  for (int i = 0; i < node->mod_count; i++) {
-    const AstModifier *mod = &node->mods[i];
-    char near[4] = {mod->code == '(' ? mod->dir[0] : mod->code, 0, 0, 0};
-    int filter = -1;
-    if (mod->set >= 0) {
-      filter = filter_from_set(L, &node->sets[mod->set], mod->line, mod->col);
-      if (filter < 0) return false;
-    }
-    switch (mod->code) {
-    case 'm':
-      if (filter >= 0) {
-        lower_error(L, mod->line, mod->col, near,
-                    "'m{...}' (move restricted to pieces) is "
-                    "not supported");
-        return false;
-      }
-      has_m = true;
-      end |= OCC_EMPTY;
-      pass |= OCC_EMPTY;
-      break;
-    case 'c': {
-      uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
-      has_c = true;
-      end |= bits;
-      pass |= bits;
-      ctx->end_filter = filter_intersect(L->lc, ctx->end_filter, filter);
-      ctx->pass_filter = filter_intersect(L->lc, ctx->pass_filter, filter);
-      break;
-    }
-    case 'a':
-      end |= OCC_EMPTY | OCC_ENEMY;
-      pass |= OCC_EMPTY | OCC_ENEMY;
-      ctx->end_filter = filter_intersect(L->lc, ctx->end_filter, filter);
-      ctx->pass_filter = filter_intersect(L->lc, ctx->pass_filter, filter);
-      break;
-    case 'j': {
-      uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
-      pass |= bits;
-      end |= 0x80; /* marks "constrained, but may not end" */
-      ctx->pass_effect = EFFECT_VISIT;
-      ctx->pass_filter = filter_intersect(L->lc, ctx->pass_filter, filter);
-      break;
-    }
-    case 'w':
-    case 'x': {
-      uint8_t bits;
-      if (mod->code == 'w')
-        bits = mod->any          ? OCC_ALL
-               : mod->count == 2 ? (OCC_EMPTY | OCC_FRIEND)
-                                 : (OCC_EMPTY | OCC_ENEMY);
-      else
-        bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
-      end |= bits;
-      ctx->end_effect = mod->code == 'w' ? EFFECT_SWAP : EFFECT_FLIP;
-      ctx->end_filter = filter_intersect(L->lc, ctx->end_filter, filter);
-      break;
-    }
-    case 'e': break; /* below, once m and c of this level are known */
-    case 'i':
-      if (mod->count == 2) {
-        lower_error(L, mod->line, mod->col, "ii",
-                    "'ii' (initial move lost on check) is not "
-                    "supported");
-        return false;
-      }
-      ctx->flags |= LEG_INITIAL;
-      break;
-    case 'k':
-      if (mod->count == 2 || filter >= 0) {
-        lower_error(L, mod->line, mod->col, "kk", "'kk' and 'k{...}' are not supported");
-        return false;
-      }
-      ctx->flags |= LEG_NO_CHECK;
-      break;
-    case 'o':
-      ctx->flags |= LEG_WRAP_FILES;
-      if (mod->count == 2) ctx->flags |= LEG_WRAP_RANKS;
-      break;
-    case 'p':
-      ctx->hop = mod->count;
-      ctx->hop_filter = filter_intersect(L->lc, ctx->hop_filter, filter);
-      break;
-    case 'g':
-      if (filter >= 0) {
-        lower_error(L, mod->line, mod->col, near,
-                    "'g{...}' (leap over some pieces only) is not "
-                    "supported");
-        return false;
-      }
-      ctx->leap = mod->count;
-      break;
-    case 'n': ctx->lame = true; break;
-    case 'h':
-      if (mod->count == 2 || filter >= 0) {
-        lower_error(L, mod->line, mod->col, "h", "'hh' and 'h{...}' are not supported");
-        return false;
-      }
-      ctx->halfling = true;
-      break;
-    default: group.mods[group.count++] = *mod; break; /* directions, d, t, z, (xy) */
-    }
-  }
-  for (int i = 0; i < node->mod_count; i++) {
-    const AstModifier *mod = &node->mods[i];
-    if (mod->code != 'e') continue;
-    if (mod->set >= 0) {
-      lower_error(L, mod->line, mod->col, "e{",
-                  "en-passant piece sets 'e{...}' are not "
-                  "supported");
-      return false;
-    }
-    if (!has_m && !has_c) {
-      lower_error(L, mod->line, mod->col, "e",
-                  "'e' needs 'm' (may be taken en passant) or "
-                  "'c' (captures en passant)");
-      return false;
-    }
-    if (has_m) ctx->flags |= LEG_EP_VICTIM;
-    if (has_c) ctx->flags |= mod->count == 2 ? LEG_EP_ONLY : LEG_EP_CAPTURE;
-    if (has_c && mod->count == 2) end |= OCC_EMPTY;
-  }
-  if (end) ctx->end_occ &= (uint8_t)(end & 0x7F);
-  if (pass) ctx->pass_occ &= pass;
-  if (group.count) {
-    if (ctx->dir_levels == MBN_MAX_DIR_LEVELS) {
-      lower_error(L, node->line, node->col, "",
-                  "more than %d nested levels of directional "
-                  "modifiers",
-                  MBN_MAX_DIR_LEVELS);
-      return false;
-    }
-    ctx->dirs[ctx->dir_levels++] = group;
-  }
-  return true;
 }
 
 /* ---- letters: macros and basic pieces ---------------------------------- */
@@ -580,7 +279,7 @@ static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, 
     memset(&probe, 0, sizeof probe);
     probe.m = m;
     probe.n = n;
-    memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+    probe.dirs = ctx->dirs;
     probe.dir_levels = ctx->dir_levels;
     int allowed[64][2];
     int count = mbn_select_vectors(&probe, false, false, 0, 0, allowed);
@@ -644,7 +343,7 @@ static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int li
   memset(&probe, 0, sizeof probe);
   probe.m = m;
   probe.n = n;
-  memcpy(probe.dirs, ctx->dirs, sizeof probe.dirs);
+  probe.dirs = ctx->dirs;
   probe.dir_levels = ctx->dir_levels;
   int vectors[64][2];
   int count = mbn_select_vectors(&probe, false, false, 0, 0, vectors);
@@ -677,7 +376,7 @@ static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int li
       t->fy = dy;
       template_steps(t, 1, k);
       if (ctx->leap) t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
-      t->origin_range = range_add(L->lc, member);
+      t->origin_range = lower_range_add(L->lc, member);
       list_add(L, &f.entries, id);
       list_add(L, &f.exits, id);
     }
@@ -838,7 +537,7 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
           target != body) {
         int depth = L->basic_depth;
         if (body->kind == AST_REF && body->letter[0] != ':' && !lower_find_macro(L, body->letter))
-          L->basic_depth++;
+          if (L->basic_depth++ == 0) L->ref_line = body->line, L->ref_col = body->col;
         Fragment f = lower_atom(L, target->kids[0], ride, ctx);
         L->basic_depth = depth;
         return f;
@@ -904,7 +603,7 @@ static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, co
   }
   const AstNode *body = lower_basic(L, letter[0], line, col);
   if (!body) return none;
-  L->basic_depth++;
+  if (L->basic_depth++ == 0) L->ref_line = line, L->ref_col = col;
   Fragment f;
   if (ride) {
     if (body->kind == AST_LEAPER) {
@@ -971,19 +670,21 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     return f;
   case AST_MOD: {
     Ctx inner = *ctx;
-    if (!ctx_apply(L, &inner, node)) return f;
+    if (!lower_ctx_apply(L, &inner, node)) return f;
+    if (node->decisive) inner.flags |= LEG_DECISIVE;
     int before = -1, after = -1;
-    if (node->before.present) before = range_from_ast(L, &node->before, node->line, node->col);
-    if (node->after.present) after = range_from_ast(L, &node->after, node->line, node->col);
+    if (node->before.present)
+      before = lower_range_from_ast(L, &node->before, node->line, node->col);
+    if (node->after.present) after = lower_range_from_ast(L, &node->after, node->line, node->col);
     if (L->lc->failed) return f;
     f = lower_node(L, node->kids[0], &inner);
     for (int i = 0; before >= 0 && i < f.entries.count; i++) {
       Template *t = &L->t[f.entries.items[i]];
-      t->origin_range = range_intersect(L->lc, t->origin_range, before);
+      t->origin_range = lower_range_intersect(L->lc, t->origin_range, before);
     }
     for (int i = 0; after >= 0 && i < f.exits.count; i++) {
       Template *t = &L->t[f.exits.items[i]];
-      t->landing_range = range_intersect(L->lc, t->landing_range, after);
+      t->landing_range = lower_range_intersect(L->lc, t->landing_range, after);
     }
     return f;
   }

@@ -14,9 +14,10 @@
 
 #include "mbn/mbn_ast.h"
 
-#define MBN_MAX_TEMPLATES  4096
-#define MBN_MAX_DIR_LEVELS 8
-#define MBN_MAX_LEGS       16000
+#define MBN_MAX_TEMPLATES      4096
+#define MBN_MAX_TEMPLATE_LINKS 32768
+#define MBN_MAX_DIR_LEVELS     8
+#define MBN_MAX_LEGS           16000
 
 typedef struct {
   int target;
@@ -36,7 +37,7 @@ typedef struct {
   int m, n;   /* the atom */
   bool fixed; /* use (fx,fy) only (lame leaper paths) */
   int fx, fy;
-  DirGroup dirs[MBN_MAX_DIR_LEVELS];
+  const DirGroup *dirs; /* dir_levels groups, shared (arena), never changed */
   int dir_levels;
   uint8_t min_steps, max_steps;
   uint8_t end_occ, pass_occ; /* Occupancy when the move ends here / goes on */

@@ -102,7 +102,7 @@ static bool is_direction(char c) {
 
 /* ---- piece sets and board ranges --------------------------------------- */
 
-/* PieceSet ::= '{' '!'? '^'? ( '+'? PieceLetter )* '}' */
+/* PieceSet ::= '{' '!'? '^'? ( [+-]? PieceLetter )* '}' */
 static void parse_piece_set(Parser *p, AstPieceSet *set) {
   parse_enter(p);
   parse_expect(p, '{', "to open a piece set");
@@ -112,8 +112,8 @@ static void parse_piece_set(Parser *p, AstPieceSet *set) {
   while (!parse_is(p, '}')) {
     char letter[8] = {0};
     int n = 0;
-    if (parse_is(p, '+')) {
-      letter[n++] = '+';
+    if (parse_is(p, '+') || parse_is(p, '-')) {
+      letter[n++] = p->tok.ch;
       parse_next(p);
     }
     if (p->tok.kind == TK_UPPER || p->tok.kind == TK_LOWER) {
@@ -399,12 +399,17 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
 static AstNode *parse_partial(Parser *p) {
   Token at = p->tok;
   if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
-  if (parse_is(p, '#')) parse_error(p, "decision operator '#' is not supported");
+  AstNode *mod = node_new(p, AST_MOD, &at);
+  if (parse_is(p, '#')) {
+    mod->decisive = true;
+    parse_next(p);
+    if (p->tok.space_before) parse_error(p, "expected a move after '#'");
+  }
+  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
   if (parse_is(p, '<')) parse_error(p, "board transitions '<...>' are not supported");
   if (parse_is(p, '{'))
     parse_error(p, "attacker piece sets before a move ({C}W2) are not supported");
-  AstNode *mod = node_new(p, AST_MOD, &at);
   if (parse_is(p, '[')) parse_range(p, &mod->before);
   while (!p->tok.space_before &&
          ((p->tok.kind == TK_LOWER) || (parse_is(p, '(') && parse_at_amalgamated(p))))
@@ -420,7 +425,7 @@ static AstNode *parse_partial(Parser *p) {
     move = alt;
   }
   if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
-  if (!mod->mod_count && !mod->before.present && !mod->after.present) return move;
+  if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive) return move;
   node_add_kid(p, mod, move);
   return mod;
 }
@@ -545,13 +550,14 @@ static AstNode *parse_move_definition(Parser *p) {
 
 /* ---- definitions ------------------------------------------------------- */
 
-/* PieceIdentifier ::= '+'? ( [A-Za-z] | ':' ... ':' ) */
+/* PieceIdentifier ::= [+-]? ( [A-Za-z] | ':' ... ':' )
+ * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q). */
 static void parse_identifier(Parser *p, char *letter, bool allow_prefix) {
   int n = 0;
   if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
-    if (p->tok.ch != '+' || !allow_prefix)
+    if ((p->tok.ch != '+' && p->tok.ch != '-') || !allow_prefix)
       parse_error(p, "piece prefix '%c' is not supported", p->tok.ch);
-    letter[n++] = '+';
+    letter[n++] = p->tok.ch;
     parse_next(p);
   }
   if (p->tok.kind == TK_UPPER || p->tok.kind == TK_LOWER) {
@@ -682,7 +688,8 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
   p.diags = diags;
   p.source = where.source ? where.source : "<mbn>";
   mbn_lex_init(&p.lex, text, where.line, where.col);
-  out->defs = arena_alloc(arena, sizeof *out->defs * MBN_MAX_DEFINITIONS);
+  volatile int capacity = 16; /* doubles as needed (volatile: survives longjmp) */
+  out->defs = arena_alloc(arena, sizeof *out->defs * (size_t)capacity);
   out->count = 0;
   /* volatile: both change between setjmp and longjmp */
   volatile bool ok = true;
@@ -704,6 +711,12 @@ bool mbn_parse_program(const char *text, MbnSourcePos where, Arena *arena, AstPr
       mbn_diagnostics_add(diags, p.source, p.tok.line, p.tok.col, "", "more than %d definitions",
                           MBN_MAX_DEFINITIONS);
       return false;
+    }
+    if (out->count == capacity) {
+      AstDefinition *defs = arena_alloc(arena, sizeof *defs * (size_t)capacity * 2);
+      memcpy(defs, out->defs, sizeof *defs * (size_t)capacity);
+      out->defs = defs;
+      capacity *= 2;
     }
     parse_definition(&p, &out->defs[out->count]);
     out->count++;

@@ -124,13 +124,17 @@ static void print_node(Printer *p, const AstNode *node) {
       put(p, "(");
       print_node(p, node->kids[0]);
       put(p, ")");
-      if (node->circular) print_modifier(p, &node->circ, NULL, NULL, NULL);
+      if (node->circular && node->circ.code == '(') /* always (xy): "(P)ff2" would not parse */
+        put(p, "(%c%c)", node->circ.dir[0], node->circ.dir[1]);
+      else if (node->circular)
+        print_modifier(p, &node->circ, NULL, NULL, NULL);
     } else {
       print_node(p, node->kids[0]);
     }
     print_steps(p, node);
     break;
   case AST_MOD: {
+    if (node->decisive) put(p, "#");
     print_range(p, &node->before);
     for (int i = 0; i < node->mod_count; i++)
       print_modifier(p, &node->mods[i], node, i ? &node->mods[i - 1] : NULL,

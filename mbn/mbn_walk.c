@@ -21,7 +21,7 @@ typedef struct {
   const MoveProgram *prog;
   int from;
   uint8_t *reach;
-  uint8_t *seen; /* (leg, square, flags) explored, for non-compulsory legs */
+  uint8_t *seen; /* bit set: (leg, square, flags) explored, for non-compulsory legs */
   int squares;
   int path_sq[WALK_MAX_DEPTH], path_dx[WALK_MAX_DEPTH], path_dy[WALK_MAX_DEPTH];
   int depth;
@@ -102,8 +102,8 @@ static void walk_leg(Walk *w, int index, int square, int flags) {
   const MoveLeg *leg = &w->prog->legs[index];
   if (!(leg->flags & LEG_COMPULSORY)) {
     size_t key = ((size_t)index * (size_t)w->squares + (size_t)square) * 4 + (size_t)(flags >> 2);
-    if (w->seen[key]) return;
-    w->seen[key] = 1;
+    if (w->seen[key >> 3] >> (key & 7) & 1) return;
+    w->seen[key >> 3] |= (uint8_t)(1u << (key & 7));
   }
   int land[64];
   int n = walk_landings(w, leg, square, land);
@@ -172,7 +172,7 @@ int mbn_walk_empty(const Variant *variant, int type, Color color, int from, uint
   w.reach = reach;
   w.squares = squares;
   w.budget = 20000;
-  w.seen = calloc((size_t)w.prog->leg_count * (size_t)squares * 8 + 1, 1);
+  w.seen = calloc((size_t)w.prog->leg_count * (size_t)squares * 4 / 8 + 1, 1);
   if (!w.seen) return 0;
   for (int r = 0; r < w.prog->root_count; r++) walk_leg(&w, r, from, 0);
   free(w.seen);

@@ -83,6 +83,9 @@ typedef enum {
    * not end at the parent (the parent has LEG_ENDS; the flag is on the child),
    * and it cannot be taken onto the move's start square. */
   LEG_COMPULSORY = 1 << 10,
+  /* #: MBN's decision operator (C=...+#c{C}C): a move ending on this leg
+   * that captures decides the game for the side that made it. */
+  LEG_DECISIVE = 1 << 11,
 } LegFlag;
 
 /* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */

@@ -135,11 +135,11 @@ static bool variant_file_parse_header(VariantFile *file, Line l, VariantSection 
 /* Copies the value that starts at value_start on line l and goes on over the
  * following continuation lines; *next is the first line after it. */
 static char *variant_file_take_value(const char *value_start, Line l, const char *text_end,
-                                     const char **next, int *lines_used) {
+                                     const char **next) {
   const char *end = l.end;
   const char *cursor = l.end < text_end ? l.end + 1 : text_end;
-  *lines_used = 1;
-  int pending = 0; /* blank or comment lines not yet known to be inside the value */
+  /* Blank and comment lines belong to the value only if an indented line
+   * follows them; until then the value ends before them. */
   const char *pending_cursor = cursor;
   while (cursor < text_end) {
     Line probe = {cursor, memchr(cursor, '\n', (size_t)(text_end - cursor)), 0};
@@ -147,11 +147,8 @@ static char *variant_file_take_value(const char *value_start, Line l, const char
     const char *after = probe.end < text_end ? probe.end + 1 : text_end;
     if (line_is_continuation(probe)) {
       end = probe.end;
-      *lines_used += pending + 1;
-      pending = 0;
       cursor = pending_cursor = after;
     } else if (line_is_blank(probe) || line_is_comment(probe)) {
-      pending++;
       cursor = after;
     } else {
       break;
@@ -176,7 +173,6 @@ bool variant_file_parse(VariantFile *file, const char *path, const char *text,
                         VariantDiagnostics *diags) {
   memset(file, 0, sizeof *file);
   file->path = strdup(path ? path : "<text>");
-  int errors_before = diags ? diags->count : 0;
   bool ok = true;
   const char *text_end = text + strlen(text);
   const char *cursor = text;
@@ -261,21 +257,13 @@ bool variant_file_parse(VariantFile *file, const char *path, const char *text,
     }
     while (p < l.end && (*p == ' ' || *p == '\t')) p++;
     VariantPos value_pos = {file->path, line_number, (int)(p - l.start) + 1};
-    int lines_used = 1;
     const char *next = after;
-    char *value = variant_file_take_value(p, l, text_end, &next, &lines_used);
-    /* The value may run into continuation lines even after an error, so one
-     * bad key gives one message, not one per continuation line. */
+    char *value = variant_file_take_value(p, l, text_end, &next);
+    /* The value takes its continuation lines even after an error, so one bad
+     * key gives one message, not one per continuation line. */
     cursor = next;
-    line_number += lines_used;
-    /* Lines skipped as pending blank/comment before a non-continuation were
-     * not consumed: recount from the cursor. */
-    {
-      int consumed = 0;
-      for (const char *q = l.start; q < cursor; q++)
-        if (*q == '\n') consumed++;
-      line_number = l.number + consumed;
-    }
+    for (const char *q = l.start; q < cursor; q++)
+      if (*q == '\n') line_number++;
     if (key == VKEY_NB) {
       free(value);
       continue;
@@ -311,7 +299,6 @@ bool variant_file_parse(VariantFile *file, const char *path, const char *text,
       slot->key_pos = pos;
     }
   }
-  (void)errors_before;
   return ok;
 }
 

@@ -2,7 +2,7 @@
 # Installs the Debian packages Chimera needs to build and test, if missing.
 # Usage: scripts/install-deps.sh [--games]   (--games adds XBoard and reference engines)
 set -euo pipefail
-packages=(cmake make gcc pkg-config check clang-format)
+packages=(cmake make gcc pkg-config check clang-format python3)
 if [[ "${1:-}" == "--games" || "${CHIMERA_GAMES:-0}" == 1 ]]; then
   packages+=(xboard xvfb fairymax fairy-stockfish stockfish polyglot)
 fi

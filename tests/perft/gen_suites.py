@@ -13,7 +13,7 @@ import os
 import sys
 
 FAST_NODES = 100_000
-SLOW_NODES = 20_000_000
+SLOW_NODES = 50_000_000
 
 here = os.path.dirname(os.path.abspath(__file__))
 oracle = sys.argv[1] if len(sys.argv) > 1 else os.path.join(

@@ -9,7 +9,7 @@ def handshake(binary):
     c = Conversation(binary)
     c.send("uci")
     c.expect(r"^id name Chimera ")
-    lines = c.collect_until(r"^uciok$")
+    lines = c.collect_until(r"^uciok$", timeout=30)
     for name in OPTIONS:
         if not any(line.startswith("option name %s type " % name) for line in lines):
             c.fail("option %s not offered" % name)
@@ -21,7 +21,7 @@ def handshake(binary):
 def bad_input_is_answered_and_survived(binary):
     c = Conversation(binary)
     c.send("uci")
-    c.expect(r"^uciok$")
+    c.expect(r"^uciok$", timeout=30)
     c.send("frobnicate now")
     c.expect(r"^info string unknown command 'frobnicate'")
     c.send("setoption name Hash value lots")
@@ -44,7 +44,7 @@ def bad_input_is_answered_and_survived(binary):
 def option_names_ignore_case_and_spacing(binary):
     c = Conversation(binary)
     c.send("uci")
-    c.expect(r"^uciok$")
+    c.expect(r"^uciok$", timeout=30)
     c.send("setoption name move  overhead value 100")
     c.send("setoption name multipv value 2")
     c.send("isready")
@@ -58,14 +58,14 @@ def detection_hint_before_uci(binary):
     c.send("hello")
     c.expect(r"send 'uci' or 'xboard' first")
     c.send("uci")
-    c.expect(r"^uciok$")
+    c.expect(r"^uciok$", timeout=30)
     c.finish()
 
 
 def end_of_input_exits(binary):
     c = Conversation(binary)
     c.send("uci")
-    c.expect(r"^uciok$")
+    c.expect(r"^uciok$", timeout=30)
     c.process.stdin.close()
     if c.process.wait(timeout=5) != 0:
         c.fail("non-zero exit at end of input")

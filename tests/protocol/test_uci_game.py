@@ -8,7 +8,7 @@ from conversation import Conversation, run_tests
 def start(binary):
     c = Conversation(binary)
     c.send("uci")
-    lines = c.collect_until(r"^uciok$")
+    lines = c.collect_until(r"^uciok$", timeout=30)
     c.send("isready")
     c.expect(r"^readyok$")
     return c, lines
@@ -147,8 +147,21 @@ def variant_selection(binary):
     c.finish()
 
 
+def drops_in_move_text(binary):
+    c, _ = start(binary)
+    c.send("setoption name UCI_Variant value crazyhouse")
+    c.send("ucinewgame")
+    # Counts checked against Fairy-Stockfish for the same moves.
+    c.send("position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d6")
+    c.send("go perft 1")
+    c.expect(r"^Nodes searched: 72$", forbid=r"illegal move")
+    c.send("go depth 2")
+    c.expect(r"^bestmove ([A-Z]@[a-h][1-8]|[a-h][1-8][a-h][1-8][a-z]?)( ponder \S+)?$", timeout=20)
+    c.finish()
+
+
 run_tests([variants_are_offered, search_answers_with_a_legal_move,
            illegal_moves_and_bad_fens_keep_the_position, infinite_waits_for_stop,
            ponder_then_ponderhit, movetime_and_clock_limits_are_kept,
            searchmoves_restrict_the_root, mate_and_stalemate_positions, quit_during_search,
-           variant_selection])
+           variant_selection, drops_in_move_text])

@@ -9,7 +9,7 @@ def features(binary):
     c = Conversation(binary)
     c.send("xboard")
     c.send("protover 2")
-    lines = c.collect_until(r"^feature done=1$")
+    lines = c.collect_until(r"^feature done=1$", timeout=30)
     text = " ".join(lines)
     for feature in REQUIRED_FEATURES:
         if feature not in text:
@@ -26,7 +26,7 @@ def bad_input_is_answered_and_survived(binary):
     c = Conversation(binary)
     c.send("xboard")
     c.send("protover 2")
-    c.expect(r"^feature done=1$")
+    c.expect(r"^feature done=1$", timeout=30)
     c.send("frobnicate")
     c.expect(r"^Error \(unknown command\): frobnicate$")
     c.send("level forty")

@@ -9,7 +9,7 @@ def start(binary):
     c = Conversation(binary)
     c.send("xboard")
     c.send("protover 2")
-    c.expect(r"^feature done=1$")
+    c.expect(r"^feature done=1$", timeout=30)
     c.send("new")
     c.send("st 1")
     c.send("post")
@@ -112,11 +112,17 @@ def pondering_hit_and_miss(binary):
     c.send("time 6000")
     c.send("otim 6000")
     c.send("usermove e2e4")
-    c.expect(MOVE, timeout=10)
-    # Whatever the engine ponders on, both a hit and a miss must give a move.
+    lines = c.collect_until(MOVE, timeout=10)
+    # The engine now ponders on the reply its last PV expects: play exactly that.
+    pvs = [l.split()[4:] for l in lines if l[:1].isdigit() and len(l.split()) > 5]
+    expected = pvs[-1][1] if pvs else None
     c.send("time 5000")
     c.send("otim 5000")
-    c.send("usermove d2d4")
+    if expected:
+        c.send("usermove %s" % expected)  # ponder hit
+        c.expect(MOVE, timeout=10, forbid=r"^Illegal|^Error")
+    # A reply it did not expect (a miss) must still give a move.
+    c.send("usermove a2a3" if expected != "a2a3" else "usermove h2h3")
     c.expect(MOVE + r"|^Illegal move", timeout=10)
     c.send("easy")
     c.send("force")
@@ -135,6 +141,31 @@ def clocks_are_obeyed(binary):
     c.finish()
 
 
+def multileg_moves_in_comma_form(binary):
+    import os
+    lion = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lion.var")
+    c = Conversation(binary, "--load", lion)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"variants=\"[^\"]*lionchess")
+    c.expect(r"^feature done=1$", timeout=30)
+    c.send("variant lionchess")
+    c.expect(r"^setup \(")
+    c.send("force")
+    c.send("setboard 7k/8/8/3q4/3p4/3L4/8/K7 w - - 0 1")
+    c.send("sd 3")
+    c.send("go")
+    c.expect(r"^move d3d4,d4d5$", timeout=10)
+    c.send("force")
+    c.send("setboard 7k/8/8/3q4/3p4/3L4/8/K7 w - - 0 1")
+    c.send("usermove d3d4,d4d5")
+    c.send("perft 1")  # both black pieces gone: three king moves
+    c.expect(r"^Nodes searched: 3$", forbid=r"^Illegal|^Error")
+    c.send("usermove a1a2,a2a3")
+    c.expect(r"^Illegal move \(.*\): a1a2,a2a3$")
+    c.finish()
+
+
 run_tests([normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
            undo_and_remove_take_moves_back, setboard_and_a_game_end, analyze_and_exclude,
-           pondering_hit_and_miss, clocks_are_obeyed])
+           pondering_hit_and_miss, clocks_are_obeyed, multileg_moves_in_comma_form])

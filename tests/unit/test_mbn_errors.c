@@ -32,7 +32,7 @@ static const ErrorCase CASES[] = {
     {"X=(Q)*", 1, 6, "edge rider '*' on a group is not supported"},
     {"X=W#", 1, 4, "steps '#' are not supported"},
     {"X=!W", 1, 3, "setup operator '!' is not supported"},
-    {"X=#W", 1, 3, "decision operator '#' is not supported"},
+    {"X=#!W", 1, 4, "setup operator '!' is not supported"},
     {"X=/T/W", 1, 3, "conditions '/.../' are not supported"},
     {"X=<1>W", 1, 3, "board transitions '<...>' are not supported"},
     {"X={C}W", 1, 3, "attacker piece sets"},
@@ -44,6 +44,8 @@ static const ErrorCase CASES[] = {
     {"X=iiW", 1, 3, "'ii'"},
     {"X=pN", 1, 4, "'p' needs a straight path"},
     {"X=nN0", 1, 4, "'n' on a rider is not supported"},
+    /* an error inside a basic piece's body points at its letter */
+    {"K X=nQ", 1, 6, "'n' on a rider is not supported"},
     {"X=efW", 1, 3, "'e' needs 'm'"},
     {"K=K K=K", 1, 5, "piece 'K' defined twice"},
     {"p=fW", 1, 1, "black definition 'p' needs a white piece 'P'"},
@@ -54,7 +56,9 @@ static const ErrorCase CASES[] = {
     {"+P==QRBN", 1, 1, "promotion of '+P' needs a piece 'P'"},
     {"K +K==Z", 1, 3, "promotion set names 'Z'"},
     {"R<s>=W", 1, 2, "piece suffixes and board identifiers"},
-    {"-Q=fQ", 1, 1, "piece prefix '-' is not supported"},
+    {"-Q=fQ", 1, 1, "'-Q' promotes to 'Q', which is not a piece of this variant"},
+    {"Q $Q=fQ", 1, 3, "piece prefix '$' is not supported"},
+    {"X=# W", 1, 5, "expected a move after '#'"},
     {"X\xc3\xa9=W", 1, 2, "unexpected byte 0xc3"},
     {"X=m?W", 1, 4, "optional modifier 'm?' is not supported"},
     {"X=(W)(fr)", 1, 3, "a circular rider (P)m needs steps"},
@@ -124,6 +128,22 @@ START_TEST(macro_depth_limit_has_its_own_message) {
   char error[512] = "";
   ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
   ck_assert_msg(strstr(error, "macros nested deeper than 16"), "%s", error);
+}
+END_TEST
+
+START_TEST(size_limits_have_their_own_messages) {
+  char text[256] = "X=(";
+  for (int i = 0; i < 40; i++) strcat(text, "W");
+  strcat(text, ")30");
+  char error[512] = "";
+  ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
+  ck_assert_msg(strstr(error, "more than 32768 links between legs"), "%s", error);
+  strcpy(text, "X=(((K)36)36)36");
+  ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
+  ck_assert_msg(strstr(error, "more than 4096 legs before expansion"), "%s", error);
+  strcpy(text, "X=((dN)36)36");
+  ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
+  ck_assert_msg(strstr(error, "move program too large"), "%s", error);
 }
 END_TEST
 
@@ -209,6 +229,7 @@ Suite *test_suite(void) {
                       (int)(sizeof CASES / sizeof CASES[0]));
   tcase_add_test(tc, nesting_limit_has_its_own_message);
   tcase_add_test(tc, macro_depth_limit_has_its_own_message);
+  tcase_add_test(tc, size_limits_have_their_own_messages);
   tcase_add_test(tc, more_than_64_piece_types_is_an_error);
   tcase_add_test(tc, more_than_256_definitions_is_an_error);
   tcase_add_test(tc, board_shape_is_checked);

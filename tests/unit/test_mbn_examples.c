@@ -178,6 +178,34 @@ START_TEST(lower_case_defines_black_separately) {
 }
 END_TEST
 
+START_TEST(decisive_captures_and_pieces_before_promotion) {
+  char error[256];
+  /* C=(dWF)03+#c{C}C: taking the Chief with a queen line decides the game. */
+  Variant *v = mtu_compile("C=(dWF)03+#c{C}C", 8, 8, error, sizeof error);
+  ck_assert_msg(v != NULL, "%s", error);
+  const MoveProgram *p = &v->pieces[0].moves[WHITE];
+  int decisive = 0, ending = 0;
+  for (int i = 0; i < p->leg_count; i++) {
+    if (p->legs[i].flags & LEG_DECISIVE) {
+      decisive++;
+      ck_assert_uint_eq(p->legs[i].occupancy, OCC_ENEMY); /* only the c{C} legs */
+      ck_assert_int_eq(p->legs[i].min_steps, 1);
+    }
+    if (p->legs[i].flags & LEG_ENDS) ending++;
+  }
+  ck_assert_int_eq(decisive, 8); /* W0 and F0 in 8 directions */
+  mtu_free(v);
+  /* -Q=fQ Q (Checkers-Chess): -Q moves forward only and promotes to Q. */
+  v = mtu_compile("-Q=fQ Q", 3, 3, error, sizeof error);
+  ck_assert_msg(v != NULL, "%s", error);
+  int minus = mbn_find_piece(v, "-Q"), q = mbn_find_piece(v, "Q");
+  ck_assert_int_ge(minus, 0);
+  ck_assert_uint_eq(v->pieces[minus].promotes_to, 1u << q);
+  ck_assert_str_eq(mtu_squares(v, "-Q", WHITE, "b1"), "a2 b2 c2 b3");
+  mtu_free(v);
+}
+END_TEST
+
 START_TEST(promotions_and_castling) {
   char error[256];
   Variant *v = mtu_compile("K Q R B N P +P==QRBN", 8, 8, error, sizeof error);
@@ -228,6 +256,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, lame_leapers_and_hops_stay_on_their_path);
   tcase_add_test(tc, macros_override_basic_letters);
   tcase_add_test(tc, lower_case_defines_black_separately);
+  tcase_add_test(tc, decisive_captures_and_pieces_before_promotion);
   tcase_add_test(tc, promotions_and_castling);
   suite_add_tcase(suite, tc);
   return suite;

@@ -61,6 +61,8 @@ static const Example ACCEPTED[] = {
     {"X=mQ-{cK-tK}", 8, 8},
     {"X=:1,4:", 8, 8},
     {"X=B* Y=W*", 8, 8},
+    {"C=(dWF)03+#c{C}C", 8, 8},
+    {"-Q=fQ Q", 8, 8},
     {"B|Blue Whale|=vW+fF", 8, 8},
     {"P|Pawn|=mfW+cefF+[1-2]mefW02 N|Knight|=N B|Bishop|=F0 R|Rook|=W0 Q|Queen|=R+B "
      "K|King|=W+F",
@@ -94,7 +96,6 @@ typedef struct {
  * name, never half-compiled. */
 static const Rejected REJECTED[] = {
     {"Q #Q", "piece prefix '#' is not supported"},
-    {"-Q=fQ Q", "piece prefix '-' is not supported"},
     {"*KLWNCP==X", "piece prefix '*' is not supported"},
     {"$K==@k@K@w@S", "piece prefix '$' is not supported"},
     {"G=K+F02 +G=P !+G/DragonResurrection/", "piece prefix '!' is not supported"},
@@ -119,7 +120,6 @@ static const Rejected REJECTED[] = {
     {"F={jy{X}F}0-F", "attacker piece sets"},
     {"Q=mQ-{!cK}", "setup operator '!' is not supported"},
     {"Q=cQ--(!dcyOK)0*", "setup operator '!' is not supported"},
-    {"C=(dWF)03+#c{C}C", "decision operator '#' is not supported"},
     {"H=(/Ta1/W)+(/Ta2/D)", "conditions '/.../' are not supported"},
     {"H=/T/W", "conditions '/.../' are not supported"},
     {"C<2>=K+<1,3>O C<*>=K+<2>O", "piece suffixes and board identifiers"},
@@ -212,6 +212,8 @@ START_TEST(canonical_forms) {
       {"X=of(ff)F", "X=of(ff)F"},
       {"X=(ff)fF", "X=(ff)fF"},
       {"X=l(ff)rN", "X=lffrN"},
+      {"X=(mD)(ff)2", "X=(mD)(ff)2"},
+      {"X=(N)r0", "X=(N)r0"},
   };
   for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
     char out[512], error[256];

@@ -1,4 +1,5 @@
-/* test_search_games.c — a smoke test over every shipped variant: the search
+/* test_search_games.c — a smoke test over the hand-built variants (every
+ * shipped variant: test_search_games_slow.c): the search
  * plays one short game against itself at a tiny depth. Every move it picks
  * must be legal, it must answer "no move" exactly when there is none, and
  * when it announces a mate in one, the game must then be over with a loss
@@ -18,12 +19,6 @@ Suite *test_suite(void);
 
 #define GAME_PLIES 40
 #define GAME_DEPTH 3
-
-static bool compiled_moves_exist(const Variant *variant) {
-  for (int t = 0; t < variant->piece_count; t++)
-    if (variant->pieces[t].moves[WHITE].leg_count > 0) return true;
-  return false;
-}
 
 static void play_one_game(Searcher *searcher, const Variant *variant) {
   char err[256];
@@ -82,27 +77,6 @@ static void play_one_game(Searcher *searcher, const Variant *variant) {
   pos_free(pos);
 }
 
-START_TEST(self_play_in_every_shipped_variant) {
-  VariantLibrary *lib = engine_library_load(stderr);
-  ck_assert_ptr_nonnull(lib);
-  Searcher *searcher = searcher_new();
-  int played = 0;
-  for (int i = 0; i < library_count(lib); i++) {
-    const Variant *variant = library_variant(lib, i);
-    if (!compiled_moves_exist(variant)) {
-      fprintf(stderr, "search_games: %s has no compiled moves yet, skipped\n", variant->name);
-      continue;
-    }
-    searcher_clear_hash(searcher);
-    play_one_game(searcher, variant);
-    played++;
-  }
-  fprintf(stderr, "search_games: %d of %d variants played\n", played, library_count(lib));
-  searcher_free(searcher);
-  library_free(lib);
-}
-END_TEST
-
 /* The board tests' hand-built variants play even before the MBN compiler
  * compiles the shipped files. */
 START_TEST(self_play_in_hand_built_variants) {
@@ -123,7 +97,6 @@ Suite *test_suite(void) {
   TCase *tc = tcase_create("games");
   tcase_set_timeout(tc, 280);
   tcase_add_test(tc, self_play_in_hand_built_variants);
-  tcase_add_test(tc, self_play_in_every_shipped_variant);
   suite_add_tcase(suite, tc);
   return suite;
 }

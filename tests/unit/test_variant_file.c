@@ -138,6 +138,14 @@ START_TEST(error_line_without_equals) {
 }
 END_TEST
 
+START_TEST(error_lines_are_counted_after_continued_values) {
+  VariantFile file;
+  ck_assert_str_eq(parse_errors("[v]\nrules = royal\n  stalemate=loss\n# note\n\nbogus\n", &file),
+                   "t.var:6:1: expected 'key = value', found 'bogus'\n");
+  variant_file_free(&file);
+}
+END_TEST
+
 START_TEST(error_header_without_bracket) {
   VariantFile file;
   ck_assert_str_eq(parse_errors("[v\nboard = 8x8\n", &file),
@@ -340,6 +348,7 @@ Suite *test_suite(void) {
   tcase_add_test(errors, error_unknown_key_is_not_ignored);
   tcase_add_test(errors, error_key_prefix_is_not_a_key);
   tcase_add_test(errors, error_line_without_equals);
+  tcase_add_test(errors, error_lines_are_counted_after_continued_values);
   tcase_add_test(errors, error_header_without_bracket);
   tcase_add_test(errors, error_header_bad_name_character);
   tcase_add_test(errors, error_header_empty_parent_and_trailing_text);

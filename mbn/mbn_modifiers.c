@@ -1,0 +1,283 @@
+/* mbn_modifiers.c — the modifiers of one level folded into the lowering
+ * context (m c a e i j k o p g n h w x and the directions), and the piece
+ * sets and board ranges they name, resolved against the variant. Nested
+ * levels intersect: k{Q}(K+k{K}N) = k{Q}K+N, [1-4](K+[5]N) = [1-4]K.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mbn/mbn_lower_internal.h"
+
+void lower_error(Lowering *L, int line, int col, const char *near, const char *fmt, ...) {
+  if (L->basic_depth > 0) line = L->ref_line, col = L->ref_col; /* not the body's text */
+  if (L->lc->failed) return; /* report the first error of a definition only */
+  char message[200];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  mbn_diagnostics_add(L->lc->diags, L->lc->source, line, col, near, "%s", message);
+  L->lc->failed = true;
+}
+
+/* ---- piece sets and ranges --------------------------------------------- */
+
+int lower_filter_add(LowerContext *lc, PieceFilter filter) {
+  LowerTables *tb = &lc->tables;
+  for (int i = 0; i < tb->filter_count; i++)
+    if (tb->filters[i].friendly == filter.friendly && tb->filters[i].enemy == filter.enemy)
+      return i;
+  PieceFilter *filters = arena_alloc(lc->arena, sizeof *filters * (size_t)(tb->filter_count + 1));
+  if (tb->filter_count) memcpy(filters, tb->filters, sizeof *filters * (size_t)tb->filter_count);
+  filters[tb->filter_count] = filter;
+  tb->filters = filters;
+  return tb->filter_count++;
+}
+
+int lower_filter_intersect(LowerContext *lc, int a, int b) {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  PieceFilter f = lc->tables.filters[a];
+  f.friendly &= lc->tables.filters[b].friendly;
+  f.enemy &= lc->tables.filters[b].enemy;
+  return lower_filter_add(lc, f);
+}
+
+int lower_filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col) {
+  PieceFilter f = {0, 0};
+  const Variant *v = L->lc->variant;
+  for (int i = 0; i < set->count; i++) {
+    char letter[8];
+    memcpy(letter, set->letters[i], sizeof letter);
+    bool enemy_only = false;
+    char *core = letter[0] == '+' || letter[0] == '-' ? letter + 1 : letter;
+    if (set->colored && core[0] >= 'a' && core[0] <= 'z') {
+      enemy_only = true;
+      core[0] = (char)(core[0] - 'a' + 'A');
+    }
+    int type = mbn_find_piece(v, letter);
+    if (type < 0) {
+      lower_error(L, line, col, set->letters[i],
+                  "piece set names '%s', which is not a piece of this variant", letter);
+      return -1;
+    }
+    uint64_t bit = (uint64_t)1 << type;
+    if (!set->colored)
+      f.friendly |= bit, f.enemy |= bit;
+    else if (enemy_only)
+      f.enemy |= bit;
+    else
+      f.friendly |= bit;
+  }
+  if (set->negated) {
+    uint64_t all = v->piece_count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << v->piece_count) - 1);
+    f.friendly = ~f.friendly & all;
+    f.enemy = ~f.enemy & all;
+  }
+  return lower_filter_add(L->lc, f);
+}
+
+int lower_range_add(LowerContext *lc, uint8_t *member) {
+  LowerTables *tb = &lc->tables;
+  const BoardShape *s = &lc->variant->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  for (int i = 0; i < tb->range_count; i++)
+    if (!memcmp(tb->ranges[i], member, size)) return i;
+  uint8_t **ranges = arena_alloc(lc->arena, sizeof *ranges * (size_t)(tb->range_count + 1));
+  if (tb->range_count) memcpy(ranges, tb->ranges, sizeof *ranges * (size_t)tb->range_count);
+  ranges[tb->range_count] = member;
+  tb->ranges = ranges;
+  return tb->range_count++;
+}
+
+int lower_range_from_ast(Lowering *L, const AstRange *range, int line, int col) {
+  const BoardShape *s = &L->lc->variant->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  uint8_t *member = arena_alloc(L->lc->arena, size);
+  for (int i = 0; i < range->count; i++) {
+    const AstRangeItem *it = &range->items[i];
+    if (it->special == '*') {
+      lower_error(L, line, col, "[*]",
+                  "range [*] (unattacked squares) is only supported in "
+                  "castling definitions");
+      return -1;
+    }
+    for (int level = 0; level < s->levels; level++)
+      for (int rank = 0; rank < s->ranks; rank++)
+        for (int file = 0; file < s->files; file++) {
+          bool in;
+          bool edge = file == 0 || rank == 0 || file == s->files - 1 || rank == s->ranks - 1;
+          if (it->special == '#')
+            in = edge;
+          else if (it->special == '.')
+            in = !edge;
+          else
+            in = (it->file_lo < 0 || (file >= it->file_lo && file <= it->file_hi)) &&
+                 (it->rank_lo < 0 || (rank >= it->rank_lo && rank <= it->rank_hi));
+          if (in)
+            member[((size_t)level * (size_t)s->ranks + (size_t)rank) * (size_t)s->files +
+                   (size_t)file] = 1;
+        }
+  }
+  if (range->negated)
+    for (size_t i = 0; i < size; i++) member[i] = !member[i];
+  return lower_range_add(L->lc, member);
+}
+
+int lower_range_intersect(LowerContext *lc, int a, int b) {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  const BoardShape *s = &lc->variant->shape;
+  size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
+  uint8_t *member = arena_alloc(lc->arena, size);
+  for (size_t i = 0; i < size; i++) member[i] = lc->tables.ranges[a][i] & lc->tables.ranges[b][i];
+  return lower_range_add(lc, member);
+}
+
+/* ---- modifiers --------------------------------------------------------- */
+
+/* Folds one level of modifiers (one AST_MOD node) into the context. */
+bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
+  uint8_t end = 0, pass = 0;
+  bool has_m = false, has_c = false;
+  DirGroup group;
+  memset(&group, 0, sizeof group);
+  for (int i = 0; i < node->mod_count; i++) {
+    const AstModifier *mod = &node->mods[i];
+    char near[4] = {mod->code == '(' ? mod->dir[0] : mod->code, 0, 0, 0};
+    int filter = -1;
+    if (mod->set >= 0) {
+      filter = lower_filter_from_set(L, &node->sets[mod->set], mod->line, mod->col);
+      if (filter < 0) return false;
+    }
+    switch (mod->code) {
+    case 'm':
+      if (filter >= 0) {
+        lower_error(L, mod->line, mod->col, near,
+                    "'m{...}' (move restricted to pieces) is "
+                    "not supported");
+        return false;
+      }
+      has_m = true;
+      end |= OCC_EMPTY;
+      pass |= OCC_EMPTY;
+      break;
+    case 'c': {
+      uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
+      has_c = true;
+      end |= bits;
+      pass |= bits;
+      ctx->end_filter = lower_filter_intersect(L->lc, ctx->end_filter, filter);
+      ctx->pass_filter = lower_filter_intersect(L->lc, ctx->pass_filter, filter);
+      break;
+    }
+    case 'a':
+      end |= OCC_EMPTY | OCC_ENEMY;
+      pass |= OCC_EMPTY | OCC_ENEMY;
+      ctx->end_filter = lower_filter_intersect(L->lc, ctx->end_filter, filter);
+      ctx->pass_filter = lower_filter_intersect(L->lc, ctx->pass_filter, filter);
+      break;
+    case 'j': {
+      uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
+      pass |= bits;
+      end |= 0x80; /* marks "constrained, but may not end" */
+      ctx->pass_effect = EFFECT_VISIT;
+      ctx->pass_filter = lower_filter_intersect(L->lc, ctx->pass_filter, filter);
+      break;
+    }
+    case 'w':
+    case 'x': {
+      uint8_t bits;
+      if (mod->code == 'w')
+        bits = mod->any          ? OCC_ALL
+               : mod->count == 2 ? (OCC_EMPTY | OCC_FRIEND)
+                                 : (OCC_EMPTY | OCC_ENEMY);
+      else
+        bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
+      end |= bits;
+      ctx->end_effect = mod->code == 'w' ? EFFECT_SWAP : EFFECT_FLIP;
+      ctx->end_filter = lower_filter_intersect(L->lc, ctx->end_filter, filter);
+      break;
+    }
+    case 'e': break; /* below, once m and c of this level are known */
+    case 'i':
+      if (mod->count == 2) {
+        lower_error(L, mod->line, mod->col, "ii",
+                    "'ii' (initial move lost on check) is not "
+                    "supported");
+        return false;
+      }
+      ctx->flags |= LEG_INITIAL;
+      break;
+    case 'k':
+      if (mod->count == 2 || filter >= 0) {
+        lower_error(L, mod->line, mod->col, "kk", "'kk' and 'k{...}' are not supported");
+        return false;
+      }
+      ctx->flags |= LEG_NO_CHECK;
+      break;
+    case 'o':
+      ctx->flags |= LEG_WRAP_FILES;
+      if (mod->count == 2) ctx->flags |= LEG_WRAP_RANKS;
+      break;
+    case 'p':
+      ctx->hop = mod->count;
+      ctx->hop_filter = lower_filter_intersect(L->lc, ctx->hop_filter, filter);
+      break;
+    case 'g':
+      if (filter >= 0) {
+        lower_error(L, mod->line, mod->col, near,
+                    "'g{...}' (leap over some pieces only) is not "
+                    "supported");
+        return false;
+      }
+      ctx->leap = mod->count;
+      break;
+    case 'n': ctx->lame = true; break;
+    case 'h':
+      if (mod->count == 2 || filter >= 0) {
+        lower_error(L, mod->line, mod->col, "h", "'hh' and 'h{...}' are not supported");
+        return false;
+      }
+      ctx->halfling = true;
+      break;
+    default: group.mods[group.count++] = *mod; break; /* directions, d, t, z, (xy) */
+    }
+  }
+  for (int i = 0; i < node->mod_count; i++) {
+    const AstModifier *mod = &node->mods[i];
+    if (mod->code != 'e') continue;
+    if (mod->set >= 0) {
+      lower_error(L, mod->line, mod->col, "e{",
+                  "en-passant piece sets 'e{...}' are not "
+                  "supported");
+      return false;
+    }
+    if (!has_m && !has_c) {
+      lower_error(L, mod->line, mod->col, "e",
+                  "'e' needs 'm' (may be taken en passant) or "
+                  "'c' (captures en passant)");
+      return false;
+    }
+    if (has_m) ctx->flags |= LEG_EP_VICTIM;
+    if (has_c) ctx->flags |= mod->count == 2 ? LEG_EP_ONLY : LEG_EP_CAPTURE;
+    if (has_c && mod->count == 2) end |= OCC_EMPTY;
+  }
+  if (end) ctx->end_occ &= (uint8_t)(end & 0x7F);
+  if (pass) ctx->pass_occ &= pass;
+  if (group.count) {
+    if (ctx->dir_levels == MBN_MAX_DIR_LEVELS) {
+      lower_error(L, node->line, node->col, "",
+                  "more than %d nested levels of directional "
+                  "modifiers",
+                  MBN_MAX_DIR_LEVELS);
+      return false;
+    }
+    DirGroup *dirs = arena_alloc(L->lc->arena, sizeof *dirs * (size_t)(ctx->dir_levels + 1));
+    if (ctx->dir_levels) memcpy(dirs, ctx->dirs, sizeof *dirs * (size_t)ctx->dir_levels);
+    dirs[ctx->dir_levels++] = group;
+    ctx->dirs = dirs;
+  }
+  return true;
+}
