@@ -147,7 +147,13 @@ static void pv_update(PlyStack *ss, Move move) {
   ss->pv_len = len + 1;
 }
 
-static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
+/* Quiescence plies after which only winning captures are tried, and after
+ * which the static evaluation is final: on crowded boards (two armies, many
+ * mutual pawn captures) even trades otherwise multiply without end. */
+#define QS_EVEN_TRADES_MAX 4
+#define QS_DEPTH_MAX       10
+
+static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, int qdepth) {
   Position *pos = thread->pos;
   Searcher *s = thread->owner;
   PlyStack *ss = &thread->stack[ply];
@@ -163,6 +169,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
   if (result != RESULT_NONE) return result_score(result, ply);
   bool in_check = pos_in_check(pos);
   if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
+  if (qdepth >= QS_DEPTH_MAX) in_check = false; /* stand pat even in check, this deep */
 
   /* 2. Transposition table. */
   TTHit hit;
@@ -176,7 +183,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
   int best = -SEARCH_INF, eval = -SEARCH_INF;
   if (!in_check) {
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
-    if (eval >= beta) return eval;
+    if (eval >= beta || qdepth >= QS_DEPTH_MAX) return eval;
     best = eval;
     if (eval > alpha) alpha = eval;
   }
@@ -198,13 +205,14 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply) {
       bool losing =
           ss->scores[i] == INT_MAX ? !move_see_ok(pos, tables, move, 0) : ss->scores[i] < (1 << 27);
       if (losing) continue;
+      if (qdepth >= QS_EVEN_TRADES_MAX && !move_see_ok(pos, tables, move, 1)) continue;
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }
     ss->move = move;
     ss->moved_type = move_mover_type(pos, move);
     pos_make_move(pos, move, &ss->undo);
-    int score = -search_qsearch(thread, -beta, -alpha, ply + 1);
+    int score = -search_qsearch(thread, -beta, -alpha, ply + 1, qdepth + 1);
     pos_unmake_move(pos, &ss->undo);
     if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return 0;
     if (score > best) {
@@ -239,7 +247,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 1. Check extension, then quiescence at the horizon. */
   bool in_check = pos_in_check(pos);
   if (in_check && ply < PLY_MAX / 2) depth++;
-  if (depth <= 0) return search_qsearch(thread, alpha, beta, ply);
+  if (depth <= 0) return search_qsearch(thread, alpha, beta, ply, 0);
 
   /* 2. Bookkeeping and stop. */
   nodes_add(thread);
