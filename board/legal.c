@@ -134,6 +134,10 @@ static bool last_move_legal(const Position *pos) {
 static bool has_legal_move(const Position *pos);
 
 bool pos_is_legal(const Position *pos, Move move) {
+  /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
+   * to its royal may not leave the line even if the gated piece would
+   * block it. Gating never exposes a royal, so this is the whole test. */
+  move = move_without_gate(move);
   Position *p = (Position *)pos; /* make/unmake restores it exactly */
   Undo undo;
   pos_make_move(p, move, &undo);
@@ -392,7 +396,7 @@ int gen_legal_count(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
-      pos_is_decided(pos) || pos_in_check(pos))
+      r->gating || pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;

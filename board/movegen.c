@@ -469,6 +469,44 @@ static void gen_drops(const Position *pos, MoveList *list) {
   }
 }
 
+/* Seirawan gating: a move leaving a gate (an unmoved piece on the gating
+ * squares) may bring any piece of the hand onto the vacated square; castling
+ * may gate on the royal's or the partner's start. Fairy-Stockfish gates
+ * normal and castling moves only, never multi-capture moves. */
+static void gen_gating(const Position *pos, MoveList *list) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  const uint8_t *zone = r->gating_zone[us];
+  int n = list->count;
+  for (int i = 0; i < n; i++) {
+    Move m = list->moves[i];
+    MoveKind kind = move_kind(m);
+    if (kind != MOVE_NORMAL && kind != MOVE_CASTLING) continue;
+    if (kind == MOVE_NORMAL && move_extra2(m) != EXTRA_NONE) continue;
+    /* The gate must be empty after the move: a Chess960 castling may land
+     * the royal or the partner on the other's start. */
+    Square royal_to = SQ_NONE, partner_to = SQ_NONE;
+    if (kind == MOVE_CASTLING) {
+      int side = geo_file(&pos->geo, move_extra1(m)) > geo_file(&pos->geo, move_from(m)) ? 0 : 1;
+      pos_castling_squares(pos, us, side, move_from(m), &royal_to, &partner_to);
+    } else if (move_to(m) == move_from(m)) {
+      continue;
+    }
+    for (int partner = 0; partner < 1 + (kind == MOVE_CASTLING); partner++) {
+      int gate = partner ? move_extra1(m) : move_from(m);
+      if (!(pos->board[gate] & PIECE_UNMOVED) || (zone && !zone[gate])) continue;
+      if (gate == royal_to || gate == partner_to) continue;
+      for (int type = 0; type < pos->variant->piece_count; type++) {
+        /* Fairy-Stockfish gates only where the type may also be dropped. */
+        const uint8_t *drop_zone = r->drop_zone[us][type];
+        if (pos->st.hand[us][type] && (!drop_zone || drop_zone[gate]) &&
+            list->count < MOVE_LIST_MAX)
+          list->moves[list->count++] = move_with_gate(m, type, partner);
+      }
+    }
+  }
+}
+
 void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
   Walk w;
   memset(&w, 0, sizeof w);
@@ -547,6 +585,7 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
       walk_piece(&w, sq);
   }
   gen_castling(pos, list);
+  if (r->gating) gen_gating(pos, list);
   if (r->drops && !r->drop_compulsory) gen_drops(pos, list);
   return list->count;
 }

@@ -337,6 +337,13 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     break;
   }
   }
+  int gate_type = move_gate_type(m);
+  if (gate_type >= 0) {
+    /* Seirawan gating: the piece from the hand enters on the square just
+     * vacated; it is not unmoved, so that square gates no more. */
+    hand_add(pos, us, gate_type, -1);
+    pos_put_piece(pos, move_gate_square(m), piece_make(us, gate_type), undo);
+  }
   if (capture || reset) st->rule50 = 0;
   castling_update(pos);
   pos->side = (Color)!us;

@@ -16,7 +16,6 @@
 bool rules_supported(const Variant *v, char *err, size_t errlen) {
   const VariantRules *r = &v->rules;
   const char *missing = NULL;
-  if (r->gating) missing = "gating";
   if (r->pass_allowed) missing = "turn=pass";
   if (r->bikjang) missing = "royal=bikjang";
   if (r->drop_promoted) missing = "drop=promoted";
