@@ -541,7 +541,8 @@ static bool xb_handle(Xb *xb, char *line) {
   } else if (!strcmp(command, "exclude") || !strcmp(command, "include")) {
     xb_settle(xb);
     char buffer[XB_MOVE_MAX];
-    xb_exclude(xb, command, strcmp(args, "all") ? xb_incoming(xb, args, buffer, sizeof buffer) : args);
+    xb_exclude(xb, command,
+               strcmp(args, "all") ? xb_incoming(xb, args, buffer, sizeof buffer) : args);
     if (xb->analyzing) xb_analyze(xb);
   } else if (!strcmp(command, "level")) {
     if (xboard_clock_level(&xb->clock, args) != 0)
