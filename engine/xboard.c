@@ -78,6 +78,47 @@ static bool xb_gui_knows(const char *gui) {
   return false;
 }
 
+/* ---- move text: ours (board/movetext.h) and XBoard's ---- */
+
+/* XBoard numbers the ranks of a board exactly 10 ranks high from 0 (its
+ * backend: ONE = '1' - (BOARD_HEIGHT == 10)), so xiangqi's "h1g3" is its
+ * "h0g2"; on every other height it counts from 1 as we do, with two digits
+ * past 9 (a12 on 12x12, as Fairy-Stockfish also writes for XBoard). Returns
+ * what to add to our rank numbers to get XBoard's. */
+static int xb_rank_shift(const Xb *xb) {
+  const Variant *variant = engine_variant(xb->engine);
+  return variant && variant->shape.ranks == 10 ? -1 : 0;
+}
+
+/* Copies a move text adding delta to every rank number in it. In move text
+ * (e2e4, P@e4, e7e8q, g6f7+, d3d4,d4d5) digits occur only in ranks. Returns
+ * false if the result does not fit or a rank would become negative. */
+static bool xb_shift_ranks(const char *in, int delta, char *out, size_t size) {
+  size_t length = 0;
+  while (*in) {
+    int n;
+    if (*in >= '0' && *in <= '9') {
+      char *end;
+      long rank = strtol(in, &end, 10) + delta;
+      if (rank < 0) return false;
+      n = snprintf(out + length, size - length, "%ld", rank);
+      in = end;
+    } else {
+      n = snprintf(out + length, size - length, "%c", *in++);
+    }
+    if (n < 0 || (size_t)n >= size - length) return false;
+    length += (size_t)n;
+  }
+  if (!length && size) out[0] = '\0';
+  return true;
+}
+
+/* Our move text as XBoard writes it (ranks only; commas and castling are
+ * handled where they arise). Falls back to our text if it cannot. */
+static void xb_outgoing(const Xb *xb, const char *move, char *out, size_t size) {
+  if (!xb_shift_ranks(move, xb_rank_shift(xb), out, size)) snprintf(out, size, "%s", move);
+}
+
 /* ---- reports from the engine ---- */
 
 static void xb_report_info(void *context, const EngineInfo *info) {
@@ -89,8 +130,28 @@ static void xb_report_info(void *context, const EngineInfo *info) {
   /* XBoard: depth score(cp) time(cs) nodes pv; mates as 100000+N. */
   int score = info->score;
   if (info->mate) score = info->score > 0 ? 100000 + info->score : -100000 + info->score;
+  /* The PV in XBoard's rank numbers, move by move. */
+  char pv[4096] = "";
+  size_t length = 0;
+  if (info->pv) {
+    const char *p = info->pv;
+    while (*p) {
+      size_t word = strcspn(p, " ");
+      char move[XB_MOVE_MAX], gui[2 * XB_MOVE_MAX];
+      if (word && word < sizeof move) {
+        memcpy(move, p, word);
+        move[word] = '\0';
+        xb_outgoing(xb, move, gui, sizeof gui);
+        int n = snprintf(pv + length, sizeof pv - length, "%s%s", length ? " " : "", gui);
+        if (n < 0 || (size_t)n >= sizeof pv - length) break;
+        length += (size_t)n;
+      }
+      p += word;
+      p += strspn(p, " ");
+    }
+  }
   output_line(xb->out, "%d %d %" PRId64 " %" PRIu64 " %s", info->depth, score, info->time_ms / 10,
-              info->nodes, info->pv ? info->pv : "");
+              info->nodes, pv);
 }
 
 static void xb_report_message(void *context, const char *text) {
@@ -129,8 +190,9 @@ static void xb_report_bestmove(void *context, const char *move, const char *pond
     /* In Chess960 mode our castling text is king-takes-partner; XBoard
      * reads O-O / O-O-O there without doubt. */
     int side = engine_chess960(xb->engine) ? engine_castling_side(xb->engine, move) : 0;
-    char gui_move[2 * XB_MOVE_MAX];
-    engine_move_to_xboard(xb->engine, move, gui_move, sizeof gui_move);
+    char comma_move[2 * XB_MOVE_MAX], gui_move[2 * XB_MOVE_MAX];
+    engine_move_to_xboard(xb->engine, move, comma_move, sizeof comma_move);
+    xb_outgoing(xb, comma_move, gui_move, sizeof gui_move);
     if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
       output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
       pthread_mutex_unlock(&xb->lock);
@@ -335,17 +397,27 @@ static void xb_exclude(Xb *xb, const char *command, const char *move) {
 
 static void xb_perft_divide(void *context, const char *move, uint64_t nodes) {
   Xb *xb = context;
-  output_line(xb->out, "%s %" PRIu64, move, nodes);
+  char gui[2 * XB_MOVE_MAX];
+  xb_outgoing(xb, move, gui, sizeof gui);
+  output_line(xb->out, "%s %" PRIu64, gui, nodes);
 }
 
-/* XBoard writes castling as O-O / O-O-O in Chess960-like variants. */
-static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t size) {
+/* XBoard's move text in ours. XBoard writes castling as O-O / O-O-O in
+ * Chess960-like variants, ranks from 0 on 10-rank boards (xb_rank_shift), and
+ * in shogi-style promotion zones a deliberate non-promotion as "g6f7=" (a
+ * promotion as "g6f7+", our text too); ours is then the plain move. */
+static const char *xb_incoming(Xb *xb, const char *gui_move, char *buffer, size_t size) {
+  char move[2 * XB_MOVE_MAX];
+  if (!xb_shift_ranks(gui_move, -xb_rank_shift(xb), move, sizeof move)) return gui_move;
+  size_t length = strlen(move);
+  if (length > 1 && move[length - 1] == '=') move[length - 1] = '\0';
   int side = !strcasecmp(move, "O-O") || !strcmp(move, "0-0")       ? 1
              : !strcasecmp(move, "O-O-O") || !strcmp(move, "0-0-0") ? 2
                                                                     : 0;
   if (side && engine_castling_move(xb->engine, side, buffer, size)) return buffer;
   if (strchr(move, ',') && engine_move_from_xboard(xb->engine, move, buffer, size)) return buffer;
-  return move;
+  snprintf(buffer, size, "%s", move);
+  return buffer;
 }
 
 /* XBoard leaves out the promotion letter where the variant allows one
@@ -468,7 +540,9 @@ static bool xb_handle(Xb *xb, char *line) {
     xb->analyzing = false;
   } else if (!strcmp(command, "exclude") || !strcmp(command, "include")) {
     xb_settle(xb);
-    xb_exclude(xb, command, args);
+    char buffer[XB_MOVE_MAX];
+    xb_exclude(xb, command,
+               strcmp(args, "all") ? xb_incoming(xb, args, buffer, sizeof buffer) : args);
     if (xb->analyzing) xb_analyze(xb);
   } else if (!strcmp(command, "level")) {
     if (xboard_clock_level(&xb->clock, args) != 0)

@@ -166,6 +166,73 @@ def multileg_moves_in_comma_form(binary):
     c.finish()
 
 
-run_tests([normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
+def shogi_promotion_suffixes(binary):
+    # XBoard writes a deliberate non-promotion as "g6g7=" and a promotion as
+    # "g6g7+"; the engine's own moves use + and the plain move likewise.
+    c = start(binary)
+    c.send("variant shogi")
+    c.send("force")
+    c.send("setboard lnsgkgsnl/1r5b1/pppppp1pp/6P2/9/9/PPPPPP1PP/1B5R1/LNSGKGSNL[] w - - 0 1")
+    c.send("perft 1")
+    lines = c.collect_until(r"^Nodes searched:", timeout=10)
+    if not {"g6g7 1", "g6g7+ 1"} <= set(lines):
+        c.fail("perft should list g6g7 and g6g7+: %r" % lines)
+    c.send("usermove g6g7=")
+    c.send("setboard lnsgkgsnl/1r5b1/pppppp1pp/6P2/9/9/PPPPPP1PP/1B5R1/LNSGKGSNL[] w - - 0 1")
+    c.send("usermove g6g7+")
+    c.send("undo")
+    c.send("usermove g6g7=")
+    c.send("undo")
+    c.send("usermove g6g7")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Illegal|^Error")
+    # Bad suffixes are still refused, and the position is kept.
+    c.send("undo")
+    c.send("usermove g6g7q")
+    c.expect(r"^Illegal move \(.*\): g6g7q$")
+    c.send("usermove g6g7=+")
+    c.expect(r"^Illegal move \(.*\): g6g7=\+$")
+    c.send("usermove g6g7+")
+    c.send("ping 2")
+    c.expect(r"^pong 2$", forbid=r"^Illegal|^Error")
+    c.finish()
+
+
+def ten_rank_boards_count_ranks_from_zero(binary):
+    # XBoard numbers a 10-rank board's ranks 0-9 (xiangqi h0g2); other
+    # heights keep ours (rank 12 on 12x12).
+    c = start(binary)
+    c.send("variant xiangqi")
+    c.send("force")
+    c.send("perft 1")
+    lines = c.collect_until(r"^Nodes searched: 44$", timeout=10)
+    if "h0g2 1" not in lines or any(line.startswith("h1g3") for line in lines):
+        c.fail("xiangqi moves not in XBoard's ranks: %r" % lines)
+    c.send("usermove h0g2")
+    c.send("usermove h9g7")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Illegal|^Error")
+    c.send("usermove h10g8")
+    c.expect(r"^Illegal move \(.*\): h10g8$")
+    c.send("exclude b0c2")
+    c.send("sd 2")
+    c.send("go")
+    move = c.expect(r"^move ([a-i][0-9][a-i][0-9])$", timeout=20).group(1)
+    c.send("force")
+    c.send("undo")
+    c.send("usermove " + move)  # our own move, read back, is legal again
+    c.send("ping 2")
+    c.expect(r"^pong 2$", forbid=r"^Illegal|^Error")
+    c.send("variant chushogi")
+    c.send("force")
+    c.send("usermove a4a5")
+    c.send("perft 1")
+    lines = c.collect_until(r"^Nodes searched:", timeout=10)
+    if "a9a8 1" not in lines:
+        c.fail("12-rank moves should keep ranks from 1: %r" % lines)
+    c.finish()
+
+
+run_tests([shogi_promotion_suffixes, ten_rank_boards_count_ranks_from_zero, normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
            undo_and_remove_take_moves_back, setboard_and_a_game_end, analyze_and_exclude,
            pondering_hit_and_miss, clocks_are_obeyed, multileg_moves_in_comma_form])
