@@ -274,7 +274,7 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
   Piece saved_e1 = e1 != EXTRA_NONE ? board[e1] : PIECE_NONE;
   Piece saved_e2 = e2 != EXTRA_NONE ? board[e2] : PIECE_NONE;
   if (kind == MOVE_DROP) {
-    board[to] = piece_make(us, move_piece_arg(m));
+    board[to] = piece_make(us, move_drop_board_type(p, m));
   } else {
     if (e1 != EXTRA_NONE) board[e1] = PIECE_NONE;
     if (e2 != EXTRA_NONE) board[e2] = PIECE_NONE;
@@ -405,7 +405,8 @@ int gen_legal_count(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
-      r->gating || r->pass_allowed || r->bikjang || pos_is_decided(pos) || pos_in_check(pos))
+      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
+      pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;

@@ -47,9 +47,10 @@ typedef enum {
 } MoveKind;
 
 enum {
-  MOVE_FLAG_EP_SET = 1 << 0,       /* the move passed squares that may be captured en passant */
-  MOVE_FLAG_GATE = 1 << 1,         /* a piece from the hand enters on the gate square (Seirawan) */
-  MOVE_FLAG_GATE_PARTNER = 1 << 2, /* castling: the gate is the partner's start, not `from` */
+  MOVE_FLAG_EP_SET = 1 << 0,        /* the move passed squares that may be captured en passant */
+  MOVE_FLAG_GATE = 1 << 1,          /* a piece from the hand enters on the gate square (Seirawan) */
+  MOVE_FLAG_GATE_PARTNER = 1 << 2,  /* castling: the gate is the partner's start, not `from` */
+  MOVE_FLAG_DROP_PROMOTED = 1 << 3, /* drop=promoted: the hand type enters promoted side up */
 };
 
 #define MOVE_FROM_SHIFT   0

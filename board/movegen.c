@@ -75,6 +75,17 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
   const uint8_t *confine = r->confine[w->us][w->type];
   if (confine && !confine[sq]) return;
+  /* promotion=demote: a promoted piece flips back by the same rule. */
+  int demote = r->promotion_demote ? pos->variant->pieces[w->type].promoted_from : -1;
+  if (demote >= 0 && kind != MOVE_SWAP) {
+    bool can = t->promo_zone[w->us][sq] ||
+               ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
+    if (r->promotion_on_capture && !capture) can = false;
+    if (can) {
+      walk_emit_one(w, move_make(w->origin, sq, kind, demote + 1, e1, e2, flags));
+      if (!r->promotion_optional) return;
+    }
+  }
   uint64_t promos = pos->variant->pieces[w->type].promotes_to;
   if (promos && kind != MOVE_SWAP) {
     bool can = t->promo_zone[w->us][sq] ||
@@ -342,6 +353,8 @@ static void gen_piece_bb(Walk *w, int sq, int type) {
   uint64_t careful = 0;
   if (v->rules.confine[us][type]) {
     careful = targets;
+  } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
+    careful = targets; /* may demote: walk_emit decides */
   } else if (v->pieces[type].promotes_to) {
     careful = targets & bb->promo_zone[us];
     if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
@@ -451,7 +464,13 @@ static void gen_drops(const Position *pos, MoveList *list) {
     if (!pos->st.hand[us][type]) continue;
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
-      if (pos->board[sq] != PIECE_NONE || !t->mobile[type][us][sq]) continue;
+      /* Fairy-Stockfish refuses drops where the piece could never move only
+       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn may
+       * be dropped on its last rank. */
+      if (pos->board[sq] != PIECE_NONE) continue;
+      if (!t->mobile[type][us][sq] &&
+          (!v->rules.drop_promoted || v->rules.immobility_illegal >> type & 1))
+        continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
       if (limit > 0) {
@@ -465,6 +484,10 @@ static void gen_drops(const Position *pos, MoveList *list) {
       if (list->count < MOVE_LIST_MAX)
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
+      /* drop=promoted: either side up (kyotoshogi). */
+      if (v->rules.drop_promoted && v->pieces[type].promotes_to && list->count < MOVE_LIST_MAX)
+        list->moves[list->count++] =
+            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, MOVE_FLAG_DROP_PROMOTED);
     }
   }
 }

@@ -17,7 +17,9 @@ int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
   if (move == MOVE_NONE_VALUE) return snprintf(buf, buflen, "0000");
   geo_square_to_text(geo, move_to(move), to, sizeof to);
   if (move_kind(move) == MOVE_DROP) {
-    return snprintf(buf, buflen, "%s@%s", v->pieces[move_piece_arg(move)].letter, to);
+    /* A promoted drop is written with the promoted type's letter (+P@c3),
+     * as Fairy-Stockfish does. */
+    return snprintf(buf, buflen, "%s@%s", v->pieces[move_drop_board_type(pos, move)].letter, to);
   }
   geo_square_to_text(geo, move_from(move), from, sizeof from);
   if (move_kind(move) == MOVE_CASTLING && pos->chess960)
@@ -25,7 +27,10 @@ int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
   int promo = move_piece_arg(move);
   if (promo >= 0 && move_kind(move) != MOVE_DROP) {
     const char *l = v->pieces[promo].letter;
-    if (l[0] == '+') {
+    Piece mover = pos->board[move_from(move)];
+    if (piece_is_real(mover) && v->pieces[piece_type(mover)].promoted_from == promo) {
+      snprintf(suffix, sizeof suffix, "-"); /* a demotion (kyotoshogi), as Fairy-Stockfish */
+    } else if (l[0] == '+') {
       snprintf(suffix, sizeof suffix, "+");
     } else {
       int i = 0;

@@ -282,7 +282,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   case MOVE_DROP: {
     int type = move_piece_arg(m);
     hand_add(pos, us, type, -1);
-    pos_put_piece(pos, to, piece_make(us, type), undo);
+    pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
     reset = pos->tables->pawn_like[type];
     break;
   }
@@ -309,7 +309,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   case MOVE_EN_PASSANT:
   default: {
     int e1 = move_extra1(m), e2 = move_extra2(m);
-    reset = pos->tables->pawn_like[piece_type(pos->board[from])];
+    int mover = piece_type(pos->board[from]);
+    reset = pos->tables->pawn_like[mover];
     int blast = -1;
     if (piece_is_real(pos->board[to])) {
       capture_on(pos, to, us, undo);
@@ -329,7 +330,9 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int promo = move_piece_arg(m);
     if (promo >= 0) {
       Piece p = piece_make(us, promo);
-      if (pos->variant->rules.holdings && pos->variant->pieces[promo].promoted_from < 0)
+      /* A demotion (promotion=demote) brings back the original type itself. */
+      if (pos->variant->rules.holdings && pos->variant->pieces[promo].promoted_from < 0 &&
+          pos->variant->pieces[mover].promoted_from != promo)
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }

@@ -134,6 +134,15 @@ void pos_make_null(Position *pos, Undo *undo);
  * after every make and unmake). */
 bool pos_is_ok(const Position *pos);
 
+/* The type a drop puts on the board: the hand type, or (drop=promoted) the
+ * type it promotes to. */
+static inline int move_drop_board_type(const Position *pos, Move m) {
+  int type = move_piece_arg(m);
+  if (!(move_flags(m) & MOVE_FLAG_DROP_PROMOTED)) return type;
+  uint64_t up = pos->variant->pieces[type].promotes_to;
+  return up ? __builtin_ctzll(up) : type;
+}
+
 static inline Color pos_side_to_move(const Position *pos) {
   return pos->side;
 }
