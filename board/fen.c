@@ -327,6 +327,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   pos->side = side;
   if (fi < nf) fen_read_castling(pos, fields[fi++]);
   if (v->rules.gating) fen_gating_castling(pos);
+  pos->st.facing_plies = pos_next_facing_plies(pos, 0);
   if (fi < nf) fen_read_ep(pos, fields[fi++]);
   if (fi < nf && strchr(fields[fi], '+')) {
     int w = 0, b = 0;

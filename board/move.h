@@ -16,6 +16,7 @@
  *              EN_PASSANT  extra1 = the square of the captured piece
  *              CASTLING    extra1 = the partner's start square
  *              SWAP        (none) the piece on `to` goes to `from`
+ *              PASS        (none) nothing moves
  *            with MOVE_FLAG_GATE, extra2 holds the gated piece type instead
  *            (move_extra2 then reads EXTRA_NONE, move_gate_type the type)
  * flags      MOVE_FLAG_* below.
@@ -41,6 +42,7 @@ typedef enum {
   MOVE_CASTLING,   /* royal on `from` castles with the partner on extra1 */
   MOVE_DROP,       /* a piece of type arg-1 from the hand onto `to` */
   MOVE_SWAP,       /* mover and the piece on `to` exchange squares */
+  MOVE_PASS,       /* turn=pass: the side passes; from = to = its royal's square (e2e2) */
   MOVE_KIND_NB
 } MoveKind;
 

@@ -507,6 +507,19 @@ static void gen_gating(const Position *pos, MoveList *list) {
   }
 }
 
+/* turn=pass: one pass, written as the royal moving to its own square
+ * (e2e2) as Fairy-Stockfish does; it is legal unless the royal is attacked. */
+static void gen_pass(const Position *pos, MoveList *list) {
+  Color us = pos->side;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int sq = pos->plist[us][i];
+    if (!(pos->tables->royal_mask[us] >> piece_type(pos->board[sq]) & 1)) continue;
+    if (list->count < MOVE_LIST_MAX)
+      list->moves[list->count++] = move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
+    return;
+  }
+}
+
 void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
   Walk w;
   memset(&w, 0, sizeof w);
@@ -586,6 +599,7 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
   }
   gen_castling(pos, list);
   if (r->gating) gen_gating(pos, list);
+  if (r->pass_allowed) gen_pass(pos, list);
   if (r->drops && !r->drop_compulsory) gen_drops(pos, list);
   return list->count;
 }

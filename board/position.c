@@ -298,6 +298,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     pos_put_piece(pos, partner_to, rook, undo);
     break;
   }
+  case MOVE_PASS: break;
   case MOVE_SWAP: {
     Piece a = pos->board[from] & ~PIECE_UNMOVED, b = pos->board[to] & ~PIECE_UNMOVED;
     pos_put_piece(pos, from, b, undo);
@@ -345,6 +346,9 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     pos_put_piece(pos, move_gate_square(m), piece_make(us, gate_type), undo);
   }
   if (capture || reset) st->rule50 = 0;
+  st->pass_plies =
+      move_kind(m) == MOVE_PASS ? (uint8_t)(st->pass_plies < 2 ? st->pass_plies + 1 : 2) : 0;
+  st->facing_plies = pos_next_facing_plies(pos, st->facing_plies);
   castling_update(pos);
   pos->side = (Color)!us;
   st->key ^= ZOBRIST_SIDE;
@@ -361,6 +365,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   undo->move = MOVE_NONE_VALUE;
   undo->change_count = 0;
   ep_clear(&pos->st);
+  pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
   pos->st.rule50++;
   pos->st.ply_from_start++;
   pos->side = (Color)!pos->side;

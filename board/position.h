@@ -68,6 +68,10 @@ typedef struct {
   int rule50;       /* plies since the last capture or pawn-like move */
   int checks_given[COLOR_NB];
   int ply_from_start;
+  /* Janggi: plies in a row that ended with the royals facing (royal=bikjang)
+   * and that were passes; two of either end the game (Fairy-Stockfish's
+   * st->bikjang && st->previous->bikjang, likewise for passes). */
+  uint8_t facing_plies, pass_plies;
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 
