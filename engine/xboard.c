@@ -60,22 +60,104 @@ static const char *const XB_KNOWN[] = {
     "falcon",   "shatranj", "courier",      "knightmate", "berolina", "janus",      "caparandom",
     "cylinder", "super",    "great",        "makruk",     "seirawan", "spartan",    NULL};
 
-static const char *xb_gui_name(const char *ours) {
-  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
-    if (!strcasecmp(XB_NAME_PAIRS[i][0], ours)) return XB_NAME_PAIRS[i][1];
-  return ours;
+/* XBoard's own start positions (board part of a FEN) for the variants it
+ * knows by name, from the piece arrays in its backend.c. A variant we have
+ * under such a name but set up differently (our courier is Fairy-Stockfish's,
+ * pawns advanced; XBoard's the traditional one) must not go out under that
+ * name: XBoard would play from its own array and ignore our `setup` (it
+ * accepts `setup` only for variants it does not know, or with legality
+ * testing off, or on a non-standard board size — tried with XBoard 4.9).
+ * Missing here (random setups, variants whose arrays we have not checked):
+ * trusted to agree. */
+#define XB_CHESS_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+static const char *const XB_STARTS[][2] = {
+    {"normal", XB_CHESS_START},
+    {"nocastle", XB_CHESS_START},
+    {"crazyhouse", XB_CHESS_START},
+    {"losers", XB_CHESS_START},
+    {"suicide", XB_CHESS_START},
+    {"giveaway", XB_CHESS_START},
+    {"atomic", XB_CHESS_START},
+    {"3check", XB_CHESS_START},
+    {"berolina", XB_CHESS_START},
+    {"cylinder", XB_CHESS_START},
+    {"seirawan", XB_CHESS_START},
+    {"knightmate", "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR"},
+    {"shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR"},
+    {"makruk", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR"},
+    {"spartan", "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+    {"capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"},
+    {"gothic", "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR"},
+    {"janus", "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR"},
+    {"courier", "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR"},
+    {"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"},
+    {"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"},
+};
+
+/* The name we give XBoard for a variant whose own name XBoard knows but whose
+ * start position differs from XBoard's: XBoard then treats it as an
+ * engine-defined game and takes our `setup` and `piece` lines. A prefix,
+ * because XBoard's StringToVariant also recognises a known name followed by a
+ * non-letter ("courier-x" would still be its courier). */
+#define XB_OWN_PREFIX "chimera-"
+
+/* Which squares hold a white piece, a black piece or nothing, from a FEN's
+ * board part: the letters of the same men differ between programs (our
+ * shatranj queen is XBoard's ferz), their places do not. */
+static void xb_occupancy(const char *fen, char *out, size_t size) {
+  size_t length = 0;
+  for (const char *p = fen; *p && *p != ' ' && *p != '[' && length + 1 < size; p++) {
+    if (*p >= '0' && *p <= '9') {
+      char *end;
+      long empty = strtol(p, &end, 10);
+      for (long i = 0; i < empty && length + 1 < size; i++) out[length++] = '.';
+      p = end - 1;
+    } else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+      out[length++] = *p >= 'a' ? 'b' : 'w';
+    } else if (*p == '/') {
+      out[length++] = '/';
+    }
+  }
+  out[length] = '\0';
 }
 
-static const char *xb_our_name(const char *gui) {
-  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
-    if (!strcasecmp(XB_NAME_PAIRS[i][1], gui)) return XB_NAME_PAIRS[i][0];
-  return gui;
+/* Whether XBoard knows a game by this name with this start position. */
+static bool xb_start_differs(const Variant *variant, const char *gui) {
+  if (!variant || !variant->start_fen) return false;
+  for (size_t i = 0; i < sizeof XB_STARTS / sizeof XB_STARTS[0]; i++) {
+    if (strcasecmp(XB_STARTS[i][0], gui)) continue;
+    char ours[1024], theirs[1024];
+    xb_occupancy(variant->start_fen, ours, sizeof ours);
+    xb_occupancy(XB_STARTS[i][1], theirs, sizeof theirs);
+    return strcmp(ours, theirs) != 0;
+  }
+  return false;
 }
 
 static bool xb_gui_knows(const char *gui) {
   for (int i = 0; XB_KNOWN[i]; i++)
     if (!strcasecmp(XB_KNOWN[i], gui)) return true;
   return false;
+}
+
+/* XBoard's name for our variant: its own spelling, or ours, or ours with
+ * XB_OWN_PREFIX where XBoard would set the game up differently. */
+static const char *xb_gui_name(const Variant *variant, char *buffer, size_t size) {
+  const char *ours = variant->name;
+  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
+    if (!strcasecmp(XB_NAME_PAIRS[i][0], ours)) ours = XB_NAME_PAIRS[i][1];
+  if (xb_gui_knows(ours) && xb_start_differs(variant, ours)) {
+    snprintf(buffer, size, "%s%s", XB_OWN_PREFIX, ours);
+    return buffer;
+  }
+  return ours;
+}
+
+static const char *xb_our_name(const char *gui) {
+  if (!strncasecmp(gui, XB_OWN_PREFIX, strlen(XB_OWN_PREFIX))) gui += strlen(XB_OWN_PREFIX);
+  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
+    if (!strcasecmp(XB_NAME_PAIRS[i][1], gui)) return XB_NAME_PAIRS[i][0];
+  return gui;
 }
 
 /* ---- move text: ours (board/movetext.h) and XBoard's ---- */
@@ -294,18 +376,22 @@ static void xb_features(Xb *xb) {
   output_line(xb->out, "feature done=0");
   int count = engine_variant_count(xb->engine);
   size_t size = 32;
+  char name_buffer[256], other_buffer[256];
   for (int i = 0; i < count; i++)
-    size += strlen(xb_gui_name(engine_variant_name(xb->engine, i))) + 1;
+    size +=
+        strlen(xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer)) + 1;
   char *variants = malloc(size);
   if (!variants) return;
   size_t length = 0;
   variants[0] = '\0';
   for (int i = 0; i < count; i++) {
     /* chess and normal are one game for XBoard: list each GUI name once. */
-    const char *name = xb_gui_name(engine_variant_name(xb->engine, i));
+    const char *name =
+        xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer);
     bool seen = false;
     for (int j = 0; j < i; j++)
-      seen |= !strcmp(name, xb_gui_name(engine_variant_name(xb->engine, j)));
+      seen |= !strcmp(
+          name, xb_gui_name(engine_variant_at(xb->engine, j), other_buffer, sizeof other_buffer));
     if (!seen)
       length += (size_t)snprintf(variants + length, size - length, "%s%s", length ? "," : "", name);
   }
@@ -339,8 +425,23 @@ static void xb_features(Xb *xb) {
 static void xb_select_variant(Xb *xb, const char *gui_name) {
   char err[XB_ERR_MAX];
   /* Our own name for the game if we have a file under it, else XBoard's. */
-  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0 &&
-      engine_select_variant(xb->engine, gui_name, err, sizeof err) != 0) {
+  const char *ours = xb_our_name(gui_name);
+  int index = -1;
+  for (int i = 0; i < engine_variant_count(xb->engine) && index < 0; i++)
+    if (!strcasecmp(engine_variant_name(xb->engine, i), ours)) index = i;
+  if (index < 0) ours = gui_name;
+  /* A name XBoard knows for a game we set up differently: XBoard would play
+   * its own start position, so refuse it and name ours (xb_gui_name). */
+  char own[256];
+  const Variant *variant = index >= 0 ? engine_variant_at(xb->engine, index) : NULL;
+  if (variant && xb_gui_knows(gui_name) &&
+      strcasecmp(xb_gui_name(variant, own, sizeof own), gui_name)) {
+    output_line(xb->out,
+                "Error (our %s starts from another position than XBoard's; use %s): variant %s",
+                variant->name, own, gui_name);
+    return;
+  }
+  if (engine_select_variant(xb->engine, ours, err, sizeof err) != 0) {
     output_line(xb->out, "Error (%s): variant %s", err, gui_name);
     return;
   }

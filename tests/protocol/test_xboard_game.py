@@ -233,6 +233,35 @@ def ten_rank_boards_count_ranks_from_zero(binary):
     c.finish()
 
 
-run_tests([shogi_promotion_suffixes, ten_rank_boards_count_ranks_from_zero, normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
+def own_start_positions_get_own_names(binary):
+    # Our courier starts from Fairy-Stockfish's position, XBoard's courier
+    # from the traditional one: it is announced as chimera-courier (with
+    # setup), and XBoard's name is refused. Same starts keep XBoard's names.
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    names = c.expect(r'variants="([^"]*)"').group(1).split(",")
+    c.expect(r"^feature done=1$", timeout=30)
+    if "chimera-courier" not in names or "courier" in names:
+        c.fail("courier should be announced as chimera-courier: %r" % names)
+    for known in ["normal", "capablanca", "shatranj", "xiangqi", "shogi", "makruk", "knightmate"]:
+        if known not in names:
+            c.fail("%s should keep its name: %r" % (known, names))
+    c.send("variant courier")
+    c.expect(r"^Error \(our courier starts from another position .*use chimera-courier\): "
+             r"variant courier$")
+    c.send("variant chimera-courier")
+    c.expect(r"^setup \(.*\) 12x8\+0_fairy rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/")
+    c.send("force")
+    c.send("usermove l1l3")  # legal only in our set-up (l2 is empty)
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Illegal|^Error")
+    c.send("variant shatranj")
+    c.send("ping 2")
+    c.expect(r"^pong 2$", forbid=r"^setup|^Error")
+    c.finish()
+
+
+run_tests([own_start_positions_get_own_names, shogi_promotion_suffixes, ten_rank_boards_count_ranks_from_zero, normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
            undo_and_remove_take_moves_back, setboard_and_a_game_end, analyze_and_exclude,
            pondering_hit_and_miss, clocks_are_obeyed, multileg_moves_in_comma_form])
