@@ -133,6 +133,30 @@ static bool last_move_legal(const Position *pos) {
 
 static bool has_legal_move(const Position *pos);
 
+/* royal=makpong: a royal in check may move only to capture its one checker
+ * (Fairy-Stockfish: checkers() ^ to must be empty). */
+static bool makpong_allows(const Position *pos, Move move) {
+  if (move_kind(move) == MOVE_DROP || move_kind(move) == MOVE_PASS) return true;
+  int from = move_from(move), to = move_to(move);
+  if (!(pos->tables->royal_mask[pos->side] >> piece_type(pos->board[from]) & 1)) return true;
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = (Color)!pos->side;
+  w.target = from;
+  int checkers = 0;
+  bool takes_checker = false;
+  for (int i = 0; i < pos->pcount[w.us]; i++) {
+    int sq = pos->plist[w.us][i];
+    w.found = false;
+    walk_piece(&w, sq);
+    if (!w.found) continue;
+    checkers++;
+    takes_checker |= sq == to;
+  }
+  return checkers == 0 || (checkers == 1 && takes_checker);
+}
+
 bool pos_is_legal(const Position *pos, Move move) {
   /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
    * to its royal may not leave the line even if the gated piece would
@@ -142,6 +166,7 @@ bool pos_is_legal(const Position *pos, Move move) {
   const VariantRules *r = &pos->variant->rules;
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
+  if (r->royal_makpong && !makpong_allows(pos, move)) return false;
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
@@ -406,7 +431,7 @@ int gen_legal_count(const Position *pos) {
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      pos_is_decided(pos) || pos_in_check(pos))
+      r->royal_makpong || pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;

@@ -119,6 +119,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   r->royal_may_be_exposed = fbr_attr(rule, "expose") != NULL;
   r->kings_may_not_face = fbr_attr(rule, "evasefacing") != NULL;
   r->bikjang = fbr_attr(rule, "bikjang") != NULL;
+  r->royal_makpong = fbr_attr(rule, "makpong") != NULL;
   r->royal_duple = fbr_attr(rule, "duple") != NULL;
   r->no_checks = fbr_attr(rule, "nocheck") != NULL;
   const FbrAttr *checks = fbr_attr(rule, "maxchecks");
@@ -464,6 +465,8 @@ static const FbrAttrSpec ROYAL_ATTRS[] = {
     {"evasefacing", ARG_NONE, false, false, "royals may not face each other on an open file"},
     {"nocheck", ARG_NONE, false, false, "[ext] no move may give check (racing kings)"},
     {"bikjang", ARG_NONE, false, false, "[ext] facing kings not resolved draw (janggi)"},
+    {"makpong", ARG_NONE, false, false,
+     "[ext] a royal in check may only move to capture its single checker (makpong)"},
     {"duple", ARG_NONE, false, false,
      "[ext] with several royals a side is in check only when all are attacked (spartan)"},
     END_ATTRS};

@@ -103,6 +103,8 @@ typedef struct {
   bool no_checks;                    /* royal=nocheck: no move may give check (racingkings) */
   bool royal_duple;     /* royal=duple: with several royals, in check only when all are attacked */
   bool bikjang;         /* royal=bikjang: facing kings not resolved = draw (janggi) */
+  bool royal_makpong;   /* royal=makpong: a royal in check may only capture its single
+                           checker (Fairy-Stockfish's makpongRule) */
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
   GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
                                        when the N-th repetition occurs; default draw */
