@@ -154,8 +154,38 @@ static bool is_partner(const Position *pos, Square sq, Color c) {
          pos->variant->rules.castling.partners >> piece_type(p) & 1;
 }
 
+/* Whether colour c may still gate (Fairy-Stockfish: pieces in hand, or a
+ * hand that captures can refill). */
+static bool may_gate(const Position *pos, Color c) {
+  if (pos->variant->rules.holdings) return true;
+  for (int t = 0; t < pos->variant->piece_count; t++)
+    if (pos->st.hand[c][t]) return true;
+  return false;
+}
+
+/* Gating variants without a KQ right (Chess960 starts, "GDABCEFH"): while the
+ * royal is a gate and the side may still gate, every partner that is a gate
+ * may castle, as Fairy-Stockfish decides. */
+static void fen_gating_castling(Position *pos) {
+  const Geometry *geo = &pos->geo;
+  for (int c = 0; c < COLOR_NB; c++) {
+    Square royal = castling_royal(pos, (Color)c);
+    if (royal == SQ_NONE || !(pos->board[royal] & PIECE_UNMOVED) || !may_gate(pos, (Color)c) ||
+        pos->st.castle_partner[c][0] != SQ_NONE || pos->st.castle_partner[c][1] != SQ_NONE)
+      continue;
+    int rf = geo_file(geo, royal);
+    for (int f = 0; f < geo->files; f++) {
+      Square sq = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+      if (f == rf || !is_partner(pos, sq, (Color)c) || !(pos->board[sq] & PIECE_UNMOVED)) continue;
+      pos->st.castle_partner[c][f > rf ? 0 : 1] = sq;
+      pos->st.castle_royal[c] = royal;
+    }
+  }
+}
+
 static void fen_read_castling(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
+  bool gating = pos->variant->rules.gating;
   for (const char *s = field; *s && *s != '-'; s++) {
     Color c = isupper((unsigned char)*s) ? WHITE : BLACK;
     char ch = (char)toupper((unsigned char)*s);
@@ -163,13 +193,16 @@ static void fen_read_castling(Position *pos, const char *field) {
     if (ch != 'K' && ch != 'Q' && ch - 'A' < geo->files) {
       /* A file letter naming no castling partner grants the piece on that
        * file of the back rank its initial moves (Fairy-Stockfish writes
-       * cambodian's king and queen leaps this way: "DEde"). */
+       * cambodian's king and queen leaps this way: "DEde"). In gating
+       * variants every letter names a gate, partner or not. */
       const VariantRules *r = &pos->variant->rules;
       int back = c == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
       Square sq = geo_square(geo, ch - 'A', back, 0);
       if (sq != SQ_NONE && piece_is_real(pos->board[sq]) && piece_color(pos->board[sq]) == c &&
-          !is_partner(pos, sq, c))
+          (gating || !is_partner(pos, sq, c)))
         pos->board[sq] |= PIECE_UNMOVED;
+      /* A gate letter is a (Chess960) castling right only once gating is over. */
+      if (gating && may_gate(pos, c)) continue;
     }
     if (royal == SQ_NONE || !pos->variant->rules.castling.enabled) continue;
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
@@ -293,6 +326,8 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   memcpy(pos->st.hand, fb.hand, sizeof fb.hand);
   pos->side = side;
   if (fi < nf) fen_read_castling(pos, fields[fi++]);
+  if (v->rules.gating) fen_gating_castling(pos);
+  pos->st.facing_plies = pos_next_facing_plies(pos, 0);
   if (fi < nf) fen_read_ep(pos, fields[fi++]);
   if (fi < nf && strchr(fields[fi], '+')) {
     int w = 0, b = 0;
@@ -361,7 +396,7 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
     }
     if (row + 1 < rows) put(buf, buflen, &n, "/");
   }
-  if (v->rules.holdings || v->rules.drops) {
+  if (v->rules.holdings || v->rules.drops || v->rules.gating) {
     put(buf, buflen, &n, "[");
     for (int c = 0; c < COLOR_NB; c++)
       for (int t = 0; t < v->piece_count; t++)
@@ -390,6 +425,26 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
       tmp[1] = '\0';
       put(buf, buflen, &n, tmp);
     }
+  /* Gates still open (Seirawan): the files of unmoved pieces on the gating
+   * squares that no KQ right above already implies. */
+  for (int c = 0; c < COLOR_NB && v->rules.gating; c++) {
+    const uint8_t *zone = v->rules.gating_zone[c];
+    for (int sq = 0; sq < geo->sq_nb; sq++) {
+      Piece p = pos->board[sq];
+      if (!piece_is_real(p) || piece_color(p) != (Color)c || !(p & PIECE_UNMOVED)) continue;
+      if (zone && !zone[sq]) continue;
+      bool rights_c =
+          pos->st.castle_partner[c][0] != SQ_NONE || pos->st.castle_partner[c][1] != SQ_NONE;
+      if ((rights_c && sq == pos->st.castle_royal[c]) || sq == pos->st.castle_partner[c][0] ||
+          sq == pos->st.castle_partner[c][1])
+        continue;
+      char ch = (char)('A' + geo_file(geo, sq));
+      tmp[0] = c == WHITE ? ch : (char)tolower((unsigned char)ch);
+      tmp[1] = '\0';
+      put(buf, buflen, &n, tmp);
+      rights++;
+    }
+  }
   if (!rights) put(buf, buflen, &n, "-");
   put(buf, buflen, &n, " ");
   if (pos->st.ep_count) {

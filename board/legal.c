@@ -89,7 +89,7 @@ static bool royal_attacked(const Position *pos, Color c) {
 }
 
 /* Xiangqi's flying general: two royals on one file with nothing between. */
-static bool royals_face(const Position *pos) {
+bool pos_royals_face(const Position *pos) {
   uint64_t royals = pos->tables->royal_types;
   const Geometry *geo = &pos->geo;
   for (int i = 0; i < pos->pcount[WHITE]; i++) {
@@ -127,18 +127,27 @@ static bool last_move_legal(const Position *pos) {
     if (pos->tables->royal_mask[!mover] && !count_royals(pos, (Color)!mover)) return true;
   }
   if (!r->royal_may_be_exposed && royal_attacked(pos, mover)) return false;
-  if (r->kings_may_not_face && royals_face(pos)) return false;
+  if (r->kings_may_not_face && pos_royals_face(pos)) return false;
   return true;
 }
 
 static bool has_legal_move(const Position *pos);
 
 bool pos_is_legal(const Position *pos, Move move) {
+  /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
+   * to its royal may not leave the line even if the gated piece would
+   * block it. Gating never exposes a royal, so this is the whole test. */
+  move = move_without_gate(move);
   Position *p = (Position *)pos; /* make/unmake restores it exactly */
+  const VariantRules *r = &pos->variant->rules;
+  /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
+   * legal, even in check, and any other move must break the facing. */
+  bool facing = r->bikjang && pos_royals_face(pos);
+  if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
   pos_make_move(p, move, &undo);
-  const VariantRules *r = &pos->variant->rules;
   bool legal = last_move_legal(p);
+  if (legal && facing && pos_royals_face(p)) legal = false;
   /* royal=nocheck (racing kings): no move may give check */
   if (legal && r->no_checks && pos_in_check(p)) legal = false;
   if (legal && move_kind(move) == MOVE_DROP) {
@@ -265,7 +274,7 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
   Piece saved_e1 = e1 != EXTRA_NONE ? board[e1] : PIECE_NONE;
   Piece saved_e2 = e2 != EXTRA_NONE ? board[e2] : PIECE_NONE;
   if (kind == MOVE_DROP) {
-    board[to] = piece_make(us, move_piece_arg(m));
+    board[to] = piece_make(us, move_drop_board_type(p, m));
   } else {
     if (e1 != EXTRA_NONE) board[e1] = PIECE_NONE;
     if (e2 != EXTRA_NONE) board[e2] = PIECE_NONE;
@@ -295,7 +304,7 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
     for (int k = 0; k < watch->royal_nb; k++)
       on_file |= move_kind(m) != MOVE_DROP &&
                  geo_file(geo, move_from(m)) == geo_file(geo, watch->royal[k]);
-    if (on_file && royals_face(p)) legal = false;
+    if (on_file && pos_royals_face(p)) legal = false;
   }
   board[to] = saved_to;
   board[from] = kind == MOVE_DROP ? board[from] : saved_from;
@@ -328,11 +337,15 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
       pinned_nb = find_pinned(pos, pinned);
     }
   }
+  /* Facing royals under royal=bikjang: every move must break the facing,
+   * which only the full test sees. */
+  if (r->bikjang && pos_royals_face(pos)) pinned_nb = -1;
   Watch watch = {0};
-  bool watching = pinned_nb < 0 && watch_init(pos, &watch);
+  bool watching = pinned_nb < 0 && !(r->bikjang && pos_royals_face(pos)) && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
+        move_kind(m) != MOVE_PASS &&
         !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
         !(move_kind(m) == MOVE_DROP &&
           (r->drop_no_check[move_piece_arg(m)] || r->drop_no_mate[move_piece_arg(m)])) &&
@@ -392,6 +405,7 @@ int gen_legal_count(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
+      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
       pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;

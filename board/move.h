@@ -16,6 +16,9 @@
  *              EN_PASSANT  extra1 = the square of the captured piece
  *              CASTLING    extra1 = the partner's start square
  *              SWAP        (none) the piece on `to` goes to `from`
+ *              PASS        (none) nothing moves
+ *            with MOVE_FLAG_GATE, extra2 holds the gated piece type instead
+ *            (move_extra2 then reads EXTRA_NONE, move_gate_type the type)
  * flags      MOVE_FLAG_* below.
  *
  * A move is applied exactly by pos_make_move and reverted by pos_unmake_move,
@@ -25,6 +28,7 @@
 #ifndef CHIMERA_BOARD_MOVE_H
 #define CHIMERA_BOARD_MOVE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef uint64_t Move;
@@ -38,12 +42,15 @@ typedef enum {
   MOVE_CASTLING,   /* royal on `from` castles with the partner on extra1 */
   MOVE_DROP,       /* a piece of type arg-1 from the hand onto `to` */
   MOVE_SWAP,       /* mover and the piece on `to` exchange squares */
+  MOVE_PASS,       /* turn=pass: the side passes; from = to = its royal's square (e2e2) */
   MOVE_KIND_NB
 } MoveKind;
 
 enum {
-  MOVE_FLAG_EP_SET = 1 << 0, /* the move passed squares that may be captured en passant */
-  MOVE_FLAG_GATE = 1 << 1,   /* reserved: a piece from the hand is gated on `from` */
+  MOVE_FLAG_EP_SET = 1 << 0,        /* the move passed squares that may be captured en passant */
+  MOVE_FLAG_GATE = 1 << 1,          /* a piece from the hand enters on the gate square (Seirawan) */
+  MOVE_FLAG_GATE_PARTNER = 1 << 2,  /* castling: the gate is the partner's start, not `from` */
+  MOVE_FLAG_DROP_PROMOTED = 1 << 3, /* drop=promoted: the hand type enters promoted side up */
 };
 
 #define MOVE_FROM_SHIFT   0
@@ -85,11 +92,34 @@ static inline int move_piece_arg(Move m) {
 static inline int move_extra1(Move m) {
   return (int)(m >> MOVE_EXTRA1_SHIFT & 0xFFF);
 }
-static inline int move_extra2(Move m) {
-  return (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF);
-}
 static inline unsigned move_flags(Move m) {
   return (unsigned)(m >> MOVE_FLAGS_SHIFT & 0xF);
+}
+/* A gating move keeps its gated type in the extra2 field, so readers of
+ * extra squares never mistake it for a captured square. */
+static inline int move_extra2(Move m) {
+  return move_flags(m) & MOVE_FLAG_GATE ? EXTRA_NONE : (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF);
+}
+/* The piece type a gating move brings in from the hand; -1 if none. */
+static inline int move_gate_type(Move m) {
+  return move_flags(m) & MOVE_FLAG_GATE ? (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF) : -1;
+}
+/* Where the gated piece enters: the mover's start, or the castling partner's. */
+static inline int move_gate_square(Move m) {
+  return move_flags(m) & MOVE_FLAG_GATE_PARTNER ? move_extra1(m) : move_from(m);
+}
+/* The move itself, without its gating. */
+static inline Move move_without_gate(Move m) {
+  if (!(move_flags(m) & MOVE_FLAG_GATE)) return m;
+  Move cleared = (Move)(MOVE_FLAG_GATE | MOVE_FLAG_GATE_PARTNER) << MOVE_FLAGS_SHIFT |
+                 (Move)0xFFF << MOVE_EXTRA2_SHIFT;
+  return (m & ~cleared) | (Move)EXTRA_NONE << MOVE_EXTRA2_SHIFT;
+}
+/* The move with a piece of `type` gated on `from` (or on the partner's start). */
+static inline Move move_with_gate(Move m, int type, bool on_partner) {
+  unsigned flags = MOVE_FLAG_GATE | (on_partner ? MOVE_FLAG_GATE_PARTNER : 0);
+  return (m & ~((Move)0xFFF << MOVE_EXTRA2_SHIFT)) | (Move)(type & 0xFFF) << MOVE_EXTRA2_SHIFT |
+         (Move)flags << MOVE_FLAGS_SHIFT;
 }
 
 /* A list of moves. Large enough for drops of many types on a 36x36 board. */

@@ -75,6 +75,17 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
   const uint8_t *confine = r->confine[w->us][w->type];
   if (confine && !confine[sq]) return;
+  /* promotion=demote: a promoted piece flips back by the same rule. */
+  int demote = r->promotion_demote ? pos->variant->pieces[w->type].promoted_from : -1;
+  if (demote >= 0 && kind != MOVE_SWAP) {
+    bool can = t->promo_zone[w->us][sq] ||
+               ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
+    if (r->promotion_on_capture && !capture) can = false;
+    if (can) {
+      walk_emit_one(w, move_make(w->origin, sq, kind, demote + 1, e1, e2, flags));
+      if (!r->promotion_optional) return;
+    }
+  }
   uint64_t promos = pos->variant->pieces[w->type].promotes_to;
   if (promos && kind != MOVE_SWAP) {
     bool can = t->promo_zone[w->us][sq] ||
@@ -342,6 +353,8 @@ static void gen_piece_bb(Walk *w, int sq, int type) {
   uint64_t careful = 0;
   if (v->rules.confine[us][type]) {
     careful = targets;
+  } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
+    careful = targets; /* may demote: walk_emit decides */
   } else if (v->pieces[type].promotes_to) {
     careful = targets & bb->promo_zone[us];
     if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
@@ -451,7 +464,13 @@ static void gen_drops(const Position *pos, MoveList *list) {
     if (!pos->st.hand[us][type]) continue;
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
-      if (pos->board[sq] != PIECE_NONE || !t->mobile[type][us][sq]) continue;
+      /* Fairy-Stockfish refuses drops where the piece could never move only
+       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn may
+       * be dropped on its last rank. */
+      if (pos->board[sq] != PIECE_NONE) continue;
+      if (!t->mobile[type][us][sq] &&
+          (!v->rules.drop_promoted || v->rules.immobility_illegal >> type & 1))
+        continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
       if (limit > 0) {
@@ -465,7 +484,62 @@ static void gen_drops(const Position *pos, MoveList *list) {
       if (list->count < MOVE_LIST_MAX)
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
+      /* drop=promoted: either side up (kyotoshogi). */
+      if (v->rules.drop_promoted && v->pieces[type].promotes_to && list->count < MOVE_LIST_MAX)
+        list->moves[list->count++] =
+            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, MOVE_FLAG_DROP_PROMOTED);
     }
+  }
+}
+
+/* Seirawan gating: a move leaving a gate (an unmoved piece on the gating
+ * squares) may bring any piece of the hand onto the vacated square; castling
+ * may gate on the royal's or the partner's start. Fairy-Stockfish gates
+ * normal and castling moves only, never multi-capture moves. */
+static void gen_gating(const Position *pos, MoveList *list) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  const uint8_t *zone = r->gating_zone[us];
+  int n = list->count;
+  for (int i = 0; i < n; i++) {
+    Move m = list->moves[i];
+    MoveKind kind = move_kind(m);
+    if (kind != MOVE_NORMAL && kind != MOVE_CASTLING) continue;
+    if (kind == MOVE_NORMAL && move_extra2(m) != EXTRA_NONE) continue;
+    /* The gate must be empty after the move: a Chess960 castling may land
+     * the royal or the partner on the other's start. */
+    Square royal_to = SQ_NONE, partner_to = SQ_NONE;
+    if (kind == MOVE_CASTLING) {
+      int side = geo_file(&pos->geo, move_extra1(m)) > geo_file(&pos->geo, move_from(m)) ? 0 : 1;
+      pos_castling_squares(pos, us, side, move_from(m), &royal_to, &partner_to);
+    } else if (move_to(m) == move_from(m)) {
+      continue;
+    }
+    for (int partner = 0; partner < 1 + (kind == MOVE_CASTLING); partner++) {
+      int gate = partner ? move_extra1(m) : move_from(m);
+      if (!(pos->board[gate] & PIECE_UNMOVED) || (zone && !zone[gate])) continue;
+      if (gate == royal_to || gate == partner_to) continue;
+      for (int type = 0; type < pos->variant->piece_count; type++) {
+        /* Fairy-Stockfish gates only where the type may also be dropped. */
+        const uint8_t *drop_zone = r->drop_zone[us][type];
+        if (pos->st.hand[us][type] && (!drop_zone || drop_zone[gate]) &&
+            list->count < MOVE_LIST_MAX)
+          list->moves[list->count++] = move_with_gate(m, type, partner);
+      }
+    }
+  }
+}
+
+/* turn=pass: one pass, written as the royal moving to its own square
+ * (e2e2) as Fairy-Stockfish does; it is legal unless the royal is attacked. */
+static void gen_pass(const Position *pos, MoveList *list) {
+  Color us = pos->side;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int sq = pos->plist[us][i];
+    if (!(pos->tables->royal_mask[us] >> piece_type(pos->board[sq]) & 1)) continue;
+    if (list->count < MOVE_LIST_MAX)
+      list->moves[list->count++] = move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
+    return;
   }
 }
 
@@ -547,6 +621,8 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
       walk_piece(&w, sq);
   }
   gen_castling(pos, list);
+  if (r->gating) gen_gating(pos, list);
+  if (r->pass_allowed) gen_pass(pos, list);
   if (r->drops && !r->drop_compulsory) gen_drops(pos, list);
   return list->count;
 }

@@ -13,11 +13,13 @@
 int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
   const Geometry *geo = &pos->geo;
   const Variant *v = pos->variant;
-  char from[SQUARE_TEXT_MAX], to[SQUARE_TEXT_MAX], suffix[PIECE_LETTER_MAX + 1] = "";
+  char from[SQUARE_TEXT_MAX], to[SQUARE_TEXT_MAX], suffix[2 * PIECE_LETTER_MAX + 1] = "";
   if (move == MOVE_NONE_VALUE) return snprintf(buf, buflen, "0000");
   geo_square_to_text(geo, move_to(move), to, sizeof to);
   if (move_kind(move) == MOVE_DROP) {
-    return snprintf(buf, buflen, "%s@%s", v->pieces[move_piece_arg(move)].letter, to);
+    /* A promoted drop is written with the promoted type's letter (+P@c3),
+     * as Fairy-Stockfish does. */
+    return snprintf(buf, buflen, "%s@%s", v->pieces[move_drop_board_type(pos, move)].letter, to);
   }
   geo_square_to_text(geo, move_from(move), from, sizeof from);
   if (move_kind(move) == MOVE_CASTLING && pos->chess960)
@@ -25,13 +27,31 @@ int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
   int promo = move_piece_arg(move);
   if (promo >= 0 && move_kind(move) != MOVE_DROP) {
     const char *l = v->pieces[promo].letter;
-    if (l[0] == '+') {
+    Piece mover = pos->board[move_from(move)];
+    if (piece_is_real(mover) && v->pieces[piece_type(mover)].promoted_from == promo) {
+      snprintf(suffix, sizeof suffix, "-"); /* a demotion (kyotoshogi), as Fairy-Stockfish */
+    } else if (l[0] == '+') {
       snprintf(suffix, sizeof suffix, "+");
     } else {
       int i = 0;
       for (; l[i] && i < PIECE_LETTER_MAX; i++) suffix[i] = (char)tolower((unsigned char)l[i]);
       suffix[i] = '\0';
     }
+  }
+  /* Seirawan gating, as Fairy-Stockfish writes it: the gated piece's letter,
+   * then its square when it is not the mover's start (castling: b1c3e,
+   * e1g1h, e1g1hh1). */
+  int gate = move_gate_type(move);
+  if (gate >= 0) {
+    size_t len = strlen(suffix);
+    const char *l = v->pieces[gate].letter;
+    for (int i = 0; l[i] && len + 1 < sizeof suffix; i++)
+      suffix[len++] = (char)tolower((unsigned char)l[i]);
+    suffix[len] = '\0';
+    char square[SQUARE_TEXT_MAX] = "";
+    if (move_gate_square(move) != move_from(move))
+      geo_square_to_text(geo, move_gate_square(move), square, sizeof square);
+    return snprintf(buf, buflen, "%s%s%s%s", from, to, suffix, square);
   }
   return snprintf(buf, buflen, "%s%s%s", from, to, suffix);
 }

@@ -282,7 +282,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   case MOVE_DROP: {
     int type = move_piece_arg(m);
     hand_add(pos, us, type, -1);
-    pos_put_piece(pos, to, piece_make(us, type), undo);
+    pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
     reset = pos->tables->pawn_like[type];
     break;
   }
@@ -298,6 +298,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     pos_put_piece(pos, partner_to, rook, undo);
     break;
   }
+  case MOVE_PASS: break;
   case MOVE_SWAP: {
     Piece a = pos->board[from] & ~PIECE_UNMOVED, b = pos->board[to] & ~PIECE_UNMOVED;
     pos_put_piece(pos, from, b, undo);
@@ -308,7 +309,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   case MOVE_EN_PASSANT:
   default: {
     int e1 = move_extra1(m), e2 = move_extra2(m);
-    reset = pos->tables->pawn_like[piece_type(pos->board[from])];
+    int mover = piece_type(pos->board[from]);
+    reset = pos->tables->pawn_like[mover];
     int blast = -1;
     if (piece_is_real(pos->board[to])) {
       capture_on(pos, to, us, undo);
@@ -328,7 +330,9 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int promo = move_piece_arg(m);
     if (promo >= 0) {
       Piece p = piece_make(us, promo);
-      if (pos->variant->rules.holdings && pos->variant->pieces[promo].promoted_from < 0)
+      /* A demotion (promotion=demote) brings back the original type itself. */
+      if (pos->variant->rules.holdings && pos->variant->pieces[promo].promoted_from < 0 &&
+          pos->variant->pieces[mover].promoted_from != promo)
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }
@@ -337,7 +341,17 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     break;
   }
   }
+  int gate_type = move_gate_type(m);
+  if (gate_type >= 0) {
+    /* Seirawan gating: the piece from the hand enters on the square just
+     * vacated; it is not unmoved, so that square gates no more. */
+    hand_add(pos, us, gate_type, -1);
+    pos_put_piece(pos, move_gate_square(m), piece_make(us, gate_type), undo);
+  }
   if (capture || reset) st->rule50 = 0;
+  st->pass_plies =
+      move_kind(m) == MOVE_PASS ? (uint8_t)(st->pass_plies < 2 ? st->pass_plies + 1 : 2) : 0;
+  st->facing_plies = pos_next_facing_plies(pos, st->facing_plies);
   castling_update(pos);
   pos->side = (Color)!us;
   st->key ^= ZOBRIST_SIDE;
@@ -354,6 +368,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   undo->move = MOVE_NONE_VALUE;
   undo->change_count = 0;
   ep_clear(&pos->st);
+  pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
   pos->st.rule50++;
   pos->st.ply_from_start++;
   pos->side = (Color)!pos->side;

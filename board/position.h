@@ -68,6 +68,10 @@ typedef struct {
   int rule50;       /* plies since the last capture or pawn-like move */
   int checks_given[COLOR_NB];
   int ply_from_start;
+  /* Janggi: plies in a row that ended with the royals facing (royal=bikjang)
+   * and that were passes; two of either end the game (Fairy-Stockfish's
+   * st->bikjang && st->previous->bikjang, likewise for passes). */
+  uint8_t facing_plies, pass_plies;
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 
@@ -129,6 +133,15 @@ void pos_make_null(Position *pos, Undo *undo);
 /* Consistency check of board, piece lists, hands and key (debug builds call it
  * after every make and unmake). */
 bool pos_is_ok(const Position *pos);
+
+/* The type a drop puts on the board: the hand type, or (drop=promoted) the
+ * type it promotes to. */
+static inline int move_drop_board_type(const Position *pos, Move m) {
+  int type = move_piece_arg(m);
+  if (!(move_flags(m) & MOVE_FLAG_DROP_PROMOTED)) return type;
+  uint64_t up = pos->variant->pieces[type].promotes_to;
+  return up ? __builtin_ctzll(up) : type;
+}
 
 static inline Color pos_side_to_move(const Position *pos) {
   return pos->side;

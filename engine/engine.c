@@ -126,6 +126,10 @@ const char *engine_variant_name(const Engine *engine, int index) {
                                                       : NULL;
 }
 
+const Variant *engine_variant_at(const Engine *engine, int index) {
+  return index >= 0 && index < engine->variants.count ? engine->variants.variants[index] : NULL;
+}
+
 const Variant *engine_variant(const Engine *engine) {
   return engine->variant_index >= 0 ? engine->variants.variants[engine->variant_index] : NULL;
 }

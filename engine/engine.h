@@ -72,7 +72,8 @@ const char *engine_option_text(const Engine *engine, OptionId id);
 /* The loaded variants, in a stable order, and the one being played. */
 int engine_variant_count(const Engine *engine);
 const char *engine_variant_name(const Engine *engine, int index);
-const Variant *engine_variant(const Engine *engine); /* NULL: none loaded */
+const Variant *engine_variant_at(const Engine *engine, int index); /* NULL if out of range */
+const Variant *engine_variant(const Engine *engine);               /* NULL: none loaded */
 int engine_select_variant(Engine *engine, const char *name, char *err, size_t err_size);
 
 /* The game: a start position and the moves played from it. */

@@ -60,22 +60,145 @@ static const char *const XB_KNOWN[] = {
     "falcon",   "shatranj", "courier",      "knightmate", "berolina", "janus",      "caparandom",
     "cylinder", "super",    "great",        "makruk",     "seirawan", "spartan",    NULL};
 
-static const char *xb_gui_name(const char *ours) {
-  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
-    if (!strcasecmp(XB_NAME_PAIRS[i][0], ours)) return XB_NAME_PAIRS[i][1];
-  return ours;
+/* XBoard's own start positions (board part of a FEN) for the variants it
+ * knows by name, from the piece arrays in its backend.c. A variant we have
+ * under such a name but set up differently (our courier is Fairy-Stockfish's,
+ * pawns advanced; XBoard's the traditional one) must not go out under that
+ * name: XBoard would play from its own array and ignore our `setup` (it
+ * accepts `setup` only for variants it does not know, or with legality
+ * testing off, or on a non-standard board size — tried with XBoard 4.9).
+ * Missing here (random setups, variants whose arrays we have not checked):
+ * trusted to agree. */
+#define XB_CHESS_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+static const char *const XB_STARTS[][2] = {
+    {"normal", XB_CHESS_START},
+    {"nocastle", XB_CHESS_START},
+    {"crazyhouse", XB_CHESS_START},
+    {"losers", XB_CHESS_START},
+    {"suicide", XB_CHESS_START},
+    {"giveaway", XB_CHESS_START},
+    {"atomic", XB_CHESS_START},
+    {"3check", XB_CHESS_START},
+    {"berolina", XB_CHESS_START},
+    {"cylinder", XB_CHESS_START},
+    {"seirawan", XB_CHESS_START},
+    {"knightmate", "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR"},
+    {"shatranj", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR"},
+    {"makruk", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR"},
+    {"spartan", "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+    {"capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"},
+    {"gothic", "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR"},
+    {"janus", "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR"},
+    {"courier", "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR"},
+    {"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"},
+    {"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"},
+};
+
+/* The name we give XBoard for a variant whose own name XBoard knows but whose
+ * start position differs from XBoard's: XBoard then treats it as an
+ * engine-defined game and takes our `setup` and `piece` lines. A prefix,
+ * because XBoard's StringToVariant also recognises a known name followed by a
+ * non-letter ("courier-x" would still be its courier). */
+#define XB_OWN_PREFIX "chimera-"
+
+/* Which squares hold a white piece, a black piece or nothing, from a FEN's
+ * board part: the letters of the same men differ between programs (our
+ * shatranj queen is XBoard's ferz), their places do not. */
+static void xb_occupancy(const char *fen, char *out, size_t size) {
+  size_t length = 0;
+  for (const char *p = fen; *p && *p != ' ' && *p != '[' && length + 1 < size; p++) {
+    if (*p >= '0' && *p <= '9') {
+      char *end;
+      long empty = strtol(p, &end, 10);
+      for (long i = 0; i < empty && length + 1 < size; i++) out[length++] = '.';
+      p = end - 1;
+    } else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+      out[length++] = *p >= 'a' ? 'b' : 'w';
+    } else if (*p == '/') {
+      out[length++] = '/';
+    }
+  }
+  out[length] = '\0';
 }
 
-static const char *xb_our_name(const char *gui) {
-  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
-    if (!strcasecmp(XB_NAME_PAIRS[i][1], gui)) return XB_NAME_PAIRS[i][0];
-  return gui;
+/* Whether XBoard knows a game by this name with this start position. */
+static bool xb_start_differs(const Variant *variant, const char *gui) {
+  if (!variant || !variant->start_fen) return false;
+  for (size_t i = 0; i < sizeof XB_STARTS / sizeof XB_STARTS[0]; i++) {
+    if (strcasecmp(XB_STARTS[i][0], gui)) continue;
+    char ours[1024], theirs[1024];
+    xb_occupancy(variant->start_fen, ours, sizeof ours);
+    xb_occupancy(XB_STARTS[i][1], theirs, sizeof theirs);
+    return strcmp(ours, theirs) != 0;
+  }
+  return false;
 }
 
 static bool xb_gui_knows(const char *gui) {
   for (int i = 0; XB_KNOWN[i]; i++)
     if (!strcasecmp(XB_KNOWN[i], gui)) return true;
   return false;
+}
+
+/* XBoard's name for our variant: its own spelling, or ours, or ours with
+ * XB_OWN_PREFIX where XBoard would set the game up differently. */
+static const char *xb_gui_name(const Variant *variant, char *buffer, size_t size) {
+  const char *ours = variant->name;
+  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
+    if (!strcasecmp(XB_NAME_PAIRS[i][0], ours)) ours = XB_NAME_PAIRS[i][1];
+  if (xb_gui_knows(ours) && xb_start_differs(variant, ours)) {
+    snprintf(buffer, size, "%s%s", XB_OWN_PREFIX, ours);
+    return buffer;
+  }
+  return ours;
+}
+
+static const char *xb_our_name(const char *gui) {
+  if (!strncasecmp(gui, XB_OWN_PREFIX, strlen(XB_OWN_PREFIX))) gui += strlen(XB_OWN_PREFIX);
+  for (size_t i = 0; i < sizeof XB_NAME_PAIRS / sizeof XB_NAME_PAIRS[0]; i++)
+    if (!strcasecmp(XB_NAME_PAIRS[i][1], gui)) return XB_NAME_PAIRS[i][0];
+  return gui;
+}
+
+/* ---- move text: ours (board/movetext.h) and XBoard's ---- */
+
+/* XBoard numbers the ranks of a board exactly 10 ranks high from 0 (its
+ * backend: ONE = '1' - (BOARD_HEIGHT == 10)), so xiangqi's "h1g3" is its
+ * "h0g2"; on every other height it counts from 1 as we do, with two digits
+ * past 9 (a12 on 12x12, as Fairy-Stockfish also writes for XBoard). Returns
+ * what to add to our rank numbers to get XBoard's. */
+static int xb_rank_shift(const Xb *xb) {
+  const Variant *variant = engine_variant(xb->engine);
+  return variant && variant->shape.ranks == 10 ? -1 : 0;
+}
+
+/* Copies a move text adding delta to every rank number in it. In move text
+ * (e2e4, P@e4, e7e8q, g6f7+, d3d4,d4d5) digits occur only in ranks. Returns
+ * false if the result does not fit or a rank would become negative. */
+static bool xb_shift_ranks(const char *in, int delta, char *out, size_t size) {
+  size_t length = 0;
+  while (*in) {
+    int n;
+    if (*in >= '0' && *in <= '9') {
+      char *end;
+      long rank = strtol(in, &end, 10) + delta;
+      if (rank < 0) return false;
+      n = snprintf(out + length, size - length, "%ld", rank);
+      in = end;
+    } else {
+      n = snprintf(out + length, size - length, "%c", *in++);
+    }
+    if (n < 0 || (size_t)n >= size - length) return false;
+    length += (size_t)n;
+  }
+  if (!length && size) out[0] = '\0';
+  return true;
+}
+
+/* Our move text as XBoard writes it (ranks only; commas and castling are
+ * handled where they arise). Falls back to our text if it cannot. */
+static void xb_outgoing(const Xb *xb, const char *move, char *out, size_t size) {
+  if (!xb_shift_ranks(move, xb_rank_shift(xb), out, size)) snprintf(out, size, "%s", move);
 }
 
 /* ---- reports from the engine ---- */
@@ -89,8 +212,28 @@ static void xb_report_info(void *context, const EngineInfo *info) {
   /* XBoard: depth score(cp) time(cs) nodes pv; mates as 100000+N. */
   int score = info->score;
   if (info->mate) score = info->score > 0 ? 100000 + info->score : -100000 + info->score;
+  /* The PV in XBoard's rank numbers, move by move. */
+  char pv[4096] = "";
+  size_t length = 0;
+  if (info->pv) {
+    const char *p = info->pv;
+    while (*p) {
+      size_t word = strcspn(p, " ");
+      char move[XB_MOVE_MAX], gui[2 * XB_MOVE_MAX];
+      if (word && word < sizeof move) {
+        memcpy(move, p, word);
+        move[word] = '\0';
+        xb_outgoing(xb, move, gui, sizeof gui);
+        int n = snprintf(pv + length, sizeof pv - length, "%s%s", length ? " " : "", gui);
+        if (n < 0 || (size_t)n >= sizeof pv - length) break;
+        length += (size_t)n;
+      }
+      p += word;
+      p += strspn(p, " ");
+    }
+  }
   output_line(xb->out, "%d %d %" PRId64 " %" PRIu64 " %s", info->depth, score, info->time_ms / 10,
-              info->nodes, info->pv ? info->pv : "");
+              info->nodes, pv);
 }
 
 static void xb_report_message(void *context, const char *text) {
@@ -129,8 +272,9 @@ static void xb_report_bestmove(void *context, const char *move, const char *pond
     /* In Chess960 mode our castling text is king-takes-partner; XBoard
      * reads O-O / O-O-O there without doubt. */
     int side = engine_chess960(xb->engine) ? engine_castling_side(xb->engine, move) : 0;
-    char gui_move[2 * XB_MOVE_MAX];
-    engine_move_to_xboard(xb->engine, move, gui_move, sizeof gui_move);
+    char comma_move[2 * XB_MOVE_MAX], gui_move[2 * XB_MOVE_MAX];
+    engine_move_to_xboard(xb->engine, move, comma_move, sizeof comma_move);
+    xb_outgoing(xb, comma_move, gui_move, sizeof gui_move);
     if (engine_play_move(xb->engine, move, err, sizeof err) != 0) {
       output_line(xb->out, "# internal error: the search chose '%s': %s", move, err);
       pthread_mutex_unlock(&xb->lock);
@@ -232,18 +376,22 @@ static void xb_features(Xb *xb) {
   output_line(xb->out, "feature done=0");
   int count = engine_variant_count(xb->engine);
   size_t size = 32;
+  char name_buffer[256], other_buffer[256];
   for (int i = 0; i < count; i++)
-    size += strlen(xb_gui_name(engine_variant_name(xb->engine, i))) + 1;
+    size +=
+        strlen(xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer)) + 1;
   char *variants = malloc(size);
   if (!variants) return;
   size_t length = 0;
   variants[0] = '\0';
   for (int i = 0; i < count; i++) {
     /* chess and normal are one game for XBoard: list each GUI name once. */
-    const char *name = xb_gui_name(engine_variant_name(xb->engine, i));
+    const char *name =
+        xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer);
     bool seen = false;
     for (int j = 0; j < i; j++)
-      seen |= !strcmp(name, xb_gui_name(engine_variant_name(xb->engine, j)));
+      seen |= !strcmp(
+          name, xb_gui_name(engine_variant_at(xb->engine, j), other_buffer, sizeof other_buffer));
     if (!seen)
       length += (size_t)snprintf(variants + length, size - length, "%s%s", length ? "," : "", name);
   }
@@ -277,8 +425,23 @@ static void xb_features(Xb *xb) {
 static void xb_select_variant(Xb *xb, const char *gui_name) {
   char err[XB_ERR_MAX];
   /* Our own name for the game if we have a file under it, else XBoard's. */
-  if (engine_select_variant(xb->engine, xb_our_name(gui_name), err, sizeof err) != 0 &&
-      engine_select_variant(xb->engine, gui_name, err, sizeof err) != 0) {
+  const char *ours = xb_our_name(gui_name);
+  int index = -1;
+  for (int i = 0; i < engine_variant_count(xb->engine) && index < 0; i++)
+    if (!strcasecmp(engine_variant_name(xb->engine, i), ours)) index = i;
+  if (index < 0) ours = gui_name;
+  /* A name XBoard knows for a game we set up differently: XBoard would play
+   * its own start position, so refuse it and name ours (xb_gui_name). */
+  char own[256];
+  const Variant *variant = index >= 0 ? engine_variant_at(xb->engine, index) : NULL;
+  if (variant && xb_gui_knows(gui_name) &&
+      strcasecmp(xb_gui_name(variant, own, sizeof own), gui_name)) {
+    output_line(xb->out,
+                "Error (our %s starts from another position than XBoard's; use %s): variant %s",
+                variant->name, own, gui_name);
+    return;
+  }
+  if (engine_select_variant(xb->engine, ours, err, sizeof err) != 0) {
     output_line(xb->out, "Error (%s): variant %s", err, gui_name);
     return;
   }
@@ -335,17 +498,27 @@ static void xb_exclude(Xb *xb, const char *command, const char *move) {
 
 static void xb_perft_divide(void *context, const char *move, uint64_t nodes) {
   Xb *xb = context;
-  output_line(xb->out, "%s %" PRIu64, move, nodes);
+  char gui[2 * XB_MOVE_MAX];
+  xb_outgoing(xb, move, gui, sizeof gui);
+  output_line(xb->out, "%s %" PRIu64, gui, nodes);
 }
 
-/* XBoard writes castling as O-O / O-O-O in Chess960-like variants. */
-static const char *xb_incoming(Xb *xb, const char *move, char *buffer, size_t size) {
+/* XBoard's move text in ours. XBoard writes castling as O-O / O-O-O in
+ * Chess960-like variants, ranks from 0 on 10-rank boards (xb_rank_shift), and
+ * in shogi-style promotion zones a deliberate non-promotion as "g6f7=" (a
+ * promotion as "g6f7+", our text too); ours is then the plain move. */
+static const char *xb_incoming(Xb *xb, const char *gui_move, char *buffer, size_t size) {
+  char move[2 * XB_MOVE_MAX];
+  if (!xb_shift_ranks(gui_move, -xb_rank_shift(xb), move, sizeof move)) return gui_move;
+  size_t length = strlen(move);
+  if (length > 1 && move[length - 1] == '=') move[length - 1] = '\0';
   int side = !strcasecmp(move, "O-O") || !strcmp(move, "0-0")       ? 1
              : !strcasecmp(move, "O-O-O") || !strcmp(move, "0-0-0") ? 2
                                                                     : 0;
   if (side && engine_castling_move(xb->engine, side, buffer, size)) return buffer;
   if (strchr(move, ',') && engine_move_from_xboard(xb->engine, move, buffer, size)) return buffer;
-  return move;
+  snprintf(buffer, size, "%s", move);
+  return buffer;
 }
 
 /* XBoard leaves out the promotion letter where the variant allows one
@@ -468,7 +641,9 @@ static bool xb_handle(Xb *xb, char *line) {
     xb->analyzing = false;
   } else if (!strcmp(command, "exclude") || !strcmp(command, "include")) {
     xb_settle(xb);
-    xb_exclude(xb, command, args);
+    char buffer[XB_MOVE_MAX];
+    xb_exclude(xb, command,
+               strcmp(args, "all") ? xb_incoming(xb, args, buffer, sizeof buffer) : args);
     if (xb->analyzing) xb_analyze(xb);
   } else if (!strcmp(command, "level")) {
     if (xboard_clock_level(&xb->clock, args) != 0)

@@ -166,6 +166,102 @@ def multileg_moves_in_comma_form(binary):
     c.finish()
 
 
-run_tests([normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
+def shogi_promotion_suffixes(binary):
+    # XBoard writes a deliberate non-promotion as "g6g7=" and a promotion as
+    # "g6g7+"; the engine's own moves use + and the plain move likewise.
+    c = start(binary)
+    c.send("variant shogi")
+    c.send("force")
+    c.send("setboard lnsgkgsnl/1r5b1/pppppp1pp/6P2/9/9/PPPPPP1PP/1B5R1/LNSGKGSNL[] w - - 0 1")
+    c.send("perft 1")
+    lines = c.collect_until(r"^Nodes searched:", timeout=10)
+    if not {"g6g7 1", "g6g7+ 1"} <= set(lines):
+        c.fail("perft should list g6g7 and g6g7+: %r" % lines)
+    c.send("usermove g6g7=")
+    c.send("setboard lnsgkgsnl/1r5b1/pppppp1pp/6P2/9/9/PPPPPP1PP/1B5R1/LNSGKGSNL[] w - - 0 1")
+    c.send("usermove g6g7+")
+    c.send("undo")
+    c.send("usermove g6g7=")
+    c.send("undo")
+    c.send("usermove g6g7")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Illegal|^Error")
+    # Bad suffixes are still refused, and the position is kept.
+    c.send("undo")
+    c.send("usermove g6g7q")
+    c.expect(r"^Illegal move \(.*\): g6g7q$")
+    c.send("usermove g6g7=+")
+    c.expect(r"^Illegal move \(.*\): g6g7=\+$")
+    c.send("usermove g6g7+")
+    c.send("ping 2")
+    c.expect(r"^pong 2$", forbid=r"^Illegal|^Error")
+    c.finish()
+
+
+def ten_rank_boards_count_ranks_from_zero(binary):
+    # XBoard numbers a 10-rank board's ranks 0-9 (xiangqi h0g2); other
+    # heights keep ours (rank 12 on 12x12).
+    c = start(binary)
+    c.send("variant xiangqi")
+    c.send("force")
+    c.send("perft 1")
+    lines = c.collect_until(r"^Nodes searched: 44$", timeout=10)
+    if "h0g2 1" not in lines or any(line.startswith("h1g3") for line in lines):
+        c.fail("xiangqi moves not in XBoard's ranks: %r" % lines)
+    c.send("usermove h0g2")
+    c.send("usermove h9g7")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Illegal|^Error")
+    c.send("usermove h10g8")
+    c.expect(r"^Illegal move \(.*\): h10g8$")
+    c.send("exclude b0c2")
+    c.send("sd 2")
+    c.send("go")
+    move = c.expect(r"^move ([a-i][0-9][a-i][0-9])$", timeout=20).group(1)
+    c.send("force")
+    c.send("undo")
+    c.send("usermove " + move)  # our own move, read back, is legal again
+    c.send("ping 2")
+    c.expect(r"^pong 2$", forbid=r"^Illegal|^Error")
+    c.send("variant chushogi")
+    c.send("force")
+    c.send("usermove a4a5")
+    c.send("perft 1")
+    lines = c.collect_until(r"^Nodes searched:", timeout=10)
+    if "a9a8 1" not in lines:
+        c.fail("12-rank moves should keep ranks from 1: %r" % lines)
+    c.finish()
+
+
+def own_start_positions_get_own_names(binary):
+    # Our courier starts from Fairy-Stockfish's position, XBoard's courier
+    # from the traditional one: it is announced as chimera-courier (with
+    # setup), and XBoard's name is refused. Same starts keep XBoard's names.
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    names = c.expect(r'variants="([^"]*)"').group(1).split(",")
+    c.expect(r"^feature done=1$", timeout=30)
+    if "chimera-courier" not in names or "courier" in names:
+        c.fail("courier should be announced as chimera-courier: %r" % names)
+    for known in ["normal", "capablanca", "shatranj", "xiangqi", "shogi", "makruk", "knightmate"]:
+        if known not in names:
+            c.fail("%s should keep its name: %r" % (known, names))
+    c.send("variant courier")
+    c.expect(r"^Error \(our courier starts from another position .*use chimera-courier\): "
+             r"variant courier$")
+    c.send("variant chimera-courier")
+    c.expect(r"^setup \(.*\) 12x8\+0_fairy rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/")
+    c.send("force")
+    c.send("usermove l1l3")  # legal only in our set-up (l2 is empty)
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^Illegal|^Error")
+    c.send("variant shatranj")
+    c.send("ping 2")
+    c.expect(r"^pong 2$", forbid=r"^setup|^Error")
+    c.finish()
+
+
+run_tests([own_start_positions_get_own_names, shogi_promotion_suffixes, ten_rank_boards_count_ranks_from_zero, normal_is_announced, engine_moves_after_usermove_and_go, illegal_moves_are_refused,
            undo_and_remove_take_moves_back, setboard_and_a_game_end, analyze_and_exclude,
            pondering_hit_and_miss, clocks_are_obeyed, multileg_moves_in_comma_form])
