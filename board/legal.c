@@ -456,7 +456,9 @@ int gen_legal_count(const Position *pos) {
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
     if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
       continue;
-    int promos = bb_popcount(pos->variant->pieces[type].promotes_to);
+    uint64_t choices = pos->variant->pieces[type].promotes_to;
+    if (r->promotion_types[us]) choices &= r->promotion_types[us];
+    int promos = bb_popcount(choices);
     uint64_t zone = promos ? bb->promo_zone[us] : 0;
     for (int i = 0; i < bb->shift_nb[k]; i++) {
       const BbShiftLeg *sl = &bb->shift[k][i];

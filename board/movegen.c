@@ -94,6 +94,8 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
     if (can) {
       for (int p = 0; p < pos->variant->piece_count; p++) {
         if (!(promos >> p & 1)) continue;
+        /* promotion=to{..}: each side's own choices (chigorin) */
+        if (r->promotion_types[w->us] && !(r->promotion_types[w->us] >> p & 1)) continue;
         /* promotion=available: only to a type the side has fewer of than
          * at the start (one that was captured) */
         if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])

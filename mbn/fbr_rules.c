@@ -315,8 +315,11 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   uint64_t promoters = 0;
   if (rule->has_set) promoters = rule->set[WHITE] | rule->set[BLACK];
   for (int i = 0; i < rule->attr_count; i++)
-    if (rule->attrs[i].set_count)
+    if (rule->attrs[i].set_count && strcmp(rule->attrs[i].spec->name, "to"))
       promoters |= rule->attrs[i].sets[0][WHITE] | rule->attrs[i].sets[0][BLACK];
+  const FbrAttr *to = fbr_attr(rule, "to");
+  r->promotion_types[WHITE] = to && to->set_count ? to->sets[0][WHITE] : 0;
+  r->promotion_types[BLACK] = to && to->set_count ? to->sets[0][BLACK] : 0;
   if (!promoters && !rule->has_set) promoters = fbr_bit(ctx->variant, "P");
   ctx->promoters = promoters;
   return true;
@@ -527,6 +530,8 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
     {"available", ARG_NONE, false, false,
      "only to a type the side has fewer of than at the start (captured pieces)"},
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
+    {"to", ARG_NONE, true, false,
+     "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
     END_ATTRS};
 
 static const FbrAttrSpec HOLDING_ATTRS[] = {

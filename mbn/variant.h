@@ -122,6 +122,8 @@ typedef struct {
   GameResult extinction_result;             /* pieces=extinction,win|draw: default loss */
   uint8_t *promotion_forced_zone[COLOR_NB]; /* promotion=forced[..]: must promote there */
   bool promotion_on_capture;                /* promotion=capture: only by capturing */
+  uint64_t promotion_types[COLOR_NB];       /* promotion=to{..}: the types each side may
+                                               choose (chigorin); 0 = all of promotes_to */
   bool promotion_demote;                    /* promotion=demote: promoted pieces demote
                                                by the same rule (kyotoshogi) */
   uint64_t immobility_illegal;              /* pieces{..}=mobile: may never stand where they
