@@ -431,7 +431,7 @@ int gen_legal_count(const Position *pos) {
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || pos_is_decided(pos) || pos_in_check(pos))
+      r->royal_makpong || t->promotion_limited || pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;
