@@ -299,6 +299,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   ep_clear(st);
   st->rule50++;
   st->ply_from_start++;
+  st->dropped = move_kind(m) == MOVE_DROP ? (uint8_t)(move_piece_arg(m) + 1) : 0;
 
   switch (move_kind(m)) {
   case MOVE_DROP: {
@@ -393,6 +394,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   undo->change_count = 0;
   ep_clear(&pos->st);
   pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
+  pos->st.dropped = 0;
   pos->st.rule50++;
   pos->st.ply_from_start++;
   pos->side = (Color)!pos->side;

@@ -141,6 +141,10 @@ GameResult pos_game_result(const Position *pos, int legal_count) {
     legal_count = gen_legal_moves(pos, &list);
   }
   if (legal_count == 0) {
+    /* drop{..}=nomate (shogi's uchifuzume): the mating drop was legal to play
+     * and loses, as Fairy-Stockfish scores it (its checkmate_value). */
+    if (pos_in_check(pos) && pos->st.dropped && r->drop_no_mate[pos->st.dropped - 1])
+      return RESULT_WIN;
     if (pos_in_check(pos)) return r->checkmate != RESULT_NONE ? r->checkmate : RESULT_LOSS;
     return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
   }
