@@ -130,15 +130,17 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
   return true;
 }
 
-/* The royal that castles for colour c: a royal-type piece on its castling rank. */
-/* Without royals (antichess), the piece lettered K castles. */
+/* The royal that castles for colour c: a royal-type piece on its castling rank.
+ * Without royals (antichess), or with several royal types of which one is
+ * lettered K (coregal's king and queen), the piece lettered K castles, as
+ * Fairy-Stockfish's castling king piece is its king. */
 static Square castling_royal(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   int rank = c == WHITE ? r->castling.rank : pos->geo.ranks - 1 - r->castling.rank;
   uint64_t castlers = pos->tables->royal_mask[c];
-  if (!castlers) {
+  if (!castlers || (castlers & (castlers - 1))) {
     int k = variant_find_type(pos->variant, "K", 1);
-    if (k >= 0) castlers = (uint64_t)1 << k;
+    if (k >= 0 && (!castlers || castlers >> k & 1)) castlers = (uint64_t)1 << k;
   }
   for (int f = 0; f < pos->geo.files; f++) {
     Square sq = geo_square(&pos->geo, f, rank, 0);

@@ -140,8 +140,6 @@ static bool last_move_legal(const Position *pos) {
   return true;
 }
 
-static bool has_legal_move(const Position *pos);
-
 /* royal=makpong: a royal in check may move only to capture its one checker
  * (Fairy-Stockfish: checkers() ^ to must be empty). */
 static bool makpong_allows(const Position *pos, Move move) {
@@ -184,28 +182,13 @@ bool pos_is_legal(const Position *pos, Move move) {
   if (legal && facing && pos_royals_face(p)) legal = false;
   /* royal=nocheck (racing kings): no move may give check */
   if (legal && r->no_checks && pos_in_check(p)) legal = false;
-  if (legal && move_kind(move) == MOVE_DROP) {
-    int type = move_piece_arg(move);
-    if (r->drop_no_check[type] && pos_in_check(p)) legal = false;
-    if (legal && r->drop_no_mate[type] && pos_in_check(p) && !has_legal_move(p)) legal = false;
-  }
+  /* drop{..}=nocheck. A mating drop of a drop{..}=nomate type stays legal,
+   * as in Fairy-Stockfish: it loses instead (pos_game_result). */
+  if (legal && move_kind(move) == MOVE_DROP && r->drop_no_check[move_piece_arg(move)] &&
+      pos_in_check(p))
+    legal = false;
   pos_unmake_move(p, &undo);
   return legal;
-}
-
-static bool has_legal_move(const Position *pos) {
-  static _Thread_local MoveList list;
-  /* One level deep only (drop-mate test), so a thread-local list suffices. */
-  gen_pseudo_moves(pos, &list);
-  Position *p = (Position *)pos;
-  for (int i = 0; i < list.count; i++) {
-    Undo undo;
-    pos_make_move(p, list.moves[i], &undo);
-    bool legal = last_move_legal(p);
-    pos_unmake_move(p, &undo);
-    if (legal) return true;
-  }
-  return false;
 }
 
 #define PINNED_MAX 64
@@ -381,8 +364,7 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
     if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
         move_kind(m) != MOVE_PASS &&
         !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
-        !(move_kind(m) == MOVE_DROP &&
-          (r->drop_no_check[move_piece_arg(m)] || r->drop_no_mate[move_piece_arg(m)])) &&
+        !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
         (move_kind(m) == MOVE_DROP ||
          !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
       if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
@@ -440,7 +422,7 @@ int gen_legal_count(const Position *pos) {
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || pos_is_decided(pos) || pos_in_check(pos))
+      r->royal_makpong || t->promotion_limited || pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;

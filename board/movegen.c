@@ -100,6 +100,9 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
          * at the start (one that was captured) */
         if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])
           continue;
+        /* promotion=limit(N){..}: not beyond N of the type (spartan's kings) */
+        if (r->promotion_limit[p] && pos_count_pieces(pos, w->us, p) >= r->promotion_limit[p])
+          continue;
         walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
       }
       const uint8_t *forced = r->promotion_forced_zone[w->us];
@@ -469,11 +472,14 @@ static void gen_drops(const Position *pos, MoveList *list) {
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       /* Fairy-Stockfish refuses drops where the piece could never move only
-       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn may
-       * be dropped on its last rank. */
+       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn
+       * (drop=promoted) and dobutsu's chick (drop=immobile) may be dropped
+       * on the last rank. Elsewhere an immobile drop stays refused: pieces
+       * confined by their moves (xiangqi's advisor) may not be dropped
+       * outside their area. */
       if (pos->board[sq] != PIECE_NONE) continue;
-      if (!t->mobile[type][us][sq] &&
-          (!v->rules.drop_promoted || v->rules.immobility_illegal >> type & 1))
+      if (!t->mobile[type][us][sq] && (!(v->rules.drop_promoted || v->rules.drop_immobile) ||
+                                       v->rules.immobility_illegal >> type & 1))
         continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
