@@ -175,6 +175,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
 static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
+  r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
   const FbrAttr *files[4] = {fbr_attr(rule, "kingshort"), fbr_attr(rule, "rookshort"),
                              fbr_attr(rule, "kinglong"), fbr_attr(rule, "rooklong")};
   int *targets[4] = {&r->castling.king_file[0], &r->castling.partner_file[0],
@@ -385,6 +386,7 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
     if (rule->range) r->drop_zone[WHITE][t] = zone[WHITE], r->drop_zone[BLACK][t] = zone[BLACK];
     if (fbr_attr(rule, "nomate")) r->drop_no_mate[t] = true;
     if (fbr_attr(rule, "nocheck")) r->drop_no_check[t] = true;
+    if (fbr_attr(rule, "opposite")) r->drop_opposite[t] = true;
   }
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
@@ -504,6 +506,9 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
     {"rookshort", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O"},
     {"kinglong", ARG_NUMBER, false, false, "[ext] file the royal reaches with O-O-O"},
     {"rooklong", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O-O"},
+    {"dropped", ARG_NONE, false, false,
+     "[ext] a royal dropped on the middle file of the castling rank may castle with partners "
+     "in the corners, and so may a partner dropped there (placement)"},
     END_ATTRS};
 
 static const FbrAttrSpec RESULT_NAMES[] = {
@@ -569,6 +574,8 @@ static const FbrAttrSpec DROP_ATTRS[] = {
     {"nomate", ARG_NONE, false, false, "a drop of the set may not give mate (shogi pawn)"},
     {"nocheck", ARG_NONE, false, false, "a drop of the set may not give check"},
     {"promoted", ARG_NONE, false, false, "[ext] a piece may be dropped promoted side up"},
+    {"opposite", ARG_NONE, false, false,
+     "[ext] the set's pieces (bishops) must end on squares of both colours (placement)"},
     {"immobile", ARG_NONE, false, false,
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},
