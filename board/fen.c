@@ -210,8 +210,13 @@ static void fen_read_castling(Position *pos, const char *field) {
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
     Square partner = SQ_NONE;
     if (ch == 'K' || ch == 'Q') {
-      int dir = ch == 'K' ? 1 : -1;
-      for (int f = rf + dir; f >= 0 && f < geo->files; f += dir) {
+      /* As Fairy-Stockfish: the first partner met going from the corner (or
+       * from castling=rookfromshort/long's file) toward the royal, so shako's
+       * K names its inner rook on i2 even with another on j2. */
+      int side = ch == 'K' ? 0 : 1, dir = side ? 1 : -1;
+      int from = pos->variant->rules.castling.partner_from[side];
+      int f = from ? from - 1 : side ? 0 : geo->files - 1;
+      for (; f != rf && f >= 0 && f < geo->files && partner == SQ_NONE; f += dir) {
         Square sq = geo_square(geo, f, rank, 0);
         if (is_partner(pos, sq, c)) partner = sq;
       }
