@@ -136,15 +136,17 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
   return true;
 }
 
-/* The royal that castles for colour c: a royal-type piece on its castling rank. */
-/* Without royals (antichess), the piece lettered K castles. */
+/* The royal that castles for colour c: a royal-type piece on its castling rank.
+ * Without royals (antichess), or with several royal types of which one is
+ * lettered K (coregal's king and queen), the piece lettered K castles, as
+ * Fairy-Stockfish's castling king piece is its king. */
 static Square castling_royal(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   int rank = c == WHITE ? r->castling.rank : pos->geo.ranks - 1 - r->castling.rank;
   uint64_t castlers = pos->tables->royal_mask[c];
-  if (!castlers) {
+  if (!castlers || (castlers & (castlers - 1))) {
     int k = variant_find_type(pos->variant, "K", 1);
-    if (k >= 0) castlers = (uint64_t)1 << k;
+    if (k >= 0 && (!castlers || castlers >> k & 1)) castlers = (uint64_t)1 << k;
   }
   for (int f = 0; f < pos->geo.files; f++) {
     Square sq = geo_square(&pos->geo, f, rank, 0);
@@ -214,8 +216,13 @@ static void fen_read_castling(Position *pos, const char *field) {
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
     Square partner = SQ_NONE;
     if (ch == 'K' || ch == 'Q') {
-      int dir = ch == 'K' ? 1 : -1;
-      for (int f = rf + dir; f >= 0 && f < geo->files; f += dir) {
+      /* As Fairy-Stockfish: the first partner met going from the corner (or
+       * from castling=rookfromshort/long's file) toward the royal, so shako's
+       * K names its inner rook on i2 even with another on j2. */
+      int side = ch == 'K' ? 0 : 1, dir = side ? 1 : -1;
+      int from = pos->variant->rules.castling.partner_from[side];
+      int f = from ? from - 1 : side ? 0 : geo->files - 1;
+      for (; f != rf && f >= 0 && f < geo->files && partner == SQ_NONE; f += dir) {
         Square sq = geo_square(geo, f, rank, 0);
         if (is_partner(pos, sq, c)) partner = sq;
       }
