@@ -429,9 +429,11 @@ static void gen_castling(const Position *pos, MoveList *list) {
       if (files[i] < lo) lo = files[i];
       if (files[i] > hi) hi = files[i];
     }
+    /* the four files lie on the royal's rank: flat indices of one row */
+    int row = royal - files[0];
     bool ok = true;
     for (int f = lo; f <= hi && ok; f++) {
-      Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+      int s = row + f;
       ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
     }
     if (!ok) continue;
@@ -448,7 +450,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
       Piece king = pos->board[royal];
       if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
-        Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+        int s = row + f;
         if (pos_royal_square_attacked(pos, s, us)) ok = false;
         if (f == b) break;
       }
@@ -625,6 +627,15 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
   if (!pos->st.ep_count || !bb->ep_nb[k]) return;
   Piece victim = pos->board[pos->st.ep_victim];
   if (!piece_is_real(victim) || piece_color(victim) == us) return;
+  /* Most pieces have no e.p. square in reach: look before setting up a walk. */
+  const Square *next =
+      pos->tables->next + (size_t)pos->tables->leg_base[type][us] * (size_t)pos->geo.sq_nb;
+  bool any = false;
+  for (int i = 0; i < bb->ep_nb[k] && !any; i++) {
+    Square to = next[(size_t)bb->ep[k][i] * (size_t)pos->geo.sq_nb + (size_t)sq];
+    any = to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to);
+  }
+  if (!any) return;
   Walk w;
   memset(&w, 0, sizeof w);
   w.pos = pos;

@@ -260,10 +260,12 @@ static void castling_update(Position *pos) {
 void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, Square *royal_to,
                           Square *partner_to) {
   const CastlingRule *cr = &pos->variant->rules.castling;
-  int rank = geo_rank(&pos->geo, rank_sq), level = geo_level(&pos->geo, rank_sq);
+  /* squares of one rank are consecutive flat indices (geometry.h) */
+  int row = rank_sq - geo_file(&pos->geo, rank_sq), files = pos->geo.files;
+  int kf = cr->king_file[side], pf = cr->partner_file[side];
   (void)c;
-  *royal_to = geo_square(&pos->geo, cr->king_file[side], rank, level);
-  *partner_to = geo_square(&pos->geo, cr->partner_file[side], rank, level);
+  *royal_to = kf >= 0 && kf < files ? (Square)(row + kf) : SQ_NONE;
+  *partner_to = pf >= 0 && pf < files ? (Square)(row + pf) : SQ_NONE;
 }
 
 /* royal=aimed{R} (Fairy-Stockfish's cambodian rule): a piece of the set that

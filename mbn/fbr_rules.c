@@ -155,6 +155,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
      * and h). A castle(N) number gives the rank. */
     memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
     memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
+    memcpy(r->castling.partner_from, saved.partner_from, sizeof saved.partner_from);
     bool mbn_default = saved.king_file[0] == 6 && saved.partner_file[0] == 5;
     bool unset = !saved.king_file[0] && !saved.partner_file[0] && !saved.king_file[1];
     if (unset || (mbn_default && files != 8)) {
@@ -176,15 +177,18 @@ static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
   r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
-  const FbrAttr *files[4] = {fbr_attr(rule, "kingshort"), fbr_attr(rule, "rookshort"),
-                             fbr_attr(rule, "kinglong"), fbr_attr(rule, "rooklong")};
-  int *targets[4] = {&r->castling.king_file[0], &r->castling.partner_file[0],
-                     &r->castling.king_file[1], &r->castling.partner_file[1]};
-  for (int i = 0; i < 4; i++) {
+  const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
+                             fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
+                             fbr_attr(rule, "rookfromshort"), fbr_attr(rule, "rookfromlong")};
+  int *targets[6] = {&r->castling.king_file[0],    &r->castling.partner_file[0],
+                     &r->castling.king_file[1],    &r->castling.partner_file[1],
+                     &r->castling.partner_from[0], &r->castling.partner_from[1]};
+  for (int i = 0; i < 6; i++) {
     if (!files[i]) continue;
     if (files[i]->number < 1 || files[i]->number > ctx->variant->shape.files)
       return fbr_error(ctx, files[i]->pos, rule->text, "castling file number is off the board");
-    *targets[i] = files[i]->number - 1;
+    /* partner_from keeps file + 1, so that 0 means "from the corner" */
+    *targets[i] = files[i]->number - (i < 4 ? 1 : 0);
   }
   return true;
 }
@@ -509,6 +513,10 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
     {"dropped", ARG_NONE, false, false,
      "[ext] a royal dropped on the middle file of the castling rank may castle with partners "
      "in the corners, and so may a partner dropped there (placement)"},
+    {"rookfromshort", ARG_NUMBER, false, false,
+     "[ext] file where a K right seeks its partner, toward the royal (default the corner)"},
+    {"rookfromlong", ARG_NUMBER, false, false,
+     "[ext] file where a Q right seeks its partner, toward the royal (default the corner)"},
     END_ATTRS};
 
 static const FbrAttrSpec RESULT_NAMES[] = {

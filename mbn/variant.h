@@ -53,6 +53,8 @@ typedef struct {
   int king_file[2];    /* destination file of the royal: [0] short (right), [1] long (left) */
   int partner_file[2]; /* destination file of the partner */
   uint64_t partners;   /* piece types that may be the partner (usually the rook) */
+  int partner_from[2]; /* file + 1 where a K / Q right seeks its partner, toward the royal
+                          (castling=rookfromshort(N)); 0: from the corner */
   int rank;            /* White's castling rank (0-based); Black's is mirrored */
 } CastlingRule;
 
