@@ -100,6 +100,9 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
          * at the start (one that was captured) */
         if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])
           continue;
+        /* promotion=limit(N){..}: not beyond N of the type (spartan's kings) */
+        if (r->promotion_limit[p] && pos_count_pieces(pos, w->us, p) >= r->promotion_limit[p])
+          continue;
         walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
       }
       const uint8_t *forced = r->promotion_forced_zone[w->us];
@@ -426,9 +429,11 @@ static void gen_castling(const Position *pos, MoveList *list) {
       if (files[i] < lo) lo = files[i];
       if (files[i] > hi) hi = files[i];
     }
+    /* the four files lie on the royal's rank: flat indices of one row */
+    int row = royal - files[0];
     bool ok = true;
     for (int f = lo; f <= hi && ok; f++) {
-      Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+      int s = row + f;
       ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
     }
     if (!ok) continue;
@@ -445,7 +450,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
       Piece king = pos->board[royal];
       if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
-        Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+        int s = row + f;
         if (pos_royal_square_attacked(pos, s, us)) ok = false;
         if (f == b) break;
       }
@@ -467,11 +472,14 @@ static void gen_drops(const Position *pos, MoveList *list) {
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       /* Fairy-Stockfish refuses drops where the piece could never move only
-       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn may
-       * be dropped on its last rank. */
+       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn
+       * (drop=promoted) and dobutsu's chick (drop=immobile) may be dropped
+       * on the last rank. Elsewhere an immobile drop stays refused: pieces
+       * confined by their moves (xiangqi's advisor) may not be dropped
+       * outside their area. */
       if (pos->board[sq] != PIECE_NONE) continue;
-      if (!t->mobile[type][us][sq] &&
-          (!v->rules.drop_promoted || v->rules.immobility_illegal >> type & 1))
+      if (!t->mobile[type][us][sq] && (!(v->rules.drop_promoted || v->rules.drop_immobile) ||
+                                       v->rules.immobility_illegal >> type & 1))
         continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
@@ -580,6 +588,15 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
   if (!pos->st.ep_count || !bb->ep_nb[k]) return;
   Piece victim = pos->board[pos->st.ep_victim];
   if (!piece_is_real(victim) || piece_color(victim) == us) return;
+  /* Most pieces have no e.p. square in reach: look before setting up a walk. */
+  const Square *next =
+      pos->tables->next + (size_t)pos->tables->leg_base[type][us] * (size_t)pos->geo.sq_nb;
+  bool any = false;
+  for (int i = 0; i < bb->ep_nb[k] && !any; i++) {
+    Square to = next[(size_t)bb->ep[k][i] * (size_t)pos->geo.sq_nb + (size_t)sq];
+    any = to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to);
+  }
+  if (!any) return;
   Walk w;
   memset(&w, 0, sizeof w);
   w.pos = pos;

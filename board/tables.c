@@ -226,6 +226,8 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
                    !v->rules.atomic && !v->rules.kings_may_not_face &&
                    !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types;
   for (int type = 0; type < t->type_nb; type++)
+    if (v->rules.promotion_limit[type]) t->promotion_limited = true;
+  for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];
       if (!t->reach[type][c] || prog->leg_count != prog->root_count) t->simple_pins = false;
