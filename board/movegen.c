@@ -87,7 +87,8 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
     }
   }
   uint64_t promos = pos->variant->pieces[w->type].promotes_to;
-  if (promos && kind != MOVE_SWAP) {
+  /* promotion=sittuyin: pawns promote by a move of their own, not by moving */
+  if (promos && kind != MOVE_SWAP && !r->promotion_sittuyin) {
     bool can = t->promo_zone[w->us][sq] ||
                ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
     if (r->promotion_on_capture && !capture) can = false;
@@ -360,7 +361,7 @@ static void gen_piece_bb(Walk *w, int sq, int type) {
     careful = targets;
   } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
     careful = targets; /* may demote: walk_emit decides */
-  } else if (v->pieces[type].promotes_to) {
+  } else if (v->pieces[type].promotes_to && !v->rules.promotion_sittuyin) {
     careful = targets & bb->promo_zone[us];
     if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
       careful = targets;
@@ -678,6 +679,7 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
     else
       walk_piece(&w, sq);
   }
+  if (r->promotion_sittuyin) gen_sittuyin_promotions(pos, list);
   gen_castling(pos, list);
   if (r->gating) gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);

@@ -377,7 +377,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     reset = pos->tables->pawn_like[mover];
     bool aimed = pos->variant->rules.royal_aimed >> mover & 1;
     int blast = -1;
-    if (piece_is_real(pos->board[to])) {
+    if (to != from && piece_is_real(pos->board[to])) { /* from == to: sittuyin promotion */
       capture_on(pos, to, us, undo);
       capture = true;
       blast = to;

@@ -316,6 +316,7 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   r->promote_to_captured = fbr_attr(rule, "available") != NULL;
   r->promotion_on_capture = fbr_attr(rule, "capture") != NULL;
   r->promotion_demote = fbr_attr(rule, "demote") != NULL;
+  r->promotion_sittuyin = fbr_attr(rule, "sittuyin") != NULL;
   const FbrAttr *forced = fbr_attr(rule, "forced");
   r->promotion_forced_zone[WHITE] = r->promotion_forced_zone[BLACK] = NULL;
   if (forced) {
@@ -570,6 +571,9 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
     {"to", ARG_NONE, true, false,
      "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
+    {"sittuyin", ARG_NONE, false, false,
+     "[ext] pawns promote standing: on their square or a step away, if the new piece attacks "
+     "nothing and the move gives no check (sittuyin)"},
     {"limit", ARG_NUMBER, true, false,
      "[ext] promotion to a type of the set only while the side has fewer than N of it (spartan)"},
     END_ATTRS};
