@@ -142,6 +142,23 @@ START_TEST(sittuyin_pawn_promotes_standing) {
 }
 END_TEST
 
+/* Allwayspawns: the pawn's initial double step (ifmenD) may be taken e.p. by
+ * its forward-diagonal capture, as Fairy-Stockfish's pawn type. */
+START_TEST(allwayspawns_double_step_is_taken_en_passant) {
+  Position *pos =
+      position_at("allwayspawns", "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  char err[128];
+  Move m = move_from_text(pos, "e2e4", err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  ck_assert(is_legal_text(pos, "d4e3"));
+  ck_assert(!is_legal_text(pos, "d4c3"));
+  pos_unmake_move(pos, &undo);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -150,6 +167,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, coregal_queen_does_not_castle);
   tcase_add_test(tc, shako_castles_with_the_inner_rook);
   tcase_add_test(tc, sittuyin_pawn_promotes_standing);
+  tcase_add_test(tc, allwayspawns_double_step_is_taken_en_passant);
   suite_add_tcase(suite, tc);
   return suite;
 }
