@@ -22,6 +22,7 @@
 #define MBN_MAX_SET_LETTERS 32 /* letters in one piece set */
 #define MBN_MAX_RANGE_ITEMS 16 /* comma-separated items in one range */
 #define MBN_MAX_DEFINITIONS 256
+#define MBN_MAX_TRANSITIONS 16 /* comma-separated items in one board transition */
 
 /* A bump allocator: everything of one compilation, freed at once. */
 typedef struct ArenaBlock ArenaBlock;
@@ -51,6 +52,21 @@ typedef struct {
   int count;
   AstRangeItem items[MBN_MAX_RANGE_ITEMS];
 } AstRange;
+
+/* One item of a board transition (MBN §8): <+1>, <-2>, <+-1>, <3>, <+>. */
+typedef struct {
+  char sign; /* '+' '-' 'b' (+-), 0 for an absolute board number, 'a' for <+> (any other) */
+  int value; /* levels to move, or the 1-based board number */
+} AstTransitionItem;
+
+/* A board transition or the triagonal operator before a move. */
+typedef struct {
+  char kind;    /* 0 none, 't' a transition <...>, '3' the triagonal operator <> */
+  bool reflect; /* <<...>>: Black's levels are mirrored too (MBN "Symmetry on Z Axis") */
+  int count;
+  AstTransitionItem items[MBN_MAX_TRANSITIONS];
+  int line, col;
+} AstTransition;
 
 /* A modifier letter as written: 'f', 'm', 'c', ... ; amalgamated (fr) has
  * code '(' and the two letters in dir[]. */
@@ -105,7 +121,8 @@ struct AstNode {
   AstPieceSet *sets;
   int set_count;
   AstRange before, after;
-  bool decisive; /* # before the move: its capture decides the game */
+  bool decisive;            /* # before the move: its capture decides the game */
+  AstTransition transition; /* <+1>, <<+1>>, <> before the move */
   /* AST_ALT */
   bool juxtaposed;
   /* AST_CHAIN: sequence[k] true if kids[k] and kids[k+1] are joined by -- */

@@ -199,6 +199,97 @@ static void parse_range(Parser *p, AstRange *range) {
   p->depth--;
 }
 
+/* ---- board transitions (MBN §8, §9) ------------------------------------ */
+
+/* Transition ::= '<' '<'? Item ( ',' Item )* '>' '>'? | '<' '>'
+ * Item ::= '+' '-'? Number | '+' | '-' Number | Number
+ * '<>' is the triagonal operator; '<<..>>' mirrors the levels for Black. */
+static void parse_transition(Parser *p, AstTransition *tr) {
+  Token open = p->tok;
+  memset(tr, 0, sizeof *tr);
+  tr->line = open.line;
+  tr->col = open.col;
+  parse_next(p);
+  if (p->tok.space_before) parse_error(p, "space inside a board transition");
+  if (parse_is(p, '>')) {
+    tr->kind = '3';
+    parse_next(p);
+    if (p->tok.space_before || p->tok.kind == TK_EOF)
+      parse_error(p, "expected a move after the triagonal operator '<>'");
+    return;
+  }
+  tr->kind = 't';
+  if (parse_is(p, '<')) {
+    tr->reflect = true;
+    parse_next(p);
+  }
+  if (p->tok.kind == TK_NUMBER && !p->tok.space_before) {
+    const char *s = p->lex.src + p->tok.offset + p->tok.length;
+    if (*s == 'd' || *s == 'o')
+      parse_error(p, "quadrogonal and projection operators ('<%d%c>') are not supported",
+                  p->tok.value, *s);
+  }
+  for (;;) {
+    if (p->tok.space_before) parse_error(p, "space inside a board transition");
+    if (tr->count == MBN_MAX_TRANSITIONS)
+      parse_error(p, "board transition has more than %d items", MBN_MAX_TRANSITIONS);
+    AstTransitionItem *item = &tr->items[tr->count++];
+    if (parse_is(p, '+')) {
+      item->sign = '+';
+      parse_next(p);
+      if (parse_is(p, '-') && !p->tok.space_before) {
+        item->sign = 'b';
+        parse_next(p);
+        if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+          parse_error(p, "expected a number of levels after '+-'");
+      } else if (parse_is(p, '>') || parse_is(p, ',')) {
+        item->sign = 'a'; /* <+>: any other board */
+      }
+    } else if (parse_is(p, '-')) {
+      item->sign = '-';
+      parse_next(p);
+      if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+        parse_error(p, "expected a number of levels after '-'");
+    } else if (parse_is(p, '*')) {
+      parse_error(p, "'<*>' names boards of a piece definition; as a transition write <+>");
+    } else if (parse_is(p, ';')) {
+      parse_error(p, "4D board transitions ('<..;..>') are not supported");
+    } else if (p->tok.kind != TK_NUMBER) {
+      if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board transition (missing '>')");
+      parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
+    }
+    if (item->sign != 'a') {
+      if (p->tok.space_before) parse_error(p, "space inside a board transition");
+      if (p->tok.kind != TK_NUMBER)
+        parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
+      if (p->tok.value > 16)
+        parse_error(p, "board transition %d exceeds the largest board count 16", p->tok.value);
+      if (item->sign == 0 && p->tok.value == 0) parse_error(p, "boards are numbered from 1");
+      item->value = p->tok.value;
+      parse_next(p);
+    }
+    if (p->tok.space_before) parse_error(p, "space inside a board transition");
+    if (parse_is(p, ';')) parse_error(p, "4D board transitions ('<..;..>') are not supported");
+    if (parse_is(p, ',')) {
+      parse_next(p);
+      continue;
+    }
+    if (!parse_is(p, '>')) {
+      if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board transition (missing '>')");
+      parse_error(p, "expected ',' or '>' in a board transition");
+    }
+    parse_next(p);
+    break;
+  }
+  if (tr->reflect) {
+    if (!parse_is(p, '>') || p->tok.space_before)
+      parse_error(p, "expected '>>' to close the reflected board transition '<<'");
+    parse_next(p);
+  }
+  if (p->tok.space_before || p->tok.kind == TK_EOF)
+    parse_error_at(p, &open, "a board transition needs a move after it");
+}
+
 /* ---- moves ------------------------------------------------------------- */
 
 static AstNode *parse_sequence(Parser *p);
@@ -407,7 +498,10 @@ static AstNode *parse_partial(Parser *p) {
   }
   if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
-  if (parse_is(p, '<')) parse_error(p, "board transitions '<...>' are not supported");
+  if (parse_is(p, '<')) parse_transition(p, &mod->transition);
+  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
+  if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
+  if (parse_is(p, '<')) parse_error(p, "two board transitions in a row");
   if (parse_is(p, '{'))
     parse_error(p, "attacker piece sets before a move ({C}W2) are not supported");
   if (parse_is(p, '[')) parse_range(p, &mod->before);
@@ -425,7 +519,9 @@ static AstNode *parse_partial(Parser *p) {
     move = alt;
   }
   if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
-  if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive) return move;
+  if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive &&
+      !mod->transition.kind)
+    return move;
   node_add_kid(p, mod, move);
   return mod;
 }
@@ -433,8 +529,8 @@ static AstNode *parse_partial(Parser *p) {
 /* After a complete partial move, modifiers start the next one: the MBN
  * text writes mfW+cfF as mfWcfF (PS=mfWcfF), an implicit '+'. */
 static bool parse_at_implicit_plus(const Parser *p) {
-  return !p->tok.space_before &&
-         (p->tok.kind == TK_LOWER || (parse_is(p, '(') && parse_at_amalgamated(p)));
+  return !p->tok.space_before && (p->tok.kind == TK_LOWER || parse_is(p, '<') ||
+                                  (parse_is(p, '(') && parse_at_amalgamated(p)));
 }
 
 /* CombinedMove ::= PartialMove ( '+'? PartialMove )* */

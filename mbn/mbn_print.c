@@ -110,6 +110,27 @@ static void print_steps(Printer *p, const AstNode *ride) {
   }
 }
 
+static void print_transition(Printer *p, const AstTransition *tr) {
+  if (tr->kind == '3') {
+    put(p, "<>");
+    return;
+  }
+  if (!tr->kind) return;
+  put(p, tr->reflect ? "<<" : "<");
+  for (int i = 0; i < tr->count; i++) {
+    const AstTransitionItem *item = &tr->items[i];
+    if (i) put(p, ",");
+    switch (item->sign) {
+    case 'a': put(p, "+"); break;
+    case 'b': put(p, "+-%d", item->value); break;
+    case '+':
+    case '-': put(p, "%c%d", item->sign, item->value); break;
+    default: put(p, "%d", item->value); break;
+    }
+  }
+  put(p, tr->reflect ? ">>" : ">");
+}
+
 static void print_node(Printer *p, const AstNode *node) {
   switch (node->kind) {
   case AST_LEAPER:
@@ -135,6 +156,7 @@ static void print_node(Printer *p, const AstNode *node) {
     break;
   case AST_MOD: {
     if (node->decisive) put(p, "#");
+    print_transition(p, &node->transition);
     print_range(p, &node->before);
     for (int i = 0; i < node->mod_count; i++)
       print_modifier(p, &node->mods[i], node, i ? &node->mods[i - 1] : NULL,
