@@ -463,11 +463,49 @@ static void gen_castling(const Position *pos, MoveList *list) {
   }
 }
 
+static int square_color(const Geometry *geo, int sq) {
+  return (geo_file(geo, sq) + geo_rank(geo, sq)) & 1;
+}
+
+/* drop{B}=opposite (Fairy-Stockfish's dropOppositeColoredBishop): the pieces
+ * of such a type, on the board and in hand, must end up split between the
+ * two square colours. A piece of the type may not join a colour that holds
+ * its share already, and any other drop may not take a square that colour
+ * still needs. */
+static bool drop_colors_ok(const Position *pos, int type, int sq) {
+  const Variant *v = pos->variant;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  for (int t = 0; t < v->piece_count; t++) {
+    if (!v->rules.drop_opposite[t]) continue;
+    int total = pos->st.hand[us][t], on[2] = {0, 0};
+    for (int i = 0; i < pos->pcount[us]; i++) {
+      int s = pos->plist[us][i];
+      if (piece_type(pos->board[s]) != t) continue;
+      total++;
+      on[square_color(geo, s)]++;
+    }
+    if (t == type) {
+      if (on[square_color(geo, sq)] + 1 > (total + 1) / 2) return false;
+      continue;
+    }
+    const uint8_t *zone = v->rules.drop_zone[us][t];
+    int room[2] = {on[0], on[1]};
+    for (int s = 0; s < geo->sq_nb; s++)
+      if (s != sq && pos->board[s] == PIECE_NONE && (!zone || zone[s]))
+        room[square_color(geo, s)]++;
+    if (room[0] < total / 2 || room[1] < total / 2) return false;
+  }
+  return true;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
   const Geometry *geo = &pos->geo;
+  bool opposite = false;
+  for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
     if (!pos->st.hand[us][type]) continue;
     int limit = v->rules.per_file_limit[type];
@@ -492,6 +530,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
         }
         if (n >= limit) continue;
       }
+      if (opposite && !drop_colors_ok(pos, type, sq)) continue;
       if (list->count < MOVE_LIST_MAX)
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);

@@ -176,6 +176,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
 static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
+  r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
   const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
                              fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
                              fbr_attr(rule, "rookfromshort"), fbr_attr(rule, "rookfromlong")};
@@ -390,6 +391,7 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
     if (rule->range) r->drop_zone[WHITE][t] = zone[WHITE], r->drop_zone[BLACK][t] = zone[BLACK];
     if (fbr_attr(rule, "nomate")) r->drop_no_mate[t] = true;
     if (fbr_attr(rule, "nocheck")) r->drop_no_check[t] = true;
+    if (fbr_attr(rule, "opposite")) r->drop_opposite[t] = true;
   }
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
@@ -509,6 +511,9 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
     {"rookshort", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O"},
     {"kinglong", ARG_NUMBER, false, false, "[ext] file the royal reaches with O-O-O"},
     {"rooklong", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O-O"},
+    {"dropped", ARG_NONE, false, false,
+     "[ext] a royal dropped on the middle file of the castling rank may castle with partners "
+     "in the corners, and so may a partner dropped there (placement)"},
     {"rookfromshort", ARG_NUMBER, false, false,
      "[ext] file where a K right seeks its partner, toward the royal (default the corner)"},
     {"rookfromlong", ARG_NUMBER, false, false,
@@ -581,6 +586,8 @@ static const FbrAttrSpec DROP_ATTRS[] = {
     {"nomate", ARG_NONE, false, false, "a drop of the set may not give mate (shogi pawn)"},
     {"nocheck", ARG_NONE, false, false, "a drop of the set may not give check"},
     {"promoted", ARG_NONE, false, false, "[ext] a piece may be dropped promoted side up"},
+    {"opposite", ARG_NONE, false, false,
+     "[ext] the set's pieces (bishops) must end on squares of both colours (placement)"},
     {"immobile", ARG_NONE, false, false,
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},

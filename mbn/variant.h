@@ -146,6 +146,10 @@ typedef struct {
   bool drop_no_check[PIECE_TYPE_MAX];           /* drop{..}=nocheck */
   bool drop_promoted;                           /* drop=promoted: may drop either side up */
   bool drop_immobile;                           /* drop=immobile: may drop where it cannot move */
+  bool drop_opposite[PIECE_TYPE_MAX];           /* drop{B}=opposite: drops must leave the type
+                                                   room for both square colours (placement) */
+  bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
+                                                   on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
   bool gating;                                  /* gating: Seirawan gating from hand */
   uint8_t *gating_zone[COLOR_NB];               /* gating[..]: squares that gate; default rank 1 */
