@@ -180,8 +180,13 @@ bool pos_is_legal(const Position *pos, Move move) {
   pos_make_move(p, move, &undo);
   bool legal = last_move_legal(p);
   if (legal && facing && pos_royals_face(p)) legal = false;
-  /* royal=nocheck (racing kings): no move may give check */
-  if (legal && r->no_checks && pos_in_check(p)) legal = false;
+  /* royal=nocheck (racing kings): no move may give check; nor may a
+   * promotion=sittuyin promotion (the only promotions there are). */
+  if (legal &&
+      (r->no_checks ||
+       (r->promotion_sittuyin && move_kind(move) == MOVE_NORMAL && move_piece_arg(move) >= 0)) &&
+      pos_in_check(p))
+    legal = false;
   /* drop{..}=nocheck. A mating drop of a drop{..}=nomate type stays legal,
    * as in Fairy-Stockfish: it loses instead (pos_game_result). */
   if (legal && move_kind(move) == MOVE_DROP && r->drop_no_check[move_piece_arg(move)] &&
@@ -365,12 +370,14 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
         move_kind(m) != MOVE_PASS &&
         !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
         !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
+        !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
         (move_kind(m) == MOVE_DROP ||
          !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
       if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
       continue;
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
       for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
@@ -422,7 +429,8 @@ int gen_legal_count(const Position *pos) {
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || t->promotion_limited || pos_is_decided(pos) || pos_in_check(pos))
+      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || pos_is_decided(pos) ||
+      pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;

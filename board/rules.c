@@ -121,6 +121,12 @@ GameResult pos_game_result(const Position *pos, int legal_count) {
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;
     if (r->check_limit > 0 && pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;
     if (r->bare_royal != RESULT_NONE) {
+      /* baremove: the bared side had its one move; if that move bared the
+       * other side back, neither wins (both royals bare: a draw, as
+       * XBoard adjudicates shatranj). */
+      if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false) &&
+          !rules_count_types(pos, us, ~t->royal_mask[us], false))
+        return RESULT_DRAW;
       if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false))
         return r->bare_royal == RESULT_LOSS  ? RESULT_WIN
                : r->bare_royal == RESULT_WIN ? RESULT_LOSS
