@@ -371,13 +371,14 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
         !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
         !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
         !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
+        !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
         (move_kind(m) == MOVE_DROP ||
          !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
       if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
       continue;
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
-        !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
+        !((r->promotion_sittuyin || t->promotes_to_royal) && move_piece_arg(m) >= 0) &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
       for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
@@ -578,8 +579,8 @@ int gen_legal_count(const Position *pos) {
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || pos_is_decided(pos) ||
-      pos_in_check(pos))
+      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || t->promotes_to_royal ||
+      pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
 #ifdef COUNT_BB_POPCNT
   if (__builtin_cpu_supports("popcnt")) return count_bb_popcnt(pos, &list);
