@@ -98,6 +98,16 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
   bb->shift_nb = calloc(n, sizeof *bb->shift_nb);
   bb->shift = calloc(n, sizeof *bb->shift);
   bb->start_mask = calloc(n, sizeof *bb->start_mask);
+  bb->slide_up_nb = calloc(n, sizeof *bb->slide_up_nb);
+  bb->slide_down_nb = calloc(n, sizeof *bb->slide_down_nb);
+  bb->slide_up = calloc(n, sizeof *bb->slide_up);
+  bb->slide_down = calloc(n, sizeof *bb->slide_down);
+  bb->slide_plain = calloc(n, sizeof *bb->slide_plain);
+  if (!bb->slide_up_nb || !bb->slide_down_nb || !bb->slide_up || !bb->slide_down ||
+      !bb->slide_plain) {
+    bb64_free(bb);
+    return NULL;
+  }
   if (!bb->shift_ok || !bb->shift_nb || !bb->shift || !bb->start_mask || !bb->ep_nb || !bb->ep ||
       !bb->special_nb || !bb->special || !bb->gen_ok || !bb->attack_ok || !bb->leap_quiet ||
       !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
@@ -177,11 +187,23 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
           if (leg->occupancy & OCC_ENEMY) {
             bb->rider_dirs[c] |= (uint32_t)1 << d;
             bb->rider_types[c][d] |= (uint64_t)1 << t;
+            bb->rider_piece_types[c] |= (uint64_t)1 << t;
           }
         }
       }
       bb->gen_ok[k] = gen;
       bb->attack_ok[k] = attack;
+      bb->slide_plain[k] = true;
+      for (int i = 0; i < bb->rider_nb[k]; i++) {
+        int d = bb->riders[k][i].dir;
+        if (bb->dir_up[d])
+          bb->slide_up[k][bb->slide_up_nb[k]++] = (uint8_t)d;
+        else
+          bb->slide_down[k][bb->slide_down_nb[k]++] = (uint8_t)d;
+        bb->slide_plain[k] &= bb->riders[k][i].occupancy == (OCC_EMPTY | OCC_ENEMY);
+      }
+      for (int sq = 0; sq < geo->sq_nb; sq++)
+        if (bb->rev_leap[k][sq]) bb->leap_types[c] |= (uint64_t)1 << t;
       bb->shift_ok[k] = gen && bb_shift_legs(bb, v, geo, t, c, k);
       if (!attack) bb->all_attack_ok[c] = false;
     }
@@ -205,6 +227,11 @@ void bb64_free(Bb64Tables *bb) {
   free(bb->shift_nb);
   free(bb->shift);
   free(bb->start_mask);
+  free(bb->slide_up_nb);
+  free(bb->slide_down_nb);
+  free(bb->slide_up);
+  free(bb->slide_down);
+  free(bb->slide_plain);
   free(bb);
 }
 
@@ -232,11 +259,27 @@ uint64_t bb64_targets(const Position *pos, int sq, int type, Color c) {
   return targets;
 }
 
+/* The pieces of colour c of the types in `types`. */
+static inline uint64_t bb_pieces_of(const Position *pos, Color c, uint64_t types) {
+  uint64_t b = 0;
+  for (; types; types &= types - 1) b |= pos->bb_type[bb_lsb(types)];
+  return b & pos->bb_color[c];
+}
+
+/* The first occupied square from sq along direction d, or -1. */
+static inline int bb_first(const Bb64Tables *bb, int d, int sq, uint64_t occupied) {
+  uint64_t blockers = bb->ray[d][sq] & occupied;
+  if (!blockers) return -1;
+  return bb->dir_up[d] ? bb_lsb(blockers) : bb_msb(blockers);
+}
+
 uint64_t bb64_pinned(const Position *pos, uint64_t royals) {
   const Bb64Tables *bb = pos->tables->bb;
   Color us = pos->side, them = (Color)!us;
   uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
   uint64_t mine = pos->bb_color[us], pinned = 0;
+  uint64_t riders = bb_pieces_of(pos, them, bb->rider_piece_types[them]);
+  if (!riders) return 0;
   for (; royals; royals &= royals - 1) {
     int ksq = bb_lsb(royals);
     uint32_t dirs = bb->rider_dirs[them];
@@ -244,15 +287,12 @@ uint64_t bb64_pinned(const Position *pos, uint64_t royals) {
       int d = __builtin_ctz(dirs);
       dirs &= dirs - 1;
       int nd = bb->dir_neg[d];
-      uint64_t blockers = bb->ray[nd][ksq] & occupied;
-      if (!blockers) continue;
-      int b1 = bb->dir_up[nd] ? bb_lsb(blockers) : bb_msb(blockers);
-      if (!(mine >> b1 & 1)) continue;
-      uint64_t beyond = bb->ray[nd][b1] & occupied;
-      if (!beyond) continue;
-      int b2 = bb->dir_up[nd] ? bb_lsb(beyond) : bb_msb(beyond);
-      if (pos->bb_color[them] >> b2 & 1 &&
-          bb->rider_types[them][d] >> piece_type(pos->board[b2]) & 1)
+      /* no enemy rider on the line at all: nothing to pin against */
+      if (!(bb->ray[nd][ksq] & riders)) continue;
+      int b1 = bb_first(bb, nd, ksq, occupied);
+      if (b1 < 0 || !(mine >> b1 & 1)) continue;
+      int b2 = bb_first(bb, nd, b1, occupied);
+      if (b2 >= 0 && riders >> b2 & 1 && bb->rider_types[them][d] >> piece_type(pos->board[b2]) & 1)
         pinned |= (uint64_t)1 << b1;
     }
   }
@@ -280,25 +320,22 @@ bool bb64_attacked(const Position *pos, int sq, Color by, uint64_t occupied) {
 bool bb64_attacked_without(const Position *pos, int sq, Color by, uint64_t occupied,
                            uint64_t gone) {
   const Bb64Tables *bb = pos->tables->bb;
-  const Variant *v = pos->variant;
   uint64_t mine = pos->bb_color[by] & ~gone;
-  for (int t = 0; t < v->piece_count; t++) {
-    uint64_t pieces = pos->bb_type[t] & mine;
-    if (!pieces) continue;
-    size_t k = (size_t)t * COLOR_NB + (size_t)by;
-    if (bb->rev_leap[k][sq] & pieces) return true;
+  for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
+    int t = bb_lsb(types);
+    if (bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & pos->bb_type[t] & mine) return true;
   }
+  uint64_t riders = bb_pieces_of(pos, by, bb->rider_piece_types[by]) & ~gone;
+  if (!riders) return false;
   uint32_t dirs = bb->rider_dirs[by];
   while (dirs) {
     int d = __builtin_ctz(dirs);
     dirs &= dirs - 1;
     int nd = bb->dir_neg[d];
-    uint64_t blockers = bb->ray[nd][sq] & occupied;
-    if (!blockers) continue;
-    int b = bb->dir_up[nd] ? bb_lsb(blockers) : bb_msb(blockers);
-    if (!(mine >> b & 1)) continue;
-    Piece p = pos->board[b];
-    if (bb->rider_types[by][d] >> piece_type(p) & 1) return true;
+    if (!(bb->ray[nd][sq] & riders)) continue;
+    int b = bb_first(bb, nd, sq, occupied);
+    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
+      return true;
   }
   return false;
 }

@@ -63,7 +63,17 @@ typedef struct Bb64Tables {
   bool *shift_ok;
   uint8_t *shift_nb;
   BbShiftLeg (*shift)[BB_RIDERS_MAX];
-  uint64_t *start_mask;         /* squares where the start position has this type */
+  uint64_t *start_mask; /* squares where the start position has this type */
+  /* Rider legs of a generated type split by whether square indices grow
+   * along them (the first blocker is then the lowest bit, else the
+   * highest), so bb64_slides needs no branch per ray; slide_plain: every
+   * rider leg moves to empty squares and captures enemies. */
+  uint8_t *slide_up_nb, *slide_down_nb;
+  uint8_t (*slide_up)[BB_RIDERS_MAX], (*slide_down)[BB_RIDERS_MAX];
+  bool *slide_plain;
+  /* leap_types[c]: types of colour c with some leaper capture (rev_leap);
+   * rider_piece_types[c]: types of colour c riding some direction */
+  uint64_t leap_types[COLOR_NB], rider_piece_types[COLOR_NB];
   bool all_attack_ok[COLOR_NB]; /* every type of the colour is attack-tested here */
   /* rider_dirs[c]: bit d set if some type of colour c rides direction d
    * without limit; rider_types[c][d]: those types */
@@ -112,6 +122,25 @@ static inline int bb_lsb(uint64_t b) {
 }
 static inline int bb_msb(uint64_t b) {
   return 63 - __builtin_clzll(b);
+}
+
+/* The squares the rider legs of type k (index t * 2 + c) reach from sq, up
+ * to and including the first occupied square of each ray. Branch-free per
+ * ray: a ray from square 63 upwards (or from 0 downwards) is empty, so the
+ * sentinel bit stands for "no blocker". */
+static inline uint64_t bb64_slides(const Bb64Tables *bb, size_t k, int sq, uint64_t occupied) {
+  uint64_t a = 0;
+  for (int i = 0; i < bb->slide_up_nb[k]; i++) {
+    int d = bb->slide_up[k][i];
+    uint64_t r = bb->ray[d][sq];
+    a |= r ^ bb->ray[d][bb_lsb((r & occupied) | (uint64_t)1 << 63)];
+  }
+  for (int i = 0; i < bb->slide_down_nb[k]; i++) {
+    int d = bb->slide_down[k][i];
+    uint64_t r = bb->ray[d][sq];
+    a |= r ^ bb->ray[d][bb_msb((r & occupied) | 1)];
+  }
+  return a;
 }
 
 #endif

@@ -10,7 +10,9 @@
  * (Shredder / X-FEN); letters naming no partner are accepted and ignored
  * (Seirawan gating rights use them). Check counters "W+B" give the checks
  * each side still needs, as Fairy-Stockfish writes them.
- * Boards with several levels list level 1's ranks first, then level 2's.
+ * Boards with several levels list the top level first, each level's ranks
+ * from the top, levels separated by '|' (docs/variants.md): Raumschach is
+ * "rnknr/ppppp/5/5/5|...|5/5/5/PPPPP/RNKNR".
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -88,8 +90,9 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
   const char *s = *p;
   int rows = geo->ranks * geo->levels;
   for (int row = 0; row < rows; row++) {
-    int level = row / geo->ranks, rank = geo->ranks - 1 - row % geo->ranks, file = 0;
-    while (*s && *s != '/' && *s != '[' && !isspace((unsigned char)*s)) {
+    int level = geo->levels - 1 - row / geo->ranks, rank = geo->ranks - 1 - row % geo->ranks;
+    int file = 0;
+    while (*s && *s != '/' && *s != '|' && *s != '[' && !isspace((unsigned char)*s)) {
       if (isdigit((unsigned char)*s)) {
         int n = 0;
         while (isdigit((unsigned char)*s) && n <= 1000) n = n * 10 + (*s++ - '0');
@@ -114,7 +117,10 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
     }
     if (file != geo->files) return fen_fail(err, errlen, "rank too short", s);
     if (row + 1 < rows) {
-      if (*s != '/') return fen_fail(err, errlen, "too few ranks", s);
+      char sep = (row + 1) % geo->ranks ? '/' : '|'; /* '|' between levels */
+      if (*s != sep)
+        return fen_fail(err, errlen, sep == '|' ? "expected '|' between levels" : "too few ranks",
+                        s);
       s++;
     }
   }
@@ -130,15 +136,17 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
   return true;
 }
 
-/* The royal that castles for colour c: a royal-type piece on its castling rank. */
-/* Without royals (antichess), the piece lettered K castles. */
+/* The royal that castles for colour c: a royal-type piece on its castling rank.
+ * Without royals (antichess), or with several royal types of which one is
+ * lettered K (coregal's king and queen), the piece lettered K castles, as
+ * Fairy-Stockfish's castling king piece is its king. */
 static Square castling_royal(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   int rank = c == WHITE ? r->castling.rank : pos->geo.ranks - 1 - r->castling.rank;
   uint64_t castlers = pos->tables->royal_mask[c];
-  if (!castlers) {
+  if (!castlers || (castlers & (castlers - 1))) {
     int k = variant_find_type(pos->variant, "K", 1);
-    if (k >= 0) castlers = (uint64_t)1 << k;
+    if (k >= 0 && (!castlers || castlers >> k & 1)) castlers = (uint64_t)1 << k;
   }
   for (int f = 0; f < pos->geo.files; f++) {
     Square sq = geo_square(&pos->geo, f, rank, 0);
@@ -208,8 +216,13 @@ static void fen_read_castling(Position *pos, const char *field) {
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
     Square partner = SQ_NONE;
     if (ch == 'K' || ch == 'Q') {
-      int dir = ch == 'K' ? 1 : -1;
-      for (int f = rf + dir; f >= 0 && f < geo->files; f += dir) {
+      /* As Fairy-Stockfish: the first partner met going from the corner (or
+       * from castling=rookfromshort/long's file) toward the royal, so shako's
+       * K names its inner rook on i2 even with another on j2. */
+      int side = ch == 'K' ? 0 : 1, dir = side ? 1 : -1;
+      int from = pos->variant->rules.castling.partner_from[side];
+      int f = from ? from - 1 : side ? 0 : geo->files - 1;
+      for (; f != rf && f >= 0 && f < geo->files && partner == SQ_NONE; f += dir) {
         Square sq = geo_square(geo, f, rank, 0);
         if (is_partner(pos, sq, c)) partner = sq;
       }
@@ -371,7 +384,8 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
   if (buflen) buf[0] = '\0';
   int rows = geo->ranks * geo->levels;
   for (int row = 0; row < rows; row++) {
-    int level = row / geo->ranks, rank = geo->ranks - 1 - row % geo->ranks, empty = 0;
+    int level = geo->levels - 1 - row / geo->ranks, rank = geo->ranks - 1 - row % geo->ranks;
+    int empty = 0;
     for (int f = 0; f < geo->files; f++) {
       Piece p = pos->board[geo_square(geo, f, rank, level)];
       if (p == PIECE_NONE) {
@@ -394,7 +408,7 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
       snprintf(tmp, sizeof tmp, "%d", empty);
       put(buf, buflen, &n, tmp);
     }
-    if (row + 1 < rows) put(buf, buflen, &n, "/");
+    if (row + 1 < rows) put(buf, buflen, &n, (row + 1) % geo->ranks ? "/" : "|");
   }
   if (v->rules.holdings || v->rules.drops || v->rules.gating) {
     put(buf, buflen, &n, "[");

@@ -33,10 +33,10 @@ typedef struct {
 bool geo_init(Geometry *geo, const BoardShape *shape, char *err, size_t errlen);
 
 static inline int geo_file(const Geometry *geo, int sq) {
-  return sq % geo->files;
+  return geo->file_of[sq];
 }
 static inline int geo_rank(const Geometry *geo, int sq) {
-  return (sq / geo->files) % geo->ranks;
+  return geo->rank_of[sq];
 }
 static inline int geo_level(const Geometry *geo, int sq) {
   return sq / (geo->files * geo->ranks);

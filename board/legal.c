@@ -18,6 +18,11 @@
 static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
+  /* bitboards first: most variants need nothing else (no Walk to set up) */
+  const Bb64Tables *bb = exclude ? NULL : t->bb;
+  if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
+    return true;
+  if (bb && bb->all_attack_ok[by]) return false;
   int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
@@ -25,10 +30,6 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
   w.pos = pos;
   w.us = by;
   w.target = sq;
-  const Bb64Tables *bb = exclude ? NULL : t->bb;
-  if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
-    return true;
-  if (bb && bb->all_attack_ok[by]) return false;
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
@@ -73,7 +74,15 @@ bool pos_royal_square_attacked(const Position *pos, int sq, Color c) {
 static bool royal_attacked(const Position *pos, Color c) {
   uint64_t royals = pos->tables->royal_mask[c];
   if (!royals) return false;
-  bool duple = pos->variant->rules.royal_duple;
+  const VariantRules *r = &pos->variant->rules;
+  if (pos->tables->bb && !r->royal_duple && !r->atomic) {
+    /* the royals straight from the bitboards, no piece-list scan */
+    for (uint64_t types = royals; types; types &= types - 1)
+      for (uint64_t b = pos->bb_type[bb_lsb(types)] & pos->bb_color[c]; b; b &= b - 1)
+        if (pos_attacked(pos, bb_lsb(b), (Color)!c)) return true;
+    return false;
+  }
+  bool duple = r->royal_duple;
   int count = 0, attacked = 0;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
@@ -131,8 +140,6 @@ static bool last_move_legal(const Position *pos) {
   return true;
 }
 
-static bool has_legal_move(const Position *pos);
-
 /* royal=makpong: a royal in check may move only to capture its one checker
  * (Fairy-Stockfish: checkers() ^ to must be empty). */
 static bool makpong_allows(const Position *pos, Move move) {
@@ -173,30 +180,20 @@ bool pos_is_legal(const Position *pos, Move move) {
   pos_make_move(p, move, &undo);
   bool legal = last_move_legal(p);
   if (legal && facing && pos_royals_face(p)) legal = false;
-  /* royal=nocheck (racing kings): no move may give check */
-  if (legal && r->no_checks && pos_in_check(p)) legal = false;
-  if (legal && move_kind(move) == MOVE_DROP) {
-    int type = move_piece_arg(move);
-    if (r->drop_no_check[type] && pos_in_check(p)) legal = false;
-    if (legal && r->drop_no_mate[type] && pos_in_check(p) && !has_legal_move(p)) legal = false;
-  }
+  /* royal=nocheck (racing kings): no move may give check; nor may a
+   * promotion=sittuyin promotion (the only promotions there are). */
+  if (legal &&
+      (r->no_checks ||
+       (r->promotion_sittuyin && move_kind(move) == MOVE_NORMAL && move_piece_arg(move) >= 0)) &&
+      pos_in_check(p))
+    legal = false;
+  /* drop{..}=nocheck. A mating drop of a drop{..}=nomate type stays legal,
+   * as in Fairy-Stockfish: it loses instead (pos_game_result). */
+  if (legal && move_kind(move) == MOVE_DROP && r->drop_no_check[move_piece_arg(move)] &&
+      pos_in_check(p))
+    legal = false;
   pos_unmake_move(p, &undo);
   return legal;
-}
-
-static bool has_legal_move(const Position *pos) {
-  static _Thread_local MoveList list;
-  /* One level deep only (drop-mate test), so a thread-local list suffices. */
-  gen_pseudo_moves(pos, &list);
-  Position *p = (Position *)pos;
-  for (int i = 0; i < list.count; i++) {
-    Undo undo;
-    pos_make_move(p, list.moves[i], &undo);
-    bool legal = last_move_legal(p);
-    pos_unmake_move(p, &undo);
-    if (legal) return true;
-  }
-  return false;
 }
 
 #define PINNED_MAX 64
@@ -372,14 +369,16 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
     if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
         move_kind(m) != MOVE_PASS &&
         !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
-        !(move_kind(m) == MOVE_DROP &&
-          (r->drop_no_check[move_piece_arg(m)] || r->drop_no_mate[move_piece_arg(m)])) &&
+        !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
+        !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
+        !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
         (move_kind(m) == MOVE_DROP ||
          !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
       if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
       continue;
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !((r->promotion_sittuyin || t->promotes_to_royal) && move_piece_arg(m) >= 0) &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
       for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
@@ -431,7 +430,8 @@ int gen_legal_count(const Position *pos) {
   static _Thread_local MoveList list;
   if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
       r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || pos_is_decided(pos) || pos_in_check(pos))
+      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || t->promotes_to_royal ||
+      pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;
@@ -451,6 +451,12 @@ int gen_legal_count(const Position *pos) {
   uint64_t done = 0;
   uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
   uint64_t empty = ~occupied & bb->board_mask, enemy = pos->bb_color[!us];
+  uint64_t reachable = empty | enemy;
+  bool ep_live = false;
+  if (pos->st.ep_count) {
+    Piece victim = pos->board[pos->st.ep_victim];
+    ep_live = piece_is_real(victim) && piece_color(victim) != us;
+  }
   for (int type = 0; type < pos->variant->piece_count; type++) {
     uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
@@ -472,11 +478,15 @@ int gen_legal_count(const Position *pos) {
       }
       count += bb_popcount(dst & ~zone) + promos * bb_popcount(dst & zone);
     }
-    for (uint64_t b = mine; b; b &= b - 1) {
-      int sq = __builtin_ctzll(b);
-      if (bb->rider_nb[k]) count += bb_popcount(bb64_rider_targets(pos, sq, type, us));
-      if (pos->st.ep_count) gen_piece_ep(pos, sq, &list);
+    if (bb->rider_nb[k]) {
+      for (uint64_t b = mine; b; b &= b - 1) {
+        int sq = bb_lsb(b);
+        count += bb_popcount(bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
+                                                : bb64_rider_targets(pos, sq, type, us));
+      }
     }
+    if (ep_live && bb->ep_nb[k])
+      for (uint64_t b = mine; b; b &= b - 1) gen_piece_ep(pos, bb_lsb(b), &list);
     done |= mine;
   }
   /* A single royal steps where no enemy attacks once it has left its

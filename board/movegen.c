@@ -87,7 +87,8 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
     }
   }
   uint64_t promos = pos->variant->pieces[w->type].promotes_to;
-  if (promos && kind != MOVE_SWAP) {
+  /* promotion=sittuyin: pawns promote by a move of their own, not by moving */
+  if (promos && kind != MOVE_SWAP && !r->promotion_sittuyin) {
     bool can = t->promo_zone[w->us][sq] ||
                ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
     if (r->promotion_on_capture && !capture) can = false;
@@ -99,6 +100,9 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
         /* promotion=available: only to a type the side has fewer of than
          * at the start (one that was captured) */
         if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])
+          continue;
+        /* promotion=limit(N){..}: not beyond N of the type (spartan's kings) */
+        if (r->promotion_limit[p] && pos_count_pieces(pos, w->us, p) >= r->promotion_limit[p])
           continue;
         walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
       }
@@ -357,7 +361,7 @@ static void gen_piece_bb(Walk *w, int sq, int type) {
     careful = targets;
   } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
     careful = targets; /* may demote: walk_emit decides */
-  } else if (v->pieces[type].promotes_to) {
+  } else if (v->pieces[type].promotes_to && !v->rules.promotion_sittuyin) {
     careful = targets & bb->promo_zone[us];
     if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
       careful = targets;
@@ -426,9 +430,11 @@ static void gen_castling(const Position *pos, MoveList *list) {
       if (files[i] < lo) lo = files[i];
       if (files[i] > hi) hi = files[i];
     }
+    /* the four files lie on the royal's rank: flat indices of one row */
+    int row = royal - files[0];
     bool ok = true;
     for (int f = lo; f <= hi && ok; f++) {
-      Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+      int s = row + f;
       ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
     }
     if (!ok) continue;
@@ -445,7 +451,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
       Piece king = pos->board[royal];
       if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
-        Square s = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
+        int s = row + f;
         if (pos_royal_square_attacked(pos, s, us)) ok = false;
         if (f == b) break;
       }
@@ -457,21 +463,62 @@ static void gen_castling(const Position *pos, MoveList *list) {
   }
 }
 
+static int square_color(const Geometry *geo, int sq) {
+  return (geo_file(geo, sq) + geo_rank(geo, sq)) & 1;
+}
+
+/* drop{B}=opposite (Fairy-Stockfish's dropOppositeColoredBishop): the pieces
+ * of such a type, on the board and in hand, must end up split between the
+ * two square colours. A piece of the type may not join a colour that holds
+ * its share already, and any other drop may not take a square that colour
+ * still needs. */
+static bool drop_colors_ok(const Position *pos, int type, int sq) {
+  const Variant *v = pos->variant;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  for (int t = 0; t < v->piece_count; t++) {
+    if (!v->rules.drop_opposite[t]) continue;
+    int total = pos->st.hand[us][t], on[2] = {0, 0};
+    for (int i = 0; i < pos->pcount[us]; i++) {
+      int s = pos->plist[us][i];
+      if (piece_type(pos->board[s]) != t) continue;
+      total++;
+      on[square_color(geo, s)]++;
+    }
+    if (t == type) {
+      if (on[square_color(geo, sq)] + 1 > (total + 1) / 2) return false;
+      continue;
+    }
+    const uint8_t *zone = v->rules.drop_zone[us][t];
+    int room[2] = {on[0], on[1]};
+    for (int s = 0; s < geo->sq_nb; s++)
+      if (s != sq && pos->board[s] == PIECE_NONE && (!zone || zone[s]))
+        room[square_color(geo, s)]++;
+    if (room[0] < total / 2 || room[1] < total / 2) return false;
+  }
+  return true;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
   const Geometry *geo = &pos->geo;
+  bool opposite = false;
+  for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
     if (!pos->st.hand[us][type]) continue;
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       /* Fairy-Stockfish refuses drops where the piece could never move only
-       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn may
-       * be dropped on its last rank. */
+       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn
+       * (drop=promoted) and dobutsu's chick (drop=immobile) may be dropped
+       * on the last rank. Elsewhere an immobile drop stays refused: pieces
+       * confined by their moves (xiangqi's advisor) may not be dropped
+       * outside their area. */
       if (pos->board[sq] != PIECE_NONE) continue;
-      if (!t->mobile[type][us][sq] &&
-          (!v->rules.drop_promoted || v->rules.immobility_illegal >> type & 1))
+      if (!t->mobile[type][us][sq] && (!(v->rules.drop_promoted || v->rules.drop_immobile) ||
+                                       v->rules.immobility_illegal >> type & 1))
         continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
@@ -483,6 +530,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
         }
         if (n >= limit) continue;
       }
+      if (opposite && !drop_colors_ok(pos, type, sq)) continue;
       if (list->count < MOVE_LIST_MAX)
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
@@ -580,6 +628,15 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
   if (!pos->st.ep_count || !bb->ep_nb[k]) return;
   Piece victim = pos->board[pos->st.ep_victim];
   if (!piece_is_real(victim) || piece_color(victim) == us) return;
+  /* Most pieces have no e.p. square in reach: look before setting up a walk. */
+  const Square *next =
+      pos->tables->next + (size_t)pos->tables->leg_base[type][us] * (size_t)pos->geo.sq_nb;
+  bool any = false;
+  for (int i = 0; i < bb->ep_nb[k] && !any; i++) {
+    Square to = next[(size_t)bb->ep[k][i] * (size_t)pos->geo.sq_nb + (size_t)sq];
+    any = to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to);
+  }
+  if (!any) return;
   Walk w;
   memset(&w, 0, sizeof w);
   w.pos = pos;
@@ -622,6 +679,7 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
     else
       walk_piece(&w, sq);
   }
+  if (r->promotion_sittuyin) gen_sittuyin_promotions(pos, list);
   gen_castling(pos, list);
   if (r->gating) gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);

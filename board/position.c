@@ -260,10 +260,72 @@ static void castling_update(Position *pos) {
 void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, Square *royal_to,
                           Square *partner_to) {
   const CastlingRule *cr = &pos->variant->rules.castling;
-  int rank = geo_rank(&pos->geo, rank_sq), level = geo_level(&pos->geo, rank_sq);
+  /* squares of one rank are consecutive flat indices (geometry.h) */
+  int row = rank_sq - geo_file(&pos->geo, rank_sq), files = pos->geo.files;
+  int kf = cr->king_file[side], pf = cr->partner_file[side];
   (void)c;
-  *royal_to = geo_square(&pos->geo, cr->king_file[side], rank, level);
-  *partner_to = geo_square(&pos->geo, cr->partner_file[side], rank, level);
+  *royal_to = kf >= 0 && kf < files ? (Square)(row + kf) : SQ_NONE;
+  *partner_to = pf >= 0 && pf < files ? (Square)(row + pf) : SQ_NONE;
+}
+
+/* royal=aimed{R} (Fairy-Stockfish's cambodian rule): a piece of the set that
+ * lands where it would attack an unmoved enemy royal on an empty board (a
+ * rook on the king's rank or file, whatever stands between) takes away the
+ * royal's initial moves, as if the royal had moved. */
+static void aimed_update(Position *pos, int mover, int to, Undo *undo) {
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side, them = (Color)!us;
+  const uint8_t *reach = t->reach[mover][us];
+  int width = 2 * geo->files - 1;
+  for (int i = 0; i < pos->pcount[them]; i++) {
+    int sq = pos->plist[them][i];
+    Piece p = pos->board[sq];
+    if (!(p & PIECE_UNMOVED) || !(t->royal_mask[them] >> piece_type(p) & 1)) continue;
+    int dx = geo_file(geo, sq) - geo_file(geo, to), dy = geo_rank(geo, sq) - geo_rank(geo, to);
+    /* without a reach table (complex programs) only the rook's lines count */
+    bool aims =
+        reach ? reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1] : dx == 0 || dy == 0;
+    if (aims) pos_put_piece(pos, sq, (Piece)(p & ~PIECE_UNMOVED), undo);
+  }
+}
+
+/* castling=dropped (Fairy-Stockfish's castlingDroppedPiece): a royal
+ * dropped on the middle file of its castling rank may castle with the
+ * partners in the corners of that rank, and a partner dropped in a corner
+ * with the royal already there; both count as unmoved from then on. */
+static void castle_grant(Position *pos, Color us, int side, int royal, int partner, Undo *undo) {
+  PosState *st = &pos->st;
+  if (st->castle_partner[us][side] == partner) return;
+  if (st->castle_partner[us][side] != SQ_NONE)
+    st->key ^= zobrist_castle(st->castle_partner[us][side]);
+  st->castle_partner[us][side] = (Square)partner;
+  st->castle_royal[us] = (Square)royal;
+  st->key ^= zobrist_castle(partner);
+  if (!(pos->board[royal] & PIECE_UNMOVED))
+    pos_put_piece(pos, royal, (Piece)(pos->board[royal] | PIECE_UNMOVED), undo);
+  if (!(pos->board[partner] & PIECE_UNMOVED))
+    pos_put_piece(pos, partner, (Piece)(pos->board[partner] | PIECE_UNMOVED), undo);
+}
+
+static void dropped_castling(Position *pos, Color us, int to, Undo *undo) {
+  const VariantRules *r = &pos->variant->rules;
+  const Geometry *geo = &pos->geo;
+  int rank = us == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
+  if (!r->castling.enabled || geo_rank(geo, to) != rank) return;
+  int level = geo_level(geo, to), last = geo->files - 1;
+  Square royal = geo_square(geo, geo->files / 2, rank, level);
+  Piece k = pos->board[royal];
+  if (!piece_is_real(k) || piece_color(k) != us ||
+      !(pos->tables->royal_mask[us] >> piece_type(k) & 1))
+    return;
+  for (int side = 0; side < 2; side++) {
+    int corner = geo_square(geo, side == 0 ? last : 0, rank, level);
+    Piece p = pos->board[corner];
+    if ((to == royal || to == corner) && piece_is_real(p) && piece_color(p) == us &&
+        r->castling.partners >> piece_type(p) & 1)
+      castle_grant(pos, us, side, royal, corner, undo);
+  }
 }
 
 void pos_make_move(Position *pos, Move m, Undo *undo) {
@@ -277,6 +339,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   ep_clear(st);
   st->rule50++;
   st->ply_from_start++;
+  st->dropped = move_kind(m) == MOVE_DROP ? (uint8_t)(move_piece_arg(m) + 1) : 0;
 
   switch (move_kind(m)) {
   case MOVE_DROP: {
@@ -284,6 +347,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     hand_add(pos, us, type, -1);
     pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
     reset = pos->tables->pawn_like[type];
+    if (pos->variant->rules.castling_dropped) dropped_castling(pos, us, to, undo);
     break;
   }
   case MOVE_CASTLING: {
@@ -311,8 +375,9 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int e1 = move_extra1(m), e2 = move_extra2(m);
     int mover = piece_type(pos->board[from]);
     reset = pos->tables->pawn_like[mover];
+    bool aimed = pos->variant->rules.royal_aimed >> mover & 1;
     int blast = -1;
-    if (piece_is_real(pos->board[to])) {
+    if (to != from && piece_is_real(pos->board[to])) { /* from == to: sittuyin promotion */
       capture_on(pos, to, us, undo);
       capture = true;
       blast = to;
@@ -338,6 +403,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     }
     if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
     if (move_flags(m) & MOVE_FLAG_EP_SET) ep_set(pos, from, to);
+    if (aimed) aimed_update(pos, mover, to, undo);
     break;
   }
   }
@@ -369,6 +435,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   undo->change_count = 0;
   ep_clear(&pos->st);
   pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
+  pos->st.dropped = 0;
   pos->st.rule50++;
   pos->st.ply_from_start++;
   pos->side = (Color)!pos->side;

@@ -72,6 +72,9 @@ typedef struct {
    * and that were passes; two of either end the game (Fairy-Stockfish's
    * st->bikjang && st->previous->bikjang, likewise for passes). */
   uint8_t facing_plies, pass_plies;
+  /* Type + 1 of the piece the last move dropped, 0 after any other move:
+   * drop{..}=nomate judges a mate by it (pos_game_result). */
+  uint8_t dropped;
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 

@@ -35,7 +35,8 @@ int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_ha
   return n;
 }
 
-/* A piece of the hill set of colour c stands on c's goal squares. */
+/* A piece of the hill set of colour c stands on c's goal squares (with
+ * hill=safe: and no enemy piece attacks it there). */
 static bool hill_reached(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   const uint8_t *zone = r->hill_by_color[c] ? r->hill_by_color[c] : r->hill;
@@ -43,7 +44,9 @@ static bool hill_reached(const Position *pos, Color c) {
   if (!zone) return false;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (zone[sq] && types >> piece_type(pos->board[sq]) & 1) return true;
+    if (!zone[sq] || !(types >> piece_type(pos->board[sq]) & 1)) continue;
+    if (r->hill_safe && pos_attacked(pos, sq, (Color)!c)) continue;
+    return true;
   }
   return false;
 }
@@ -95,6 +98,9 @@ bool pos_is_decided(const Position *pos) {
       if (hill_reached(pos, them) && !hill_reply_possible(pos)) return true;
     } else if (hill_reached(pos, them)) {
       return true;
+    } else if (r->hill_safe && hill_reached(pos, us)) {
+      /* a piece that reached the goal attacked wins once it stands safe */
+      return true;
     }
   }
   /* Janggi: two passes in a row, or royals facing after two plies in a row. */
@@ -115,6 +121,12 @@ GameResult pos_game_result(const Position *pos, int legal_count) {
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;
     if (r->check_limit > 0 && pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;
     if (r->bare_royal != RESULT_NONE) {
+      /* baremove: the bared side had its one move; if that move bared the
+       * other side back, neither wins (both royals bare: a draw, as
+       * XBoard adjudicates shatranj). */
+      if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false) &&
+          !rules_count_types(pos, us, ~t->royal_mask[us], false))
+        return RESULT_DRAW;
       if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false))
         return r->bare_royal == RESULT_LOSS  ? RESULT_WIN
                : r->bare_royal == RESULT_WIN ? RESULT_LOSS
@@ -135,6 +147,10 @@ GameResult pos_game_result(const Position *pos, int legal_count) {
     legal_count = gen_legal_moves(pos, &list);
   }
   if (legal_count == 0) {
+    /* drop{..}=nomate (shogi's uchifuzume): the mating drop was legal to play
+     * and loses, as Fairy-Stockfish scores it (its checkmate_value). */
+    if (pos_in_check(pos) && pos->st.dropped && r->drop_no_mate[pos->st.dropped - 1])
+      return RESULT_WIN;
     if (pos_in_check(pos)) return r->checkmate != RESULT_NONE ? r->checkmate : RESULT_LOSS;
     return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
   }

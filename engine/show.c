@@ -22,21 +22,30 @@
 #include "mbn/mbn_walk.h"
 #include "mbn/variant_library.h"
 
-static void show_square_name(int file, int rank, char *out) {
+/* "c3", or "c3:2" on a level above the first (board/geometry.h's names). */
+static void show_square_name(int file, int rank, int level, char *out) {
+  char suffix[16] = "";
+  if (level > 0) snprintf(suffix, sizeof suffix, ":%d", level + 1);
   if (file < 26)
-    snprintf(out, 16, "%c%d", 'a' + file, rank + 1);
+    snprintf(out, 40, "%c%d%s", 'a' + file, rank + 1, suffix);
   else
-    snprintf(out, 16, "%c%c%d", 'a' + file / 26 - 1, 'a' + file % 26, rank + 1);
+    snprintf(out, 40, "%c%c%d%s", 'a' + file / 26 - 1, 'a' + file % 26, rank + 1, suffix);
 }
 
-static int show_parse_square(const char *text, int files, int ranks) {
+static int show_parse_square(const char *text, int files, int ranks, int levels) {
   if (!islower((unsigned char)text[0])) return -1;
   int file = text[0] - 'a', i = 1;
   if (islower((unsigned char)text[1])) file = (file + 1) * 26 + (text[1] - 'a'), i = 2;
   char *end;
-  long rank = strtol(text + i, &end, 10);
-  if (end == text + i || *end || rank < 1 || rank > ranks || file >= files) return -1;
-  return (int)(rank - 1) * files + file;
+  long rank = strtol(text + i, &end, 10), level = 1;
+  if (end == text + i || rank < 1 || rank > ranks || file >= files) return -1;
+  if (*end == ':') {
+    const char *l = end + 1;
+    level = strtol(l, &end, 10);
+    if (end == l || level < 1 || level > levels) return -1;
+  }
+  if (*end) return -1;
+  return ((int)(level - 1) * ranks + (int)(rank - 1)) * files + file;
 }
 
 static char show_symbol(uint8_t kind) {
@@ -61,53 +70,61 @@ static void show_kinds(uint8_t kind, char *out) {
   out[n] = '\0';
 }
 
-/* Draws (or lists) the moves of piece `type` of v. */
+/* Draws (or lists) the moves of piece `type` of v; a board with levels is
+ * drawn level by level from the top, as its FEN lists them. */
 static int show_draw(const Variant *v, int type, const char *what, const char *square_text,
                      bool list, bool black, FILE *out, FILE *err) {
   int files = v->shape.files, ranks = v->shape.ranks;
-  int from = square_text ? show_parse_square(square_text, files, ranks)
-                         : (ranks - 1) / 2 * files + (files - 1) / 2;
+  int levels = v->shape.levels > 0 ? v->shape.levels : 1, plane = files * ranks;
+  int from = square_text ? show_parse_square(square_text, files, ranks, levels)
+                         : ((levels - 1) / 2 * ranks + (ranks - 1) / 2) * files + (files - 1) / 2;
   if (from < 0) {
-    fprintf(err, "chimera show: '%s' is not a square of a %dx%d board\n", square_text, files,
-            ranks);
+    fprintf(err, "chimera show: '%s' is not a square of a %dx%d%s board\n", square_text, files,
+            ranks, levels > 1 ? "xL" : "");
     return 1;
   }
-  uint8_t *reach = malloc((size_t)files * (size_t)ranks);
+  uint8_t *reach = malloc((size_t)plane * (size_t)levels);
   if (!reach) return 1;
   const PieceType *piece = &v->pieces[type];
   mbn_walk_empty(v, type, black ? BLACK : WHITE, from, reach);
-  char name[16];
+  char name[40];
   if (list) {
-    for (int rank = 0; rank < ranks; rank++)
-      for (int file = 0; file < files; file++) {
-        uint8_t kind = reach[rank * files + file];
-        if (!kind) continue;
-        char kinds[8];
-        show_square_name(file, rank, name);
-        show_kinds(kind, kinds);
-        fprintf(out, "%s %s\n", name, kinds);
-      }
+    for (int level = 0; level < levels; level++)
+      for (int rank = 0; rank < ranks; rank++)
+        for (int file = 0; file < files; file++) {
+          uint8_t kind = reach[level * plane + rank * files + file];
+          if (!kind) continue;
+          char kinds[8];
+          show_square_name(file, rank, level, name);
+          show_kinds(kind, kinds);
+          fprintf(out, "%s %s\n", name, kinds);
+        }
   } else {
-    show_square_name(from % files, from / files, name);
-    fprintf(out, "%s%s%s (%s) on %s, %dx%d board%s\n", piece->letter, piece->name[0] ? " " : "",
-            piece->name, what, name, files, ranks, black ? ", Black" : "");
-    for (int rank = ranks - 1; rank >= 0; rank--) {
-      fprintf(out, "%3d ", rank + 1);
-      for (int file = 0; file < files; file++) {
-        int sq = rank * files + file;
-        char c = show_symbol(reach[sq]);
-        if (sq == from)
-          c = reach[sq]
-                  ? '@'
-                  : (char)(piece->letter[0] == ':' || piece->letter[0] == '+' ? 'X'
-                                                                              : piece->letter[0]);
-        fprintf(out, " %c", c);
+    char shape[32];
+    snprintf(shape, sizeof shape, levels > 1 ? "%dx%dx%d" : "%dx%d", files, ranks, levels);
+    show_square_name(from % files, from % plane / files, from / plane, name);
+    fprintf(out, "%s%s%s (%s) on %s, %s board%s\n", piece->letter, piece->name[0] ? " " : "",
+            piece->name, what, name, shape, black ? ", Black" : "");
+    for (int level = levels - 1; level >= 0; level--) {
+      if (levels > 1) fprintf(out, "level %d\n", level + 1);
+      for (int rank = ranks - 1; rank >= 0; rank--) {
+        fprintf(out, "%3d ", rank + 1);
+        for (int file = 0; file < files; file++) {
+          int sq = level * plane + rank * files + file;
+          char c = show_symbol(reach[sq]);
+          if (sq == from)
+            c = reach[sq]
+                    ? '@'
+                    : (char)(piece->letter[0] == ':' || piece->letter[0] == '+' ? 'X'
+                                                                                : piece->letter[0]);
+          fprintf(out, " %c", c);
+        }
+        fputc('\n', out);
       }
+      fprintf(out, "    ");
+      for (int file = 0; file < files; file++) fprintf(out, " %c", file < 26 ? 'a' + file : '?');
       fputc('\n', out);
     }
-    fprintf(out, "    ");
-    for (int file = 0; file < files; file++) fprintf(out, " %c", file < 26 ? 'a' + file : '?');
-    fputc('\n', out);
   }
   free(reach);
   return 0;
@@ -143,17 +160,21 @@ static int show_variant_piece(const char *name, const char *what, const char *sq
 
 int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   const char *what = NULL, *square_text = NULL, *variant_name = NULL;
-  int files = 8, ranks = 8;
+  int files = 8, ranks = 8, levels = 1;
   bool list = false, black = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--variant") && i + 1 < argc) {
       variant_name = argv[++i];
     } else if (!strcmp(a, "--board") && i + 1 < argc) {
-      char x;
-      if (sscanf(argv[++i], "%d%c%d", &files, &x, &ranks) != 3 || x != 'x' || files < 1 ||
-          files > 36 || ranks < 1 || ranks > 36) {
-        fprintf(err, "chimera show: --board wants WxH with 1..36, not '%s'\n", argv[i]);
+      char x, y, extra;
+      int got = sscanf(argv[++i], "%d%c%d%c%d%c", &files, &x, &ranks, &y, &levels, &extra);
+      if (got == 3) levels = 1, y = 'x';
+      if ((got != 3 && got != 5) || x != 'x' || y != 'x' || files < 1 || files > 36 || ranks < 1 ||
+          ranks > 36 || levels < 1 || levels > 16) {
+        fprintf(err,
+                "chimera show: --board wants WxH or WxHxL with 1..36 (levels 1..16), not '%s'\n",
+                argv[i]);
         return 1;
       }
     } else if (!strcmp(a, "--square") && i + 1 < argc) {
@@ -173,7 +194,7 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
     }
   }
   if (!what) {
-    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH] [--square SQ] [--list] "
+    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH[xL]] [--square SQ[:L]] [--list] "
                  "[--black]\n");
     return 1;
   }
@@ -193,7 +214,7 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   if (!v) return 1;
   v->shape.files = files;
   v->shape.ranks = ranks;
-  v->shape.levels = 1;
+  v->shape.levels = levels;
   MbnDiagnostics diags = {0};
   MbnSourcePos where = {"<command line>", 1, 1};
   int status = 0;

@@ -385,6 +385,8 @@ static void xb_features(Xb *xb) {
   size_t length = 0;
   variants[0] = '\0';
   for (int i = 0; i < count; i++) {
+    /* XBoard's boards are flat: 3D variants (raumschach) are UCI/CLI only. */
+    if (engine_variant_at(xb->engine, i)->shape.levels > 1) continue;
     /* chess and normal are one game for XBoard: list each GUI name once. */
     const char *name =
         xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer);

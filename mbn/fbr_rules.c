@@ -121,6 +121,13 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   r->bikjang = fbr_attr(rule, "bikjang") != NULL;
   r->royal_makpong = fbr_attr(rule, "makpong") != NULL;
   r->royal_duple = fbr_attr(rule, "duple") != NULL;
+  const FbrAttr *aimed = fbr_attr(rule, "aimed");
+  r->royal_aimed = 0;
+  if (aimed)
+    r->royal_aimed = aimed->set_count ? aimed->sets[0][WHITE] | aimed->sets[0][BLACK]
+                                      : fbr_bit(ctx->variant, "R");
+  if (aimed && !r->royal_aimed)
+    return fbr_error(ctx, aimed->pos, rule->text, "aimed needs a piece set: aimed{R}");
   r->no_checks = fbr_attr(rule, "nocheck") != NULL;
   const FbrAttr *checks = fbr_attr(rule, "maxchecks");
   r->check_limit = checks ? checks->number : 0;
@@ -148,6 +155,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
      * and h). A castle(N) number gives the rank. */
     memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
     memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
+    memcpy(r->castling.partner_from, saved.partner_from, sizeof saved.partner_from);
     bool mbn_default = saved.king_file[0] == 6 && saved.partner_file[0] == 5;
     bool unset = !saved.king_file[0] && !saved.partner_file[0] && !saved.king_file[1];
     if (unset || (mbn_default && files != 8)) {
@@ -168,15 +176,19 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
 static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
-  const FbrAttr *files[4] = {fbr_attr(rule, "kingshort"), fbr_attr(rule, "rookshort"),
-                             fbr_attr(rule, "kinglong"), fbr_attr(rule, "rooklong")};
-  int *targets[4] = {&r->castling.king_file[0], &r->castling.partner_file[0],
-                     &r->castling.king_file[1], &r->castling.partner_file[1]};
-  for (int i = 0; i < 4; i++) {
+  r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
+  const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
+                             fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
+                             fbr_attr(rule, "rookfromshort"), fbr_attr(rule, "rookfromlong")};
+  int *targets[6] = {&r->castling.king_file[0],    &r->castling.partner_file[0],
+                     &r->castling.king_file[1],    &r->castling.partner_file[1],
+                     &r->castling.partner_from[0], &r->castling.partner_from[1]};
+  for (int i = 0; i < 6; i++) {
     if (!files[i]) continue;
     if (files[i]->number < 1 || files[i]->number > ctx->variant->shape.files)
       return fbr_error(ctx, files[i]->pos, rule->text, "castling file number is off the board");
-    *targets[i] = files[i]->number - 1;
+    /* partner_from keeps file + 1, so that 0 means "from the corner" */
+    *targets[i] = files[i]->number - (i < 4 ? 1 : 0);
   }
   return true;
 }
@@ -251,6 +263,7 @@ static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
   fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->hill_by_color);
   r->hill = r->hill_by_color[WHITE];
   r->hill_reply = fbr_attr(rule, "reply") != NULL;
+  r->hill_safe = fbr_attr(rule, "safe") != NULL;
   return true;
 }
 
@@ -303,6 +316,7 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   r->promote_to_captured = fbr_attr(rule, "available") != NULL;
   r->promotion_on_capture = fbr_attr(rule, "capture") != NULL;
   r->promotion_demote = fbr_attr(rule, "demote") != NULL;
+  r->promotion_sittuyin = fbr_attr(rule, "sittuyin") != NULL;
   const FbrAttr *forced = fbr_attr(rule, "forced");
   r->promotion_forced_zone[WHITE] = r->promotion_forced_zone[BLACK] = NULL;
   if (forced) {
@@ -315,11 +329,22 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   uint64_t promoters = 0;
   if (rule->has_set) promoters = rule->set[WHITE] | rule->set[BLACK];
   for (int i = 0; i < rule->attr_count; i++)
-    if (rule->attrs[i].set_count && strcmp(rule->attrs[i].spec->name, "to"))
+    if (rule->attrs[i].set_count && strcmp(rule->attrs[i].spec->name, "to") &&
+        strcmp(rule->attrs[i].spec->name, "limit"))
       promoters |= rule->attrs[i].sets[0][WHITE] | rule->attrs[i].sets[0][BLACK];
   const FbrAttr *to = fbr_attr(rule, "to");
   r->promotion_types[WHITE] = to && to->set_count ? to->sets[0][WHITE] : 0;
   r->promotion_types[BLACK] = to && to->set_count ? to->sets[0][BLACK] : 0;
+  memset(r->promotion_limit, 0, sizeof r->promotion_limit);
+  const FbrAttr *limit = fbr_attr(rule, "limit");
+  if (limit) {
+    uint64_t set = limit->set_count ? limit->sets[0][WHITE] | limit->sets[0][BLACK] : 0;
+    if (!set || limit->number < 1 || limit->number > 255)
+      return fbr_error(ctx, limit->pos, rule->text,
+                       "limit needs N in 1..255 and a set: limit(2){K}");
+    for (int t = 0; t < ctx->variant->piece_count; t++)
+      if (set >> t & 1) r->promotion_limit[t] = (uint8_t)limit->number;
+  }
   if (!promoters && !rule->has_set) promoters = fbr_bit(ctx->variant, "P");
   ctx->promoters = promoters;
   return true;
@@ -366,8 +391,10 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
     if (rule->range) r->drop_zone[WHITE][t] = zone[WHITE], r->drop_zone[BLACK][t] = zone[BLACK];
     if (fbr_attr(rule, "nomate")) r->drop_no_mate[t] = true;
     if (fbr_attr(rule, "nocheck")) r->drop_no_check[t] = true;
+    if (fbr_attr(rule, "opposite")) r->drop_opposite[t] = true;
   }
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
+  if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
   if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
   return true;
 }
@@ -472,6 +499,9 @@ static const FbrAttrSpec ROYAL_ATTRS[] = {
      "[ext] a royal in check may only move to capture its single checker (makpong)"},
     {"duple", ARG_NONE, false, false,
      "[ext] with several royals a side is in check only when all are attacked (spartan)"},
+    {"aimed", ARG_NONE, true, false,
+     "[ext] an unmoved royal loses its initial moves when a piece of the set (default {R}) "
+     "moves onto its line (cambodian)"},
     END_ATTRS};
 
 static const FbrAttrSpec CASTLING_ATTRS[] = {
@@ -481,6 +511,13 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
     {"rookshort", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O"},
     {"kinglong", ARG_NUMBER, false, false, "[ext] file the royal reaches with O-O-O"},
     {"rooklong", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O-O"},
+    {"dropped", ARG_NONE, false, false,
+     "[ext] a royal dropped on the middle file of the castling rank may castle with partners "
+     "in the corners, and so may a partner dropped there (placement)"},
+    {"rookfromshort", ARG_NUMBER, false, false,
+     "[ext] file where a K right seeks its partner, toward the royal (default the corner)"},
+    {"rookfromlong", ARG_NUMBER, false, false,
+     "[ext] file where a Q right seeks its partner, toward the royal (default the corner)"},
     END_ATTRS};
 
 static const FbrAttrSpec RESULT_NAMES[] = {
@@ -507,6 +544,8 @@ static const FbrAttrSpec HILL_ATTRS[] = {
     {"absolute", ARG_NONE, false, false, "[ext] the squares are the same for Black (no mirror)"},
     {"reply", ARG_NONE, false, false,
      "[ext] after White arrives Black may still arrive on the next move (draw)"},
+    {"safe", ARG_NONE, false, false,
+     "[ext] a piece on the squares wins only while the opponent cannot capture it (dobutsu)"},
     END_ATTRS};
 
 static const FbrAttrSpec PIECES_ATTRS[] = {
@@ -532,6 +571,11 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
     {"to", ARG_NONE, true, false,
      "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
+    {"sittuyin", ARG_NONE, false, false,
+     "[ext] pawns promote standing: on their square or a step away, if the new piece attacks "
+     "nothing and the move gives no check (sittuyin)"},
+    {"limit", ARG_NUMBER, true, false,
+     "[ext] promotion to a type of the set only while the side has fewer than N of it (spartan)"},
     END_ATTRS};
 
 static const FbrAttrSpec HOLDING_ATTRS[] = {
@@ -542,6 +586,10 @@ static const FbrAttrSpec DROP_ATTRS[] = {
     {"nomate", ARG_NONE, false, false, "a drop of the set may not give mate (shogi pawn)"},
     {"nocheck", ARG_NONE, false, false, "a drop of the set may not give check"},
     {"promoted", ARG_NONE, false, false, "[ext] a piece may be dropped promoted side up"},
+    {"opposite", ARG_NONE, false, false,
+     "[ext] the set's pieces (bishops) must end on squares of both colours (placement)"},
+    {"immobile", ARG_NONE, false, false,
+     "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};

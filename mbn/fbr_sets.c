@@ -159,7 +159,8 @@ void fbr_mirror_range(const BoardShape *shape, const uint8_t *white, uint8_t *bl
   for (int l = 0; l < levels; l++)
     for (int r = 0; r < shape->ranks; r++)
       for (int f = 0; f < shape->files; f++)
-        black[fbr_square(shape, f, shape->ranks - 1 - r, l)] = white[fbr_square(shape, f, r, l)];
+        black[fbr_square(shape, f, shape->ranks - 1 - r, levels - 1 - l)] =
+            white[fbr_square(shape, f, r, l)];
 }
 
 int fbr_piece_index(const Variant *variant, const char *letter) {

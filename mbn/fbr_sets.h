@@ -21,7 +21,8 @@ int fbr_square_count(const BoardShape *shape);
 int fbr_parse_range(const char *text, VariantPos pos, const BoardShape *shape, uint8_t *member,
                     VariantDiagnostics *diags);
 
-/* Black's view of a White range: ranks mirrored. */
+/* Black's view of a White range: ranks mirrored, and on a 3D board levels
+ * too (Black's home is the top level, as in Raumschach's setup). */
 void fbr_mirror_range(const BoardShape *shape, const uint8_t *white, uint8_t *black);
 
 /* Index of the piece type whose letter is letter ("K", "+P", ":BM:"); -1 if

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mbn/mbn.h"
 
@@ -22,6 +23,8 @@
 #define MBN_MAX_SET_LETTERS 32 /* letters in one piece set */
 #define MBN_MAX_RANGE_ITEMS 16 /* comma-separated items in one range */
 #define MBN_MAX_DEFINITIONS 256
+#define MBN_MAX_TRANSITIONS 16         /* comma-separated items in one board transition */
+#define MBN_BOARDS_ANY      (1u << 31) /* the board identifier <*>: the boards not named elsewhere */
 
 /* A bump allocator: everything of one compilation, freed at once. */
 typedef struct ArenaBlock ArenaBlock;
@@ -51,6 +54,21 @@ typedef struct {
   int count;
   AstRangeItem items[MBN_MAX_RANGE_ITEMS];
 } AstRange;
+
+/* One item of a board transition (MBN §8): <+1>, <-2>, <+-1>, <3>, <+>. */
+typedef struct {
+  char sign; /* '+' '-' 'b' (+-), 0 for an absolute board number, 'a' for <+> (any other) */
+  int value; /* levels to move, or the 1-based board number */
+} AstTransitionItem;
+
+/* A board transition or the triagonal operator before a move. */
+typedef struct {
+  char kind;    /* 0 none, 't' a transition <...>, '3' the triagonal operator <> */
+  bool reflect; /* <<...>>: Black's levels are mirrored too (MBN "Symmetry on Z Axis") */
+  int count;
+  AstTransitionItem items[MBN_MAX_TRANSITIONS];
+  int line, col;
+} AstTransition;
 
 /* A modifier letter as written: 'f', 'm', 'c', ... ; amalgamated (fr) has
  * code '(' and the two letters in dir[]. */
@@ -105,7 +123,10 @@ struct AstNode {
   AstPieceSet *sets;
   int set_count;
   AstRange before, after;
-  bool decisive; /* # before the move: its capture decides the game */
+  bool decisive;            /* # before the move: its capture decides the game */
+  AstTransition transition; /* <+1>, <<+1>>, <> before the move */
+  uint32_t origin_boards;   /* set by the compiler for C<2>=...: legs start only on these
+                               boards (bit l for level l); never parsed or printed */
   /* AST_ALT */
   bool juxtaposed;
   /* AST_CHAIN: sequence[k] true if kids[k] and kids[k+1] are joined by -- */
@@ -126,6 +147,8 @@ typedef struct {
   int line, col, offset;
   int letter_count;        /* PS=... defines two */
   char letters[8][8];      /* with prefix: "+P", ":BM:", "p" (case kept) */
+  uint32_t boards[8];      /* board identifier per letter (C<1,3>=): bit b-1 for board b,
+                              MBN_BOARDS_ANY for <*>; 0 = none (every board) */
   char name[32];           /* |Name| comment */
   AstNode *move;           /* NULL: default definition */
   AstPieceSet promo;       /* DEF_PROMOTION */

@@ -274,10 +274,11 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   memset(leg, 0, sizeof *leg);
   leg->dx = (int8_t)dx;
   leg->dy = (int8_t)dy;
+  leg->dz = (int8_t)t->dz;
   leg->min_steps = t->min_steps;
   leg->max_steps = t->max_steps;
   leg->between = t->between;
-  leg->flags = t->flags;
+  leg->flags = (uint16_t)(t->flags | (t->reflect_z ? MBN_LEG_REFLECT_Z : 0));
   leg->victim_set = MOVE_NONE;
   leg->origin_range = t->origin_range < 0 ? MOVE_NONE : (uint16_t)t->origin_range;
   leg->landing_range = t->landing_range < 0 ? MOVE_NONE : (uint16_t)t->landing_range;
@@ -443,13 +444,19 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
   return true;
 }
 
-void mbn_mirror_program(const MoveProgram *white, MoveProgram *black) {
+void mbn_mirror_program(MoveProgram *white, MoveProgram *black) {
   memset(black, 0, sizeof *black);
   if (white->leg_count) {
     black->legs = malloc(sizeof *black->legs * white->leg_count);
     if (!black->legs) abort();
     memcpy(black->legs, white->legs, sizeof *black->legs * white->leg_count);
-    for (int i = 0; i < white->leg_count; i++) black->legs[i].dy = (int8_t)-black->legs[i].dy;
+    for (int i = 0; i < white->leg_count; i++) {
+      MoveLeg *leg = &black->legs[i];
+      leg->dy = (int8_t)-leg->dy;
+      if (leg->flags & MBN_LEG_REFLECT_Z) leg->dz = (int8_t)-leg->dz;
+      leg->flags &= (uint16_t)~MBN_LEG_REFLECT_Z;
+      white->legs[i].flags &= (uint16_t)~MBN_LEG_REFLECT_Z;
+    }
   }
   if (white->child_link_count) {
     black->children = malloc(sizeof *black->children * white->child_link_count);

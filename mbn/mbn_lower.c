@@ -384,11 +384,169 @@ static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int li
   return f;
 }
 
+/* One template for the atom (m,n) with steps s and the modifiers in ctx. */
+static int atom_template(Lowering *L, const Ctx *ctx, int m, int n, Steps s, int line, int col) {
+  int id = template_new(L, ctx, m, n, line, col);
+  if (id < 0) return -1;
+  Template *t = &L->t[id];
+  template_steps(t, s.min, s.max);
+  if (s.maximal) t->flags |= LEG_MAXIMAL;
+  if (s.edge) t->flags |= LEG_EDGE;
+  if (ctx->leap) {
+    if (s.rider && s.max > 1)
+      t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+    else if (ctx->pass_occ == 0xFF) {
+      /* g on a single step inside a complex rider: it may leap over what
+       * stands on the squares it passes (U = g(WF)0). */
+      t->pass_occ = ctx->leap == 2 ? (OCC_EMPTY | OCC_FRIEND) : OCC_ALL;
+      t->pass_effect = EFFECT_VISIT;
+    }
+  }
+  if (ctx->pass_effect == EFFECT_VISIT) t->end_occ = 0; /* j: must go on */
+  return id;
+}
+
+/* The squares of one level (for absolute board transitions <2>). */
+static int level_range(Lowering *L, int level) {
+  const BoardShape *s = &L->lc->variant->shape;
+  size_t plane = (size_t)s->files * (size_t)s->ranks;
+  uint8_t *member = arena_alloc(L->lc->arena, plane * (size_t)s->levels);
+  memset(member + plane * (size_t)level, 1, plane);
+  return lower_range_add(L->lc, member);
+}
+
+/* An atom under a board transition (MBN §8) or the triagonal operator
+ * (§9): one leg per level change, each a plain leap or, as the body of a
+ * complex rider ((<+-1>W)0), a slider along its 3D vector.
+ *   <+a>, <-a>, <+-a>   dz = +a, -a, both; <+0> and <-0> are no move
+ *   <+>                 every other board: dz = +-1 .. +-(levels-1)
+ *   <b>                 board b: from level l, dz = b-1-l (from b itself no move),
+ *                       an origin range per level
+ *   <>:a,b:             <+-a>gW0b + <+-b>gW0a: the 2D part becomes an orthogonal
+ *                       leap of the other ordinate; on a rider, a slider */
+static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, int n, Steps s,
+                                      const Ctx *ctx) {
+  Fragment f;
+  memset(&f, 0, sizeof f);
+  const AstTransition *tr = ctx->transition;
+  int levels = L->lc->variant->shape.levels;
+  char near[2] = {atom->spelling ? atom->spelling : ':', 0};
+  if (ctx->hop || ctx->lame || ctx->halfling) {
+    lower_error(L, atom->line, atom->col, near,
+                "a board transition on a hopper, lame leaper or halfling is not supported");
+    return f;
+  }
+  if (ctx->ride_set) {
+    if (s.rider) {
+      lower_error(L, atom->line, atom->col, near,
+                  "a complex rider over a board transition takes a single leap ((<+1>W)0)");
+      return f;
+    }
+    s.min = ctx->ride_min, s.max = ctx->ride_max, s.maximal = ctx->ride_maximal, s.rider = true;
+  } else if (s.rider && tr->kind == 't' && !(m == 0 && n == 0)) {
+    lower_error(L, atom->line, atom->col, near,
+                "a board transition on a rider is not defined by MBN; a 3D slider is a complex "
+                "rider such as (<+1>W)0");
+    return f;
+  }
+  /* Alternatives: (leap m, leap n, dz, origin level or -1). */
+  struct {
+    int m, n, dz, level;
+  } alt[2 * 16 * 16 + 4];
+  int count = 0;
+#define ALT_ADD(M, N, DZ, LEVEL)                                                                   \
+  do {                                                                                             \
+    bool dup_ = false;                                                                             \
+    for (int k_ = 0; k_ < count; k_++)                                                             \
+      if (alt[k_].m == (M) && alt[k_].n == (N) && alt[k_].dz == (DZ) && alt[k_].level == (LEVEL))  \
+        dup_ = true;                                                                               \
+    if (!dup_ && (DZ) != 0 && count < (int)(sizeof alt / sizeof alt[0]))                           \
+      alt[count].m = (M), alt[count].n = (N), alt[count].dz = (DZ), alt[count++].level = (LEVEL);  \
+  } while (0)
+  if (tr->kind == '3') {
+    ALT_ADD(0, n, m, -1);
+    ALT_ADD(0, n, -m, -1);
+    ALT_ADD(0, m, n, -1);
+    ALT_ADD(0, m, -n, -1);
+  } else {
+    for (int i = 0; i < tr->count; i++) {
+      const AstTransitionItem *item = &tr->items[i];
+      switch (item->sign) {
+      case '+': ALT_ADD(m, n, item->value, -1); break;
+      case '-': ALT_ADD(m, n, -item->value, -1); break;
+      case 'b':
+        ALT_ADD(m, n, item->value, -1);
+        ALT_ADD(m, n, -item->value, -1);
+        break;
+      case 'a':
+        for (int d = 1; d < levels; d++) {
+          ALT_ADD(m, n, d, -1);
+          ALT_ADD(m, n, -d, -1);
+        }
+        break;
+      default:
+        if (item->value > levels) {
+          lower_error(L, tr->line, tr->col, "<",
+                      "board %d in a transition, but the board has %d level%s", item->value, levels,
+                      levels == 1 ? "" : "s");
+          return f;
+        }
+        for (int level = 0; level < levels; level++) ALT_ADD(m, n, item->value - 1 - level, level);
+        break;
+      }
+    }
+  }
+#undef ALT_ADD
+  for (int i = 0; i < count; i++) {
+    Ctx leg = *ctx;
+    /* The MBN text's own derivation drops directions on a null 2D part
+     * (<>mfW = <+-1>mO): nothing would be selected otherwise. */
+    if (alt[i].m == 0 && alt[i].n == 0) leg.dir_levels = 0;
+    int id = atom_template(L, &leg, alt[i].m, alt[i].n, s, atom->line, atom->col);
+    if (id < 0) return f;
+    Template *t = &L->t[id];
+    t->dz = alt[i].dz;
+    t->level_move = true;
+    t->reflect_z = tr->reflect;
+    if (alt[i].level >= 0) t->origin_range = level_range(L, alt[i].level);
+    list_add(L, &f.entries, id);
+    list_add(L, &f.exits, id);
+  }
+  return f;
+}
+
+/* The squares of the levels in node->origin_boards (a piece defined per
+ * board, C<2>=...). An empty set of boards is kept empty: no move. */
+static int boards_range(Lowering *L, const AstNode *node) {
+  const BoardShape *s = &L->lc->variant->shape;
+  size_t plane = (size_t)s->files * (size_t)s->ranks;
+  uint8_t *member = arena_alloc(L->lc->arena, plane * (size_t)s->levels);
+  for (int level = 0; level < s->levels && level < 31; level++)
+    if (node->origin_boards >> level & 1) memset(member + plane * (size_t)level, 1, plane);
+  return lower_range_add(L->lc, member);
+}
+
+/* Board transitions make single legs only: a chain or a repeated group
+ * around one would need relative directions in 3D, which are not defined. */
+static bool lower_flat_check(Lowering *L, int first_template, int line, int col, const char *what) {
+  for (int i = first_template; i < L->count; i++)
+    if (L->t[i].level_move) {
+      lower_error(L, L->t[i].line, L->t[i].col, "<",
+                  "a board transition inside %s is not supported (only on single leaps, "
+                  "or as the whole body of a complex rider (<+1>W)0)",
+                  what);
+      (void)line, (void)col;
+      return false;
+    }
+  return true;
+}
+
 /* An atom, possibly a simple rider (W0, N3, F02). */
 static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride, const Ctx *ctx) {
   Steps s = steps_of(ride);
   int m = atom->m, n = atom->n;
   if (s.exact && s.max == 0) m = n = 0, s = steps_of(NULL); /* W00 = O */
+  if (ctx->transition) return lower_transition_atom(L, atom, m, n, s, ctx);
   if (ctx->halfling) {
     if (!s.rider || s.max != LEG_STEPS_UNLIMITED || s.maximal || ctx->hop || ctx->lame) {
       lower_error(L, atom->line, atom->col, "h",
@@ -422,24 +580,8 @@ static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride
     }
     return lower_hop(L, ctx, um, un, s, atom->line, atom->col);
   }
-  int id = template_new(L, ctx, m, n, atom->line, atom->col);
-  if (id < 0) return (Fragment){0};
-  Template *t = &L->t[id];
-  template_steps(t, s.min, s.max);
-  if (s.maximal) t->flags |= LEG_MAXIMAL;
-  if (s.edge) t->flags |= LEG_EDGE;
-  if (ctx->leap) {
-    if (s.rider && s.max > 1)
-      t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
-    else if (ctx->pass_occ == 0xFF) {
-      /* g on a single step inside a complex rider: it may leap over what
-       * stands on the squares it passes (U = g(WF)0). */
-      t->pass_occ = ctx->leap == 2 ? (OCC_EMPTY | OCC_FRIEND) : OCC_ALL;
-      t->pass_effect = EFFECT_VISIT;
-    }
-  }
-  if (ctx->pass_effect == EFFECT_VISIT) t->end_occ = 0; /* j: must go on */
-  return fragment_single(L, id);
+  int id = atom_template(L, ctx, m, n, s, atom->line, atom->col);
+  return id < 0 ? (Fragment){0} : fragment_single(L, id);
 }
 
 /* Resolves a letter to the tree it stands for, then lowers that. */
@@ -463,6 +605,23 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
     lower_error(L, ride->line, ride->col, "*", "edge rider '*' on a complex move is not supported");
     return f;
   }
+  if (body->kind == AST_MOD && body->transition.kind && !ride->circular && true) {
+    /* (<+-1>W)0: the complex rider of one 3D leap is a slider along it. */
+    if (ride->ride == RIDE_EXACT && ride->count == 0) {
+      lower_error(L, ride->line, ride->col, "00", "'00' on a board transition is not supported");
+      return f;
+    }
+    if (ctx->transition) {
+      lower_error(L, body->transition.line, body->transition.col, "<",
+                  "a board transition inside another one");
+      return f;
+    }
+    Steps st = steps_of(ride);
+    Ctx inner = *ctx;
+    inner.ride_set = true;
+    inner.ride_min = st.min, inner.ride_max = st.max, inner.ride_maximal = st.maximal;
+    return lower_node(L, body, &inner);
+  }
   if (ride->ride == RIDE_EXACT && ride->count == 0) {
     AstNode zero = *ride;
     zero.kind = AST_LEAPER;
@@ -472,7 +631,9 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
   }
   if (ride->circular) {
     /* (P)m0 := P-{(mP)0};  (P)mN := P-{(mP)(N-1)};  (P)m0* := P-{(mP)0*} */
+    int first_template = L->count;
     Fragment first = lower_node(L, body, ctx);
+    if (!lower_flat_check(L, first_template, ride->line, ride->col, "a circular rider")) return f;
     if (L->lc->failed) return f;
     f.entries = first.entries;
     f.exits = first.exits;
@@ -499,6 +660,7 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
   }
   Fragment prev;
   memset(&prev, 0, sizeof prev);
+  int first_template = L->count;
   for (int k = 0; k < copies; k++) {
     Fragment part = lower_node(L, body, ctx);
     if (L->lc->failed) return f;
@@ -510,6 +672,7 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
     if (ride->ride != RIDE_EXACT || k == copies - 1) list_append(L, &f.exits, &part.exits);
     prev = part;
   }
+  if (!lower_flat_check(L, first_template, ride->line, ride->col, "a repeated group")) return f;
   if (ride->ride == RIDE_UNLIMITED || ride->ride == RIDE_MAXIMAL)
     fragment_connect(L, &prev.exits, &prev.entries, true, ride->ride == RIDE_MAXIMAL);
   return f;
@@ -628,6 +791,12 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
   Fragment f;
   memset(&f, 0, sizeof f);
   f.may_be_empty = true;
+  int first_template = L->count;
+  if (ctx->transition) {
+    lower_error(L, node->line, node->col, "<",
+                "a board transition on a chain ('-', '--') is not supported");
+    return f;
+  }
   for (int k = 0; k < node->kid_count; k++) {
     const AstNode *kid = node->kids[k];
     bool optional = kid->kind == AST_OPTIONAL;
@@ -644,6 +813,7 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
       f.may_be_empty = false;
     }
   }
+  lower_flat_check(L, first_template, node->line, node->col, "a chain ('-', '--')");
   return f;
 }
 
@@ -672,12 +842,28 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     Ctx inner = *ctx;
     if (!lower_ctx_apply(L, &inner, node)) return f;
     if (node->decisive) inner.flags |= LEG_DECISIVE;
+    if (node->transition.kind) {
+      const AstTransition *tr = &node->transition;
+      if (ctx->transition) {
+        lower_error(L, tr->line, tr->col, "<", "a board transition inside another one");
+        return f;
+      }
+      for (int i = 0; tr->reflect && i < tr->count; i++)
+        if (tr->items[i].sign == 0 || tr->items[i].sign == 'a') {
+          lower_error(L, tr->line, tr->col, "<<",
+                      "explicit reflection '<<..>>' of an absolute board or '<+>' is not "
+                      "supported (only of relative transitions such as <<+1>>)");
+          return f;
+        }
+      inner.transition = tr;
+    }
     int before = -1, after = -1;
     if (node->before.present)
       before = lower_range_from_ast(L, &node->before, node->line, node->col);
     if (node->after.present) after = lower_range_from_ast(L, &node->after, node->line, node->col);
     if (L->lc->failed) return f;
     f = lower_node(L, node->kids[0], &inner);
+    if (node->origin_boards) before = lower_range_intersect(L->lc, before, boards_range(L, node));
     for (int i = 0; before >= 0 && i < f.entries.count; i++) {
       Template *t = &L->t[f.entries.items[i]];
       t->origin_range = lower_range_intersect(L->lc, t->origin_range, before);

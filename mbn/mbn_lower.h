@@ -47,6 +47,9 @@ typedef struct {
   int end_filter, pass_filter, ep_filter; /* lowering filter ids, -1 = any */
   int origin_range, landing_range;        /* lowering range ids, -1 = none */
   bool can_end;
+  int dz;          /* level change (board transitions); the same for every vector */
+  bool level_move; /* made under a board transition: one leg, never part of a chain */
+  bool reflect_z;  /* <<..>>: Black's program mirrors dz too */
   TemplateEdge *edges;
   int edge_count, edge_capacity;
   int line, col; /* of the atom, for diagnostics */
@@ -88,8 +91,15 @@ bool mbn_lower_move(LowerContext *lc, const AstNode *move, TemplateGraph *out);
 bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram *out, int line,
                        int col);
 
-/* Black's program: White's mirrored about the horizontal bisector. */
-void mbn_mirror_program(const MoveProgram *white, MoveProgram *black);
+/* Compile-time only leg flag: Black's copy of this leg mirrors dz as well
+ * (MBN's explicit reflection <<+1>>). mbn_mirror_program clears it from both
+ * programs, so the walker never sees it. */
+#define MBN_LEG_REFLECT_Z (1u << 15)
+
+/* Black's program: White's mirrored about the horizontal bisector (and about
+ * the middle level for legs marked MBN_LEG_REFLECT_Z, whose mark is removed
+ * from `white` too). */
+void mbn_mirror_program(MoveProgram *white, MoveProgram *black);
 
 /* Which vectors of template t may follow a leg with vector (px,py)
  * (has_prev false: a first leg, or after '--'). Writes up to 64 vectors. */

@@ -28,6 +28,12 @@ typedef struct {
   bool lame;
   bool halfling;
   int end_filter, pass_filter, ep_filter;
+  /* A board transition (<+1>, <>) over this node: every atom below becomes
+   * one leg per level change (MBN §8, §9). ride_*: the atom is the body of a
+   * complex rider (<+1>W)0, so it slides along its 3D vector. */
+  const AstTransition *transition;
+  bool ride_set, ride_maximal;
+  int ride_min, ride_max;
 } Ctx;
 
 typedef struct {

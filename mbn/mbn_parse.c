@@ -199,6 +199,97 @@ static void parse_range(Parser *p, AstRange *range) {
   p->depth--;
 }
 
+/* ---- board transitions (MBN §8, §9) ------------------------------------ */
+
+/* Transition ::= '<' '<'? Item ( ',' Item )* '>' '>'? | '<' '>'
+ * Item ::= '+' '-'? Number | '+' | '-' Number | Number
+ * '<>' is the triagonal operator; '<<..>>' mirrors the levels for Black. */
+static void parse_transition(Parser *p, AstTransition *tr) {
+  Token open = p->tok;
+  memset(tr, 0, sizeof *tr);
+  tr->line = open.line;
+  tr->col = open.col;
+  parse_next(p);
+  if (p->tok.space_before) parse_error(p, "space inside a board transition");
+  if (parse_is(p, '>')) {
+    tr->kind = '3';
+    parse_next(p);
+    if (p->tok.space_before || p->tok.kind == TK_EOF)
+      parse_error(p, "expected a move after the triagonal operator '<>'");
+    return;
+  }
+  tr->kind = 't';
+  if (parse_is(p, '<')) {
+    tr->reflect = true;
+    parse_next(p);
+  }
+  if (p->tok.kind == TK_NUMBER && !p->tok.space_before) {
+    const char *s = p->lex.src + p->tok.offset + p->tok.length;
+    if (*s == 'd' || *s == 'o')
+      parse_error(p, "quadrogonal and projection operators ('<%d%c>') are not supported",
+                  p->tok.value, *s);
+  }
+  for (;;) {
+    if (p->tok.space_before) parse_error(p, "space inside a board transition");
+    if (tr->count == MBN_MAX_TRANSITIONS)
+      parse_error(p, "board transition has more than %d items", MBN_MAX_TRANSITIONS);
+    AstTransitionItem *item = &tr->items[tr->count++];
+    if (parse_is(p, '+')) {
+      item->sign = '+';
+      parse_next(p);
+      if (parse_is(p, '-') && !p->tok.space_before) {
+        item->sign = 'b';
+        parse_next(p);
+        if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+          parse_error(p, "expected a number of levels after '+-'");
+      } else if (parse_is(p, '>') || parse_is(p, ',')) {
+        item->sign = 'a'; /* <+>: any other board */
+      }
+    } else if (parse_is(p, '-')) {
+      item->sign = '-';
+      parse_next(p);
+      if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+        parse_error(p, "expected a number of levels after '-'");
+    } else if (parse_is(p, '*')) {
+      parse_error(p, "'<*>' names boards of a piece definition; as a transition write <+>");
+    } else if (parse_is(p, ';')) {
+      parse_error(p, "4D board transitions ('<..;..>') are not supported");
+    } else if (p->tok.kind != TK_NUMBER) {
+      if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board transition (missing '>')");
+      parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
+    }
+    if (item->sign != 'a') {
+      if (p->tok.space_before) parse_error(p, "space inside a board transition");
+      if (p->tok.kind != TK_NUMBER)
+        parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
+      if (p->tok.value > 16)
+        parse_error(p, "board transition %d exceeds the largest board count 16", p->tok.value);
+      if (item->sign == 0 && p->tok.value == 0) parse_error(p, "boards are numbered from 1");
+      item->value = p->tok.value;
+      parse_next(p);
+    }
+    if (p->tok.space_before) parse_error(p, "space inside a board transition");
+    if (parse_is(p, ';')) parse_error(p, "4D board transitions ('<..;..>') are not supported");
+    if (parse_is(p, ',')) {
+      parse_next(p);
+      continue;
+    }
+    if (!parse_is(p, '>')) {
+      if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board transition (missing '>')");
+      parse_error(p, "expected ',' or '>' in a board transition");
+    }
+    parse_next(p);
+    break;
+  }
+  if (tr->reflect) {
+    if (!parse_is(p, '>') || p->tok.space_before)
+      parse_error(p, "expected '>>' to close the reflected board transition '<<'");
+    parse_next(p);
+  }
+  if (p->tok.space_before || p->tok.kind == TK_EOF)
+    parse_error_at(p, &open, "a board transition needs a move after it");
+}
+
 /* ---- moves ------------------------------------------------------------- */
 
 static AstNode *parse_sequence(Parser *p);
@@ -407,7 +498,10 @@ static AstNode *parse_partial(Parser *p) {
   }
   if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
-  if (parse_is(p, '<')) parse_error(p, "board transitions '<...>' are not supported");
+  if (parse_is(p, '<')) parse_transition(p, &mod->transition);
+  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
+  if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
+  if (parse_is(p, '<')) parse_error(p, "two board transitions in a row");
   if (parse_is(p, '{'))
     parse_error(p, "attacker piece sets before a move ({C}W2) are not supported");
   if (parse_is(p, '[')) parse_range(p, &mod->before);
@@ -425,7 +519,9 @@ static AstNode *parse_partial(Parser *p) {
     move = alt;
   }
   if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
-  if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive) return move;
+  if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive &&
+      !mod->transition.kind)
+    return move;
   node_add_kid(p, mod, move);
   return mod;
 }
@@ -433,8 +529,8 @@ static AstNode *parse_partial(Parser *p) {
 /* After a complete partial move, modifiers start the next one: the MBN
  * text writes mfW+cfF as mfWcfF (PS=mfWcfF), an implicit '+'. */
 static bool parse_at_implicit_plus(const Parser *p) {
-  return !p->tok.space_before &&
-         (p->tok.kind == TK_LOWER || (parse_is(p, '(') && parse_at_amalgamated(p)));
+  return !p->tok.space_before && (p->tok.kind == TK_LOWER || parse_is(p, '<') ||
+                                  (parse_is(p, '(') && parse_at_amalgamated(p)));
 }
 
 /* CombinedMove ::= PartialMove ( '+'? PartialMove )* */
@@ -552,7 +648,37 @@ static AstNode *parse_move_definition(Parser *p) {
 
 /* PieceIdentifier ::= [+-]? ( [A-Za-z] | ':' ... ':' )
  * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q). */
-static void parse_identifier(Parser *p, char *letter, bool allow_prefix) {
+/* BoardIdentifier ::= '<' ( '*' | Number ( ',' Number )* ) '>'   (MBN §8: C<2>=, C<*>=)
+ * The reflected form <<..>> and 4D <..;..> are rejected by name. */
+static uint32_t parse_board_identifier(Parser *p) {
+  Token open = p->tok;
+  parse_next(p); /* '<' */
+  if (p->tok.kind == TK_LOWER || p->tok.kind == TK_UPPER)
+    parse_error_at(p, &open, "piece suffixes ('<s>') are not supported");
+  if (parse_is(p, '<')) parse_error(p, "reflected board identifiers ('<<..>>') are not supported");
+  uint32_t boards = 0;
+  if (parse_is(p, '*') && !p->tok.space_before) {
+    boards = MBN_BOARDS_ANY;
+    parse_next(p);
+  } else {
+    for (;;) {
+      if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+        parse_error(p, "expected a board number or '*' in a board identifier");
+      if (p->tok.value < 1 || p->tok.value > 16) parse_error(p, "board numbers are 1..16");
+      boards |= 1u << (p->tok.value - 1);
+      parse_next(p);
+      if (!parse_is(p, ',') || p->tok.space_before) break;
+      parse_next(p);
+    }
+  }
+  if (parse_is(p, ';')) parse_error(p, "4D board identifiers ('<..;..>') are not supported");
+  if (!parse_is(p, '>') || p->tok.space_before)
+    parse_error(p, "expected '>' to close the board identifier");
+  parse_next(p);
+  return boards;
+}
+
+static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_t *boards) {
   int n = 0;
   if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
     if ((p->tok.ch != '+' && p->tok.ch != '-') || !allow_prefix)
@@ -569,8 +695,10 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix) {
     parse_error(p, "expected a piece letter");
   }
   parse_next(p);
-  if (parse_is(p, '<') && !p->tok.space_before)
-    parse_error(p, "piece suffixes and board identifiers '<...>' are not supported");
+  if (parse_is(p, '<') && !p->tok.space_before) {
+    if (!boards) parse_error(p, "board identifiers '<...>' are allowed on piece definitions only");
+    *boards = parse_board_identifier(p);
+  }
   if (parse_is(p, '/') && !p->tok.space_before)
     parse_error(p, "announcement suffixes '/.../' are not supported");
 }
@@ -596,7 +724,7 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     parse_next(p);
     if (p->tok.space_before) parse_error(p, "expected a macro name after '@'");
     if (p->tok.kind == TK_PUNCT) parse_error(p, "a macro name takes no prefix");
-    parse_identifier(p, def->letters[0], false);
+    parse_identifier(p, def->letters[0], false, NULL);
     const char *name = def->letters[0];
     if (name[0] >= 'a' && name[0] <= 'z')
       parse_error_at(p, &p->tok, "macro names are upper case ('@%c')", name[0] - 'a' + 'A');
@@ -633,7 +761,8 @@ static void parse_definition(Parser *p, AstDefinition *def) {
   def->kind = DEF_PIECE;
   do {
     if (def->letter_count == 8) parse_error(p, "more than 8 pieces in one definition");
-    parse_identifier(p, def->letters[def->letter_count++], true);
+    parse_identifier(p, def->letters[def->letter_count], true, &def->boards[def->letter_count]);
+    def->letter_count++;
     parse_take_name(p, def);
   } while (!parse_at_move_end(p) && !parse_is(p, '='));
   if (!parse_is(p, '=') || p->tok.space_before) {
@@ -657,7 +786,7 @@ static void parse_definition(Parser *p, AstDefinition *def) {
         if (p->tok.kind != TK_UPPER && p->tok.kind != TK_COMPOUND && !parse_is(p, '+'))
           parse_error(p, "expected piece letters after '=='");
         char letter[8] = {0};
-        parse_identifier(p, letter, true);
+        parse_identifier(p, letter, true, NULL);
         if (def->promo.count == MBN_MAX_SET_LETTERS)
           parse_error(p, "promotion set has more than %d letters", MBN_MAX_SET_LETTERS);
         memcpy(def->promo.letters[def->promo.count++], letter, sizeof letter);

@@ -110,6 +110,27 @@ static void print_steps(Printer *p, const AstNode *ride) {
   }
 }
 
+static void print_transition(Printer *p, const AstTransition *tr) {
+  if (tr->kind == '3') {
+    put(p, "<>");
+    return;
+  }
+  if (!tr->kind) return;
+  put(p, tr->reflect ? "<<" : "<");
+  for (int i = 0; i < tr->count; i++) {
+    const AstTransitionItem *item = &tr->items[i];
+    if (i) put(p, ",");
+    switch (item->sign) {
+    case 'a': put(p, "+"); break;
+    case 'b': put(p, "+-%d", item->value); break;
+    case '+':
+    case '-': put(p, "%c%d", item->sign, item->value); break;
+    default: put(p, "%d", item->value); break;
+    }
+  }
+  put(p, tr->reflect ? ">>" : ">");
+}
+
 static void print_node(Printer *p, const AstNode *node) {
   switch (node->kind) {
   case AST_LEAPER:
@@ -135,6 +156,7 @@ static void print_node(Printer *p, const AstNode *node) {
     break;
   case AST_MOD: {
     if (node->decisive) put(p, "#");
+    print_transition(p, &node->transition);
     print_range(p, &node->before);
     for (int i = 0; i < node->mod_count; i++)
       print_modifier(p, &node->mods[i], node, i ? &node->mods[i - 1] : NULL,
@@ -201,7 +223,19 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
   case DEF_MACRO: put(&p, "@%s", def->letters[0]); break;
   case DEF_CASTLING: put(&p, "%s", def->castle_long ? "O-O-O" : "O-O"); break;
   default:
-    for (int i = 0; i < def->letter_count; i++) put(&p, "%s", def->letters[i]);
+    for (int i = 0; i < def->letter_count; i++) {
+      put(&p, "%s", def->letters[i]);
+      uint32_t boards = def->boards[i];
+      if (!boards) continue;
+      if (boards & MBN_BOARDS_ANY) {
+        put(&p, "<*>");
+        continue;
+      }
+      put(&p, "<");
+      for (int b = 0, n = 0; b < 16; b++)
+        if (boards >> b & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
+      put(&p, ">");
+    }
     break;
   }
   if (def->name[0]) put(&p, "|%s|", def->name);

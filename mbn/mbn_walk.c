@@ -30,13 +30,15 @@ typedef struct {
   long budget; /* leg visits left: compulsory legs are walked per path */
 } Walk;
 
-/* Square after one step, or -1 off the board (or in a hole). */
+/* Square after one step (dx, dy, leg->dz), or -1 off the board (or in a hole). */
 static int walk_step(const Walk *w, const MoveLeg *leg, int square, int dx, int dy) {
   const BoardShape *s = &w->v->shape;
   int plane = s->files * s->ranks;
   int level = square / plane, rank = square % plane / s->files, file = square % s->files;
   file += dx;
   rank += dy;
+  level += leg->dz; /* levels never wrap */
+  if (level < 0 || level >= s->levels) return -1;
   if ((s->wrap_files || (leg->flags & LEG_WRAP_FILES)) && s->files > 0)
     file = ((file % s->files) + s->files) % s->files;
   if ((s->wrap_ranks || (leg->flags & LEG_WRAP_RANKS)) && s->ranks > 0)
@@ -64,7 +66,7 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? w->squares : leg->max_steps;
   if (max > 64) max = 64;
   int at = square, last = -1;
-  if (leg->dx == 0 && leg->dy == 0) max = 1;
+  if (leg->dx == 0 && leg->dy == 0 && leg->dz == 0) max = 1;
   for (int s = 1; s <= max; s++) {
     at = walk_step(w, leg, at, leg->dx, leg->dy);
     if (at < 0) break;
@@ -74,7 +76,7 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
       else if (count < 64)
         out[count++] = at;
     }
-    if (at == square && s > 0 && (leg->dx || leg->dy)) break; /* came round a cylinder */
+    if (at == square && s > 0 && (leg->dx || leg->dy || leg->dz)) break; /* round a cylinder */
   }
   if (last >= 0 && (leg->flags & LEG_EDGE)) {
     const BoardShape *s = &w->v->shape;

@@ -53,6 +53,8 @@ typedef struct {
   int king_file[2];    /* destination file of the royal: [0] short (right), [1] long (left) */
   int partner_file[2]; /* destination file of the partner */
   uint64_t partners;   /* piece types that may be the partner (usually the rook) */
+  int partner_from[2]; /* file + 1 where a K / Q right seeks its partner, toward the royal
+                          (castling=rookfromshort(N)); 0: from the corner */
   int rank;            /* White's castling rank (0-based); Black's is mirrored */
 } CastlingRule;
 
@@ -78,9 +80,10 @@ typedef struct {
       promotion_zone[COLOR_NB]; /* promotion[..]: one byte per square, 1 = zone; NULL = last rank */
   bool promotion_optional;      /* promotion=optional/notforced */
   bool promotion_on_enter, promotion_on_leave, promotion_on_move; /* enter/leave/move in zone */
-  bool promote_to_captured;           /* promotion=available: only to pieces in hand / captured */
-  bool holdings;                      /* holding: captured pieces go to the capturer's hand */
-  bool drops;                         /* drop: pieces in hand may be dropped */
+  bool promotion_sittuyin;  /* promotion=sittuyin: standing pawns promote (Fairy-Stockfish) */
+  bool promote_to_captured; /* promotion=available: only to pieces in hand / captured */
+  bool holdings;            /* holding: captured pieces go to the capturer's hand */
+  bool drops;               /* drop: pieces in hand may be dropped */
   bool drop_no_mate[PIECE_TYPE_MAX];  /* drop{P}=nomate: a drop of this type may not mate */
   int per_file_limit[PIECE_TYPE_MAX]; /* pieces{P}=file(N); 0 = no limit */
   GameResult stalemate;               /* stalemate=...; default draw */
@@ -105,6 +108,9 @@ typedef struct {
   bool bikjang;         /* royal=bikjang: facing kings not resolved = draw (janggi) */
   bool royal_makpong;   /* royal=makpong: a royal in check may only capture its single
                            checker (Fairy-Stockfish's makpongRule) */
+  uint64_t royal_aimed; /* royal=aimed{R}: a piece of the set moving to where it would attack an
+                           unmoved royal on an empty board takes away the royal's initial
+                           moves (cambodian: the king's leap is lost to a rook on its line) */
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
   GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
                                        when the N-th repetition occurs; default draw */
@@ -115,6 +121,9 @@ typedef struct {
   uint8_t *hill_by_color[COLOR_NB]; /* hill{K}[..]: each side's goal zone (hill = White's) */
   uint64_t hill_types;              /* hill{..}: the pieces that must reach it */
   bool hill_reply;                  /* hill=reply: the other side gets one move to equalise */
+  bool hill_safe;                   /* hill=safe: only a piece the opponent cannot capture
+                                       there wins (dobutsu's try; Fairy-Stockfish's
+                                       flagPieceSafe) */
   uint64_t extinction_by_color[COLOR_NB];   /* pieces{..}=extinction per side (union is
                                                extinction_types) */
   bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
@@ -124,6 +133,9 @@ typedef struct {
   bool promotion_on_capture;                /* promotion=capture: only by capturing */
   uint64_t promotion_types[COLOR_NB];       /* promotion=to{..}: the types each side may
                                                choose (chigorin); 0 = all of promotes_to */
+  uint8_t promotion_limit[PIECE_TYPE_MAX];  /* promotion=limit(N){K}: promote to the type only
+                                               while the side has fewer than N on the board
+                                               (spartan's second king); 0 = no limit */
   bool promotion_demote;                    /* promotion=demote: promoted pieces demote
                                                by the same rule (kyotoshogi) */
   uint64_t immobility_illegal;              /* pieces{..}=mobile: may never stand where they
@@ -133,6 +145,11 @@ typedef struct {
   uint8_t *drop_zone[COLOR_NB][PIECE_TYPE_MAX]; /* drop{..}[..]: where each type may be dropped */
   bool drop_no_check[PIECE_TYPE_MAX];           /* drop{..}=nocheck */
   bool drop_promoted;                           /* drop=promoted: may drop either side up */
+  bool drop_immobile;                           /* drop=immobile: may drop where it cannot move */
+  bool drop_opposite[PIECE_TYPE_MAX];           /* drop{B}=opposite: drops must leave the type
+                                                   room for both square colours (placement) */
+  bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
+                                                   on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
   bool gating;                                  /* gating: Seirawan gating from hand */
   uint8_t *gating_zone[COLOR_NB];               /* gating[..]: squares that gate; default rank 1 */

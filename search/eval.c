@@ -10,7 +10,12 @@
  *   4. royal safety: friends next to each royal, enemy pieces close to it;
  *   5. the variant's goal: distance of royals to the hill, checks given
  *      towards an n-check limit, the last piece of an extinction set;
- *   6. a small bonus for the side to move.
+ *   6. converting a material advantage (endgame_evaluate): where a
+ *      bared royal loses, fewer enemy pieces are worth more; the stronger
+ *      side drives the lone enemy royal to the edge with its own royal;
+ *   7. the move-count rule: the score shrinks towards a draw as the
+ *      halfmove clock runs, so the stronger side prefers progress;
+ *   8. a small bonus for the side to move.
  */
 #include <stdlib.h>
 
@@ -143,10 +148,58 @@ static int extinction_evaluate(const Position *pos) {
   return score;
 }
 
+/* What the endgame terms need, gathered by the material loop. */
+typedef struct {
+  int material[COLOR_NB]; /* non-royal values on the board */
+  int pieces[COLOR_NB];   /* non-royal pieces on the board (the bare-royal count) */
+  int royals[COLOR_NB];
+  int royal_sq[COLOR_NB]; /* the last royal seen */
+} Census;
+
+/* Enemy pieces left, when a bared royal loses: bonus to the side ahead in
+ * material for each piece fewer (trades and picking off the last defenders
+ * are the way to win), for 1..5 pieces left. */
+static const int BARE_BONUS[6] = {0, 260, 150, 80, 40, 15};
+#define BARE_MARGIN   90 /* material lead that makes a side "ahead" */
+#define BARED_TO_MOVE 3000
+#define MOPUP_MARGIN  150
+#define MOPUP_FULL    450 /* lead at which the mop-up term is at full weight */
+#define MOPUP_EDGE    18  /* per step the weak royal is nearer an edge */
+#define MOPUP_CLOSE   8   /* per step the royals are nearer each other */
+
+/* Converting a lead: where a bared royal loses, fewer enemy pieces; and the
+ * lone weak royal driven to the edge, the strong royal close to it (end game
+ * only). White's point of view, into goal (untapered) and eg. */
+static void endgame_evaluate(const Position *pos, const EvalTables *tables, const Census *census,
+                             int *goal, Score2 *out) {
+  int lead = census->material[WHITE] - census->material[BLACK];
+  Color strong = lead >= 0 ? WHITE : BLACK, weak = (Color)!strong;
+  int sign = strong == WHITE ? 1 : -1;
+  if (lead < 0) lead = -lead;
+  if (tables->bare_goal) {
+    /* Bared with the move: lost unless this move bares the other side back,
+     * which takes taking its only piece (the search tries every move here). */
+    Color us = pos_side_to_move(pos);
+    if (tables->bare_reply && census->pieces[us] == 0 && census->pieces[!us] > 1)
+      *goal += us == WHITE ? -BARED_TO_MOVE : BARED_TO_MOVE;
+    int left = census->pieces[weak];
+    if (lead >= BARE_MARGIN && left > 0 && left < 6) *goal += sign * BARE_BONUS[left];
+  }
+  if (tables->mop_up && lead >= MOPUP_MARGIN && census->royals[WHITE] == 1 &&
+      census->royals[BLACK] == 1) {
+    int weak_sq = census->royal_sq[weak], strong_sq = census->royal_sq[strong];
+    int edge = tables->edge_max - tables->edge_distance[weak_sq];
+    int close = tables->span - chebyshev(tables, weak_sq, strong_sq);
+    int weight = lead < MOPUP_FULL ? lead : MOPUP_FULL;
+    out->eg += sign * (MOPUP_EDGE * edge + MOPUP_CLOSE * close) * weight / MOPUP_FULL;
+  }
+}
+
 int eval_position(const Position *pos, const EvalTables *tables) {
   Score2 total = {0, 0};
   int phase = 0;
   int types = pos->variant->piece_count;
+  Census census = {{0, 0}, {0, 0}, {0, 0}, {-1, -1}};
 
   /* 1. Material and piece-square terms. */
   for (int c = 0; c < COLOR_NB; c++) {
@@ -158,6 +211,12 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       total.mg += sign * (value + tables->psq_mg[type][c][sq]);
       total.eg += sign * (value + tables->psq_eg[type][c][sq]);
       phase += tables->phase_weight[type];
+      if (tables->royal[type]) {
+        census.royals[c]++, census.royal_sq[c] = sq;
+      } else {
+        census.pieces[c]++;
+        census.material[c] += value;
+      }
     }
     /* 2. Pieces in hand. */
     for (int t = 0; t < types; t++) {
@@ -173,6 +232,7 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   pawns_evaluate(pos, tables, &total);
   royals_evaluate(pos, tables, &total);
   int goal = extinction_evaluate(pos);
+  endgame_evaluate(pos, tables, &census, &goal, &total);
 
   /* Taper: phase 1.0 = all the start position's pieces are still there. */
   if (phase > tables->phase_total) phase = tables->phase_total;
@@ -180,7 +240,17 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   score += goal;
   if (pos_side_to_move(pos) == BLACK) score = -score;
 
-  /* 6. Tempo. */
+  /* 7. The move-count rule draws a won game nobody makes progress in: from
+   *    the clock's start to its limit (at most the usual 50 moves, which
+   *    GUIs adjudicate whatever the variant says), the score halves. */
+  int limit = pos->variant->rules.move_rule;
+  if (limit > 0) {
+    int plies = 2 * (limit < 50 ? limit : 50), clock = pos_rule50(pos);
+    if (clock > plies) clock = plies;
+    score = score * (2 * plies - clock) / (2 * plies);
+  }
+
+  /* 8. Tempo. */
   score += 12;
   if (score > SEARCH_EVAL_MAX) score = SEARCH_EVAL_MAX;
   if (score < -SEARCH_EVAL_MAX) score = -SEARCH_EVAL_MAX;

@@ -212,7 +212,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
 
   /* 1. One allocation for every per-square table. */
   size_t cells = (size_t)types * COLOR_NB * 2 * sq_nb + (size_t)sq_nb * 2;
-  tables->memory = calloc(cells + (size_t)sq_nb * 6, sizeof(int16_t));
+  tables->memory = calloc(cells + (size_t)sq_nb * 7, sizeof(int16_t));
   MobilityWalk *walk = walk_new(variant);
   if (!tables->memory || !walk) {
     free(walk);
@@ -237,10 +237,23 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
       variant->rules.hill_types ? variant->rules.hill_types : variant->rules.royal_types;
   tables->file_of = (uint8_t *)next, next += sq_nb;
   tables->rank_of = (uint8_t *)next, next += sq_nb;
+  tables->edge_distance = (int8_t *)next, next += sq_nb;
+  int width = variant->shape.files, height = variant->shape.ranks;
   for (int sq = 0; sq < sq_nb; sq++) {
-    tables->file_of[sq] = (uint8_t)(sq % variant->shape.files);
-    tables->rank_of[sq] = (uint8_t)rank_of(variant, sq);
+    int f = sq % width, r = rank_of(variant, sq);
+    tables->file_of[sq] = (uint8_t)f;
+    tables->rank_of[sq] = (uint8_t)r;
+    int edge = f < width - 1 - f ? f : width - 1 - f;
+    if (r < edge) edge = r;
+    if (height - 1 - r < edge) edge = height - 1 - r;
+    tables->edge_distance[sq] = (int8_t)(edge > 100 ? 100 : edge);
+    if (edge > tables->edge_max) tables->edge_max = edge > 100 ? 100 : edge;
   }
+  tables->span = (width > height ? width : height) - 1;
+  const VariantRules *rules = &variant->rules;
+  tables->bare_goal = rules->bare_royal == RESULT_LOSS;
+  tables->bare_reply = tables->bare_goal && rules->bare_royal_reply;
+  tables->mop_up = rules->checkmate != RESULT_WIN && rules->checkmate != RESULT_DRAW;
 
   /* 2. Per piece: mobility per square, then value and piece-square terms. */
   int *mobility = calloc((size_t)sq_nb, sizeof(int));

@@ -33,7 +33,14 @@ typedef struct {
   uint64_t hill_types;               /* pieces that win by reaching the hill */
   bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
   uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
-  int16_t *memory;                   /* one allocation backing the tables above */
+  /* Endgame goals from the rules: a bared side loses (bare_reply: unless it
+   * bares back at once), and cornering the enemy royal is how the stronger
+   * side wins (mop-up), unless being mated wins (losers). */
+  bool bare_goal, bare_reply, mop_up;
+  int8_t *edge_distance; /* per square: steps to the nearest board edge */
+  int edge_max;          /* the largest edge_distance on the board */
+  int span;              /* the longest king-distance on the board */
+  int16_t *memory;       /* one allocation backing the tables above */
 } EvalTables;
 
 /* Builds the tables (allocates); false when out of memory. */

@@ -21,6 +21,11 @@
 #include "board/movegen.h"
 #include "search/search_internal.h"
 
+/* A repetition is a little worse than equal for the side the search plays
+ * for: it steers away from repeating when it has anything better, and a
+ * shuffling opponent cannot hold a won game by repeating. */
+#define CONTEMPT 15
+
 static int LMR_TABLE[64][64];
 static pthread_once_t LMR_ONCE = PTHREAD_ONCE_INIT;
 
@@ -109,6 +114,16 @@ static bool side_has_pieces(const Position *pos, const EvalTables *tables) {
   return false;
 }
 
+/* The side to move has nothing but royals where that loses unless it bares
+ * the opponent back with this move (shatranj's bare king). */
+static bool side_is_bared(const Position *pos, const EvalTables *tables) {
+  if (!tables->bare_reply) return false;
+  Color us = pos_side_to_move(pos);
+  for (int i = 0; i < pos->pcount[us]; i++)
+    if (!tables->royal[piece_type(pos_piece_on(pos, pos->plist[us][i]))]) return false;
+  return true;
+}
+
 static void history_update(SearchThread *thread, int16_t *entry, int bonus) {
   (void)thread;
   int value = *entry + bonus - *entry * abs(bonus) / HISTORY_MAX;
@@ -169,7 +184,11 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   if (result != RESULT_NONE) return result_score(result, ply);
   bool in_check = pos_in_check(pos);
   if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
-  if (qdepth >= QS_DEPTH_MAX) in_check = false; /* stand pat even in check, this deep */
+  /* A bared side to move (bare royal loses, unless it bares back) has no
+   * quiet "stand pat": like a side in check, every move of it is tried, and
+   * the board scores the position each one leads to. */
+  bool evade = in_check || side_is_bared(pos, tables);
+  if (qdepth >= QS_DEPTH_MAX) evade = false; /* stand pat even in check, this deep */
 
   /* 2. Transposition table. */
   TTHit hit;
@@ -181,7 +200,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
 
   /* 3. Stand pat (not in check: every move may be worse than doing nothing). */
   int best = -SEARCH_INF, eval = -SEARCH_INF;
-  if (!in_check) {
+  if (!evade) {
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
     if (eval >= beta || qdepth >= QS_DEPTH_MAX) return eval;
     best = eval;
@@ -191,7 +210,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   /* 4. Captures and promotions (all evasions when in check). */
   MoveList *list = &ss->list;
   bool all_legal = search_gen_moves(pos, list);
-  moves_score(thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, list, ss->scores, !in_check);
+  moves_score(thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, list, ss->scores, !evade);
   int legal = 0;
   Move best_move = MOVE_NONE_VALUE;
   int old_alpha = alpha;
@@ -200,7 +219,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
     if (!all_legal && !pos_is_legal(pos, move)) continue;
     legal++;
     /* 5. Skip captures that lose material or cannot reach alpha. */
-    if (!in_check) {
+    if (!evade) {
       /* Ordering already ran the exchange test: losing captures score low. */
       bool losing =
           ss->scores[i] == INT_MAX ? !move_see_ok(pos, tables, move, 0) : ss->scores[i] < (1 << 27);
@@ -227,10 +246,10 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   }
 
   /* 6. No evasion: the board says what that means here. */
-  if (in_check && legal == 0) return result_score(pos_game_result(pos, 0), ply);
+  if (evade && legal == 0) return result_score(pos_game_result(pos, 0), ply);
 
   TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : eval, 0, bound);
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, evade ? 0 : eval, 0, bound);
   return best;
 }
 
@@ -262,7 +281,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (!root) {
     GameResult result = search_rule_result(pos, tables);
     if (result != RESULT_NONE) return result_score(result, ply);
-    if (search_is_repetition(thread, ply)) return 0;
+    if (search_is_repetition(thread, ply)) return us == thread->root_side ? -CONTEMPT : CONTEMPT;
     if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
     alpha = max_int(alpha, -SEARCH_MATE + ply);
     beta = min_int(beta, SEARCH_MATE - ply - 1);

@@ -62,6 +62,7 @@ typedef struct SearchThread {
   int seldepth;
   int completed_depth;
   int nmp_min_ply; /* null move disabled below this ply (verification) */
+  Color root_side; /* the side the search plays for (contempt) */
 } SearchThread;
 
 struct Searcher {

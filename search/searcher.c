@@ -189,6 +189,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
   thread->completed_depth = 0;
   thread->pv_index = 0;
   thread->nmp_min_ply = 0;
+  thread->root_side = pos_side_to_move(position);
   for (int p = 0; p < PLY_MAX + 4; p++) {
     thread->stack[p].killers[0] = thread->stack[p].killers[1] = MOVE_NONE_VALUE;
     thread->stack[p].move = MOVE_NONE_VALUE;

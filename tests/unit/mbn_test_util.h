@@ -21,12 +21,12 @@ static inline int mtu_square(const Variant *v, const char *name) {
 /* Compiles `defs` on a files x ranks board; on failure the first diagnostic
  * is copied to `error` (if given) and NULL returned. Caller frees with
  * mtu_free. */
-static inline Variant *mtu_compile(const char *defs, int files, int ranks, char *error,
-                                   size_t error_size) {
+static inline Variant *mtu_compile3(const char *defs, int files, int ranks, int levels, char *error,
+                                    size_t error_size) {
   Variant *v = calloc(1, sizeof *v);
   v->shape.files = files;
   v->shape.ranks = ranks;
-  v->shape.levels = 1;
+  v->shape.levels = levels;
   MbnDiagnostics d = {0};
   MbnSourcePos where = {"test.var", 1, 1};
   if (!mbn_compile_pieces(v, defs, where, &d)) {
@@ -41,6 +41,11 @@ static inline Variant *mtu_compile(const char *defs, int files, int ranks, char 
   }
   mbn_diagnostics_free(&d);
   return v;
+}
+
+static inline Variant *mtu_compile(const char *defs, int files, int ranks, char *error,
+                                   size_t error_size) {
+  return mtu_compile3(defs, files, ranks, 1, error, error_size);
 }
 
 static inline void mtu_free(Variant *v) {

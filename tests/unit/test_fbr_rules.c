@@ -120,6 +120,20 @@ START_TEST(royal_sets_and_attributes) {
   v = compile("royal=castle(2){RN}");
   ck_assert_uint_eq(v->rules.castling.partners, bit(v, "R") | bit(v, "N"));
   ck_assert_int_eq(v->rules.castling.rank, 1);
+  v = compile("promotion=limit(2){Q}");
+  ck_assert_int_eq(v->rules.promotion_limit[type(v, "Q")], 2);
+  ck_assert_int_eq(v->rules.promotion_limit[type(v, "R")], 0);
+  ck_assert_uint_eq(v->pieces[type(v, "Q")].promotes_to, 0); /* the set is no promoter */
+  expect_error("promotion=limit(0){Q}", "limit needs N in 1..255 and a set");
+  v = compile("drop{B}[1]=opposite castling=dropped");
+  ck_assert(v->rules.drop_opposite[type(v, "B")] && !v->rules.drop_opposite[type(v, "N")]);
+  ck_assert(v->rules.castling_dropped);
+  v = compile("hill{K}[d-e4-5]=safe drop=immobile");
+  ck_assert(v->rules.hill_safe && v->rules.drop_immobile);
+  v = compile("royal{K}=aimed");
+  ck_assert_uint_eq(v->rules.royal_aimed, bit(v, "R"));
+  v = compile("royal{K}=aimed{RQ}");
+  ck_assert_uint_eq(v->rules.royal_aimed, bit(v, "R") | bit(v, "Q"));
   expect_error("royal=maxchecks", "attribute 'maxchecks' needs a number: maxchecks(N)");
   expect_error("royal=maxchecks(0)", "maxchecks(N) needs N >= 1");
   expect_error("royal=castle(9)", "castle(N): rank N is not on the board");

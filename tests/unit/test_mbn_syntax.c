@@ -87,6 +87,27 @@ static const Example ACCEPTED[] = {
     {"P=mfD+imefD02+cefF N=sC+v:1,5:+v:2,4: B=vC0+sD0 R=F0+vD0 K=D+F+vC", 9, 10},
 };
 
+/* Examples of MBN §8 and §9 (board transitions, board identifiers, the
+ * triagonal operator) on a 5x5x5 board. */
+static const char *const ACCEPTED_3D[] = {
+    "C<2>=K+<1,3>O C<*>=K+<2>O",
+    "H<1,3>=<2>F",
+    ":TR:<*>=R+(<+-1>O)0",
+    "X<1,2,3,4,5>=K Y<1>=W Y<2>=F Y<3,4>=N Y<*>=O",
+    "X=<+-1>mO",
+    "C=K+<1,3>O",
+    "H=<2>F",
+    ":TR:=R+(<+-1>O)0",
+    "S=mfW+<<+1>>mfW",
+    "S=mfW<<+1>>mfW",
+    "T=<+>K",
+    "N=<>N B=<>B R=<>R Q=<>Q",
+    "@P=mfW+cesF+imefW02 P=P+cefF+<>P",
+    "X=(<+-1>W)0 Y=(<+-1>F)03 Z=(<+-1>K)0*",
+    "K=K+<+-1>K+<+-1>O Q=Q+<>Q+(<+-1>F)0 R=R+<>R B=B+<>B N=N+<>N U=(<+-1>F)0 "
+    "P=mfW+cfF+<<+1>>mO+<<+1>>cfsW +P==QRBNU",
+};
+
 typedef struct {
   const char *text;
   const char *message;
@@ -99,7 +120,7 @@ static const Rejected REJECTED[] = {
     {"*KLWNCP==X", "piece prefix '*' is not supported"},
     {"$K==@k@K@w@S", "piece prefix '$' is not supported"},
     {"G=K+F02 +G=P !+G/DragonResurrection/", "piece prefix '!' is not supported"},
-    {"R<s>=[1-2](rW+(lR--[[a1]fR]))", "piece suffixes and board identifiers"},
+    {"R<s>=[1-2](rW+(lR--[[a1]fR]))", "piece suffixes ('<s>') are not supported"},
     {"+G +G/DragonResurrection/==+D", "announcement suffixes"},
     {"+P==Q +p==I", "needs a piece 'P'"},
     {"X=(W)*", "edge rider '*' on a group is not supported"},
@@ -122,15 +143,12 @@ static const Rejected REJECTED[] = {
     {"Q=cQ--(!dcyOK)0*", "setup operator '!' is not supported"},
     {"H=(/Ta1/W)+(/Ta2/D)", "conditions '/.../' are not supported"},
     {"H=/T/W", "conditions '/.../' are not supported"},
-    {"C<2>=K+<1,3>O C<*>=K+<2>O", "piece suffixes and board identifiers"},
-    {"H<1,3>=<2>F", "piece suffixes and board identifiers"},
-    {"X=<+-1>mO", "board transitions '<...>' are not supported"},
     {"@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)", "setup operator '!' is not supported"},
-    {"R=R+<3o>R+<3d>B", "board transitions '<...>' are not supported"},
-    {":TR:<*>=R+(<+-1>O)0", "piece suffixes and board identifiers"},
-    {"S<*>=mfW+<<+1>>mfW +S<<5>>=T", "piece suffixes and board identifiers"},
-    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "piece suffixes and board identifiers"},
-    {"@P=mfW+cesF+imefW02 P=P+cefF+<>P", "board transitions '<...>' are not supported"},
+    {"R=R+<3o>R+<3d>B", "quadrogonal and projection operators ('<3o>')"},
+    {"H=<2>(mO--F)", "a board transition on a chain"},
+    {"S<*>=mfW+<<+1>>mfW +S<<5>>=T", "reflected board identifiers ('<<..>>')"},
+    {"S<*>=mfW+<+1>mfW +S<5>=T", "board identifiers on promoted pieces"},
+    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "4D board identifiers"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "lower-case letter in a piece set needs"},
     {"K R O-O=[*]irD02=ij{!K}lD0-D", "only castling definitions that name destination files"},
     {"K R O-O=[*]irR=ip{k}lD", "lower-case letter in a piece set needs"},
@@ -187,6 +205,28 @@ START_TEST(accepted_examples_compile_and_round_trip) {
 }
 END_TEST
 
+START_TEST(board_transition_examples_compile_and_round_trip) {
+  const char *text = ACCEPTED_3D[_i];
+  char error[512] = "";
+  Variant *v = mtu_compile3(text, 5, 5, 5, error, sizeof error);
+  ck_assert_msg(v != NULL, "'%s': %s", text, error);
+  for (int t = 0; t < v->piece_count; t++)
+    ck_assert_msg(v->pieces[t].moves[WHITE].leg_count > 0, "'%s': piece %s has no legs", text,
+                  v->pieces[t].letter);
+  char once[2048], twice[2048];
+  ck_assert_msg(print_program(text, once, sizeof once, error, sizeof error) > 0, "%s", error);
+  ck_assert_msg(print_program(once, twice, sizeof twice, error, sizeof error) > 0,
+                "'%s' printed as '%s', which does not parse: %s", text, once, error);
+  ck_assert_str_eq(once, twice);
+  Variant *b = mtu_compile3(once, 5, 5, 5, error, sizeof error);
+  ck_assert_msg(b != NULL, "'%s': %s", once, error);
+  for (int t = 0; t < v->piece_count; t++)
+    ck_assert_int_eq(v->pieces[t].moves[WHITE].leg_count, b->pieces[t].moves[WHITE].leg_count);
+  mtu_free(v);
+  mtu_free(b);
+}
+END_TEST
+
 START_TEST(unsupported_examples_are_rejected_by_name) {
   const Rejected *r = &REJECTED[_i];
   char error[512] = "";
@@ -214,6 +254,16 @@ START_TEST(canonical_forms) {
       {"X=l(ff)rN", "X=lffrN"},
       {"X=(mD)(ff)2", "X=(mD)(ff)2"},
       {"X=(N)r0", "X=(N)r0"},
+      {"X=<+-1>W", "X=<+-1>W"},
+      {"X=<<+1>>mfW", "X=<<+1>>mfW"},
+      {"X=<+>K", "X=<+>K"},
+      {"X=<1,3>O", "X=<1,3>O"},
+      {"X=<-2,+1>N", "X=<-2,+1>N"},
+      {"X=<>B", "X=<>B"},
+      {"X=(<+-1>O)0", "X=(<+-1>O)0"},
+      {"X=mfW<+1>mfW", "X=mfW+<+1>mfW"},
+      {"X=#<+1>[a-c1]mW[2]", "X=#<+1>[a-c1]mW[2]"},
+      {"C<3,1>|Name|=K C<*>=W", "C<1,3>|Name|=K C<*>=W"},
   };
   for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
     char out[512], error[256];
@@ -228,6 +278,8 @@ Suite *test_suite(void) {
   TCase *tc = tcase_create("examples");
   tcase_add_loop_test(tc, accepted_examples_compile_and_round_trip, 0,
                       (int)(sizeof ACCEPTED / sizeof ACCEPTED[0]));
+  tcase_add_loop_test(tc, board_transition_examples_compile_and_round_trip, 0,
+                      (int)(sizeof ACCEPTED_3D / sizeof ACCEPTED_3D[0]));
   tcase_add_loop_test(tc, unsupported_examples_are_rejected_by_name, 0,
                       (int)(sizeof REJECTED / sizeof REJECTED[0]));
   tcase_add_test(tc, canonical_forms);

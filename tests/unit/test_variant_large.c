@@ -1,7 +1,7 @@
 /* test_variant_large.c — the boards other engines lack (variants/large.var):
  * chu shogi (12x12, lion double moves), Omega chess (holes), cylinder chess,
- * Glinski's hexagonal chess in MBN's rectangular mapping; and the 3D file
- * that waits for MBN board transitions. Each compiles, has its holes and
+ * Glinski's hexagonal chess in MBN's rectangular mapping; and Raumschach
+ * (variants/raumschach.var), 3D chess on 5x5x5. Each compiles, has its holes and
  * wrapping, and has a move count from the start position: Glinski's match
  * the published perft (51, 2586, 137858); the others are this engine's own
  * counts, checked by hand at depth 1 (see the comments) and kept as
@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board/movetext.h"
 #include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
@@ -93,18 +94,56 @@ START_TEST(glinski_matches_published_perft) {
 }
 END_TEST
 
-START_TEST(raumschach_is_checked_and_waits_for_board_transitions) {
-  VariantDiagnostics diags = {0};
-  VariantLibrary *future = library_new();
-  library_add_path(future, CHIMERA_VARIANT_DIR "/future/raumschach.var", &diags);
-  library_compile(future, &diags);
-  ck_assert_int_ge(diags.count, 1);
-  for (int i = 0; i < diags.count; i++)
-    ck_assert_msg(strstr(diags.items[i], "board transitions '<...>' are not supported"), "%s",
-                  diags.items[i]);
-  ck_assert_ptr_null(library_find(future, "raumschach"));
-  library_free(future);
-  variant_diag_free(&diags);
+START_TEST(raumschach_cube) {
+  const Variant *v = library_find(lib, "raumschach");
+  ck_assert_ptr_nonnull(v);
+  ck_assert_int_eq(v->shape.levels, 5);
+  /* Counted by hand (levels 1-2 are White's, 0-based (file, rank, level)):
+   * pawns 15 (level 1's go forward only, the level-2 pawns stand above them;
+   * level 2's forward or up), knights 2 x 6 (b1: a3, c3 on level 1; b3:2;
+   * a1:3, c1:3, b2:3), bishops 6 + 7 (a1:2: three up the a-file's xz
+   * diagonal and three up the yz one; d1:2 the same plus e1:3), unicorns
+   * 4 + 3 (b1:2: c2:3 d3:4 e4:5 and a2:3; e1:2: d2:3 c3:4 b4:5), queen 14
+   * (c1:2: three straight up, 2 + 2 up the xz diagonals, 3 + 2 + 2 up the
+   * forward diagonals); the king and rooks are shut in: 61. Depths 2 and 3
+   * are checked against the independent generator tests/perft/raumschach.py
+   * (ctest -R perft.raumschach). */
+  ck_assert_uint_eq(count("raumschach", 1), 61);
+  char err[256], fen[512];
+  Position *pos = pos_new(v, err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s", err);
+  /* FEN: the top level first, levels separated by '|' (docs/variants.md). */
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, v->start_fen);
+  ck_assert_ptr_nonnull(strstr(fen, "|5/5/5/PPPPP/RNKNR w"));
+  /* Move text names a level above the first as ":L" (docs/board.md): the queen straight up. */
+  Move m = move_from_text(pos, "c1:2c1:5", err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  char text[64];
+  move_to_text(pos, m, text, sizeof text);
+  ck_assert_str_eq(text, "c1:2c1:5");
+  Undo u;
+  pos_make_move(pos, m, &u);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "rnknr/ppppp/5/5/2Q2|ubqub/ppppp/5/5/5|5/5/5/5/5|5/5/5/PPPPP/BU1BU|"
+                        "5/5/5/PPPPP/RNKNR b - - 1 1");
+  pos_unmake_move(pos, &u);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, v->start_fen);
+  /* A level-1 pawn cannot go up through the pawn above it. */
+  ck_assert(move_from_text(pos, "a2a2:2", err, sizeof err) == MOVE_NONE_VALUE);
+  /* White promotes on rank 5 of level 5 only: up from c5:4, not forward on level 1. */
+  ck_assert(pos_set_fen(pos, "4k/5/5/5/5|2P2/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/1P3/5/5/K4 w - - 0 1",
+                        err, sizeof err));
+  ck_assert_msg(move_from_text(pos, "c5:4c5:5q", err, sizeof err) != MOVE_NONE_VALUE, "%s", err);
+  ck_assert_msg(move_from_text(pos, "c5:4c5:5u", err, sizeof err) != MOVE_NONE_VALUE, "%s", err);
+  ck_assert(move_from_text(pos, "c5:4c5:5", err, sizeof err) == MOVE_NONE_VALUE);
+  ck_assert_msg(move_from_text(pos, "b4b5", err, sizeof err) != MOVE_NONE_VALUE, "%s", err);
+  ck_assert(move_from_text(pos, "b4b5q", err, sizeof err) == MOVE_NONE_VALUE);
+  /* A FEN without '|' between the levels is refused, not misread. */
+  ck_assert(!pos_set_fen(pos, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/K4 w - - 0 1", err,
+                         sizeof err));
+  pos_free(pos);
 }
 END_TEST
 
@@ -117,7 +156,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, omega_holes);
   tcase_add_test(tc, cylinder_wraps);
   tcase_add_test(tc, glinski_matches_published_perft);
-  tcase_add_test(tc, raumschach_is_checked_and_waits_for_board_transitions);
+  tcase_add_test(tc, raumschach_cube);
   suite_add_tcase(suite, tc);
   return suite;
 }

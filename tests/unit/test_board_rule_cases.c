@@ -1,0 +1,188 @@
+/* test_board_rule_cases.c — single rules of shipped variants on small
+ * positions that can be checked by hand: which moves exist and how the game
+ * ends. The oracle suites check the counts; these say what each rule means
+ * in Fairy-Stockfish's reading, one position each. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/movetext.h"
+#include "board/position.h"
+#include "mbn/variant_library.h"
+
+Suite *test_suite(void);
+
+static VariantLibrary *library;
+
+static void library_setup(void) {
+  VariantDiagnostics diags = {0};
+  library = library_new();
+  library_add_path(library, CHIMERA_VARIANT_DIR, &diags);
+  library_compile(library, &diags);
+  variant_diag_free(&diags);
+}
+
+static void library_teardown(void) {
+  library_free(library);
+}
+
+static Position *position_at(const char *variant, const char *fen) {
+  const Variant *v = library_find(library, variant);
+  ck_assert_msg(v != NULL, "variant %s", variant);
+  char err[256] = "";
+  Position *pos = pos_new(v, err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s", err);
+  ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s", err);
+  return pos;
+}
+
+/* Whether the move text names one of the legal moves. */
+static bool is_legal_text(Position *pos, const char *text) {
+  static MoveList list;
+  int n = gen_legal_moves(pos, &list);
+  char buf[32];
+  for (int i = 0; i < n; i++) {
+    move_to_text(pos, list.moves[i], buf, sizeof buf);
+    if (!strcmp(buf, text)) return true;
+  }
+  return false;
+}
+
+/* Minishogi: P@a4 mates the bare king on a5 (gold b3 guards a4 and b4,
+ * silver c4 guards b5). Shogi forbids the pawn-drop mate; Fairy-Stockfish
+ * generates the drop and scores the mated side as the winner, and Chimera
+ * follows it, so the drop is a legal move that loses. */
+START_TEST(pawn_drop_mate_is_legal_and_loses) {
+  Position *pos = position_at("minishogi", "k4/2S2/1G3/5/4K[P] w - - 0 1");
+  ck_assert(is_legal_text(pos, "P@a4"));
+  char err[128];
+  Move m = move_from_text(pos, "P@a4", err, sizeof err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  ck_assert(pos_in_check(pos));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_unmake_move(pos, &undo);
+  /* The same mate by a dropped gold is an ordinary mate. */
+  ck_assert(pos_set_fen(pos, "k4/2S2/1G3/5/4K[G] w - - 0 1", err, sizeof err));
+  m = move_from_text(pos, "G@a4", err, sizeof err);
+  ck_assert(m != MOVE_NONE_VALUE);
+  pos_make_move(pos, m, &undo);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_unmake_move(pos, &undo);
+  pos_free(pos);
+}
+END_TEST
+
+/* How many legal moves have this text (a duplicate shows a move generated
+ * twice, as a castling and a plain move). */
+static int legal_text_count(Position *pos, const char *text) {
+  static MoveList list;
+  int n = gen_legal_moves(pos, &list), count = 0;
+  char buf[32];
+  for (int i = 0; i < n; i++) {
+    move_to_text(pos, list.moves[i], buf, sizeof buf);
+    count += !strcmp(buf, text);
+  }
+  return count;
+}
+
+/* Coregal: king and queen are royal, but only the king castles (Fairy-
+ * Stockfish's castling king piece). With the queen on d1 the long castling
+ * is blocked, and Qd1-c1 is one plain move, not also a queen castling. */
+START_TEST(coregal_queen_does_not_castle) {
+  Position *pos = position_at("coregal", "4k3/8/8/8/8/8/8/R2QK3 w Q - 0 1");
+  ck_assert_int_eq(legal_text_count(pos, "d1c1"), 1);
+  ck_assert_int_eq(legal_text_count(pos, "e1c1"), 0);
+  pos_free(pos);
+}
+END_TEST
+
+/* Coregal: pawns promote to queens (+P==QRBN), and a new queen is royal at
+ * once, so d7-d8=Q is illegal while the black queen on e7 attacks d8, though
+ * d8=R is fine; with the queen gone d8=Q is legal. */
+START_TEST(coregal_promoted_queen_is_royal) {
+  Position *pos = position_at("coregal", "7k/3Pq3/8/8/8/8/8/K7 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "d7d8q"));
+  ck_assert(is_legal_text(pos, "d7d8r"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "7k/3P4/8/8/8/8/8/K7 w - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "d7d8q"));
+  pos_free(pos);
+}
+END_TEST
+
+/* Shako castles on rank 2 with the rook that starts on i2 (Fairy-Stockfish's
+ * castlingRookKingsideFile): "K" names the first rook met from the i-file
+ * toward the king, so with rooks on i2 and j2 the inner one castles. */
+START_TEST(shako_castles_with_the_inner_rook) {
+  Position *pos = position_at("shako", "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1");
+  char err[128], fen[256];
+  Move m = move_from_text(pos, "f2h2", err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  ck_assert(is_legal_text(pos, "f2h2"));
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  const char *want = "10/rr3k4/ppppp5/10/10/10/10/6PPPP/6RK1R/10 b";
+  ck_assert_msg(!strncmp(fen, want, strlen(want)), "got %s", fen);
+  pos_free(pos);
+}
+END_TEST
+
+/* Sittuyin (Fairy-Stockfish's sittuyin promotion): White's last pawn, on
+ * g7, becomes a ferz where it stands or on an empty diagonal neighbour
+ * (f8, f6, h6; h8 holds the king), as a move of its own; pushing to g8 stays
+ * a plain move. With a black rook on e7, a ferz on f8 or f6 would attack it,
+ * so those two promotions go. */
+START_TEST(sittuyin_pawn_promotes_standing) {
+  Position *pos = position_at("sittuyin", "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1");
+  static const char *const moves[] = {"h8g8", "h8h7", "g7g8", "g7g7f", "g7f8f", "g7f6f", "g7h6f"};
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 7);
+  for (int i = 0; i < 7; i++) ck_assert_msg(is_legal_text(pos, moves[i]), "%s", moves[i]);
+  char err[128], fen[256];
+  Move m = move_from_text(pos, "g7g7f", err, sizeof err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_msg(!strncmp(fen, "1k5K/3r2F1/8/8/8/8/8/8", 22), "got %s", fen);
+  pos_unmake_move(pos, &undo);
+  ck_assert(pos_set_fen(pos, "1k5K/4r1P1/8/8/8/8/8/8[] w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 5);
+  ck_assert(!is_legal_text(pos, "g7f8f") && !is_legal_text(pos, "g7f6f"));
+  ck_assert(is_legal_text(pos, "g7h6f"));
+  pos_free(pos);
+}
+END_TEST
+
+/* Allwayspawns: the pawn's initial double step (ifmenD) may be taken e.p. by
+ * its forward-diagonal capture, as Fairy-Stockfish's pawn type. */
+START_TEST(allwayspawns_double_step_is_taken_en_passant) {
+  Position *pos =
+      position_at("allwayspawns", "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  char err[128];
+  Move m = move_from_text(pos, "e2e4", err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  ck_assert(is_legal_text(pos, "d4e3"));
+  ck_assert(!is_legal_text(pos, "d4c3"));
+  pos_unmake_move(pos, &undo);
+  pos_free(pos);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *suite = suite_create("board_rule_cases");
+  TCase *tc = tcase_create("rules");
+  tcase_add_unchecked_fixture(tc, library_setup, library_teardown);
+  tcase_add_test(tc, pawn_drop_mate_is_legal_and_loses);
+  tcase_add_test(tc, coregal_queen_does_not_castle);
+  tcase_add_test(tc, coregal_promoted_queen_is_royal);
+  tcase_add_test(tc, shako_castles_with_the_inner_rook);
+  tcase_add_test(tc, sittuyin_pawn_promotes_standing);
+  tcase_add_test(tc, allwayspawns_double_step_is_taken_en_passant);
+  suite_add_tcase(suite, tc);
+  return suite;
+}
