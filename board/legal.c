@@ -547,10 +547,23 @@ static inline __attribute__((always_inline)) int count_bb(const Position *pos, M
     Move m = list->moves[i];
     if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
-        !(pinned_bb >> move_from(m) & 1))
+        !(pinned_bb >> move_from(m) & 1)) {
       count++;
-    else if (pos_is_legal(pos, m))
+    } else if (move_kind(m) == MOVE_CASTLING && royal_fast &&
+               t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) {
+      /* The single royal castles: legal when it is not attacked on its
+       * destination once royal and partner stand on their new squares
+       * (nothing is captured; the rules ask nothing else here). */
+      int from = move_from(m), partner = move_extra1(m);
+      int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
+      Square royal_to, partner_to;
+      pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+      uint64_t after = (occupied & ~((uint64_t)1 << from) & ~((uint64_t)1 << partner)) |
+                       (uint64_t)1 << royal_to | (uint64_t)1 << partner_to;
+      if (!bb64_attacked_without(pos, royal_to, (Color)!us, after, 0)) count++;
+    } else if (pos_is_legal(pos, m)) {
       count++;
+    }
   }
   return count;
 }
