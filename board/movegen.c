@@ -433,9 +433,16 @@ static void gen_castling(const Position *pos, MoveList *list) {
     /* the four files lie on the royal's rank: flat indices of one row */
     int row = royal - files[0];
     bool ok = true;
-    for (int f = lo; f <= hi && ok; f++) {
-      int s = row + f;
-      ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+    if (pos->tables->bb) {
+      /* one mask test: files lo..hi of the row, minus royal and partner */
+      uint64_t span = (~(uint64_t)0 >> (63 - (hi - lo))) << (row + lo);
+      uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+      ok = !(occupied & span & ~((uint64_t)1 << royal) & ~((uint64_t)1 << partner));
+    } else {
+      for (int f = lo; f <= hi && ok; f++) {
+        int s = row + f;
+        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+      }
     }
     if (!ok) continue;
     /* Only a royal may not castle out of, through or into attack; a

@@ -98,6 +98,20 @@ START_TEST(coregal_queen_does_not_castle) {
 }
 END_TEST
 
+/* Coregal: pawns promote to queens (+P==QRBN), and a new queen is royal at
+ * once, so d7-d8=Q is illegal while the black queen on e7 attacks d8, though
+ * d8=R is fine; with the queen gone d8=Q is legal. */
+START_TEST(coregal_promoted_queen_is_royal) {
+  Position *pos = position_at("coregal", "7k/3Pq3/8/8/8/8/8/K7 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "d7d8q"));
+  ck_assert(is_legal_text(pos, "d7d8r"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "7k/3P4/8/8/8/8/8/K7 w - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "d7d8q"));
+  pos_free(pos);
+}
+END_TEST
+
 /* Shako castles on rank 2 with the rook that starts on i2 (Fairy-Stockfish's
  * castlingRookKingsideFile): "K" names the first rook met from the i-file
  * toward the king, so with rooks on i2 and j2 the inner one castles. */
@@ -165,6 +179,7 @@ Suite *test_suite(void) {
   tcase_add_unchecked_fixture(tc, library_setup, library_teardown);
   tcase_add_test(tc, pawn_drop_mate_is_legal_and_loses);
   tcase_add_test(tc, coregal_queen_does_not_castle);
+  tcase_add_test(tc, coregal_promoted_queen_is_royal);
   tcase_add_test(tc, shako_castles_with_the_inner_rook);
   tcase_add_test(tc, sittuyin_pawn_promotes_standing);
   tcase_add_test(tc, allwayspawns_double_step_is_taken_en_passant);
