@@ -205,6 +205,27 @@ START_TEST(lion_takes_two) {
 }
 END_TEST
 
+START_TEST(equal_capturers_do_not_depend_on_history) {
+  /* Two white queens can retake on f2; which one goes first decides
+   * whether the rook on h2 gets in. The choice must follow from the board,
+   * not from the order make/unmake left the piece lists in. */
+  Setup s = setup("chess", "5Q2/8/8/k7/4n3/8/5PQr/4K3 b - - 0 1");
+  Move move = text_move(&s, "e4f2");
+  int first = move_see(s.pos, &s.tables, move);
+  static MoveList list;
+  for (int round = 0; round < 3; round++) {
+    gen_legal_moves(s.pos, &list);
+    for (int i = 0; i < list.count; i++) {
+      Undo undo;
+      pos_make_move(s.pos, list.moves[i], &undo);
+      pos_unmake_move(s.pos, &undo);
+    }
+    ck_assert_int_eq(move_see(s.pos, &s.tables, move), first);
+  }
+  teardown(&s);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("search_see");
   TCase *tc = tcase_create("core");
@@ -218,6 +239,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, xiangqi_cannon_screens_follow_the_moves);
   tcase_add_test(tc, grasshopper_hurdle);
   tcase_add_test(tc, lion_takes_two);
+  tcase_add_test(tc, equal_capturers_do_not_depend_on_history);
   suite_add_tcase(s, tc);
   return s;
 }
