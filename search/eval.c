@@ -161,7 +161,8 @@ typedef struct {
   int material[COLOR_NB]; /* non-royal values on the board */
   int pieces[COLOR_NB];   /* non-royal pieces on the board (the bare-royal count) */
   int royals[COLOR_NB];
-  int royal_sq[COLOR_NB]; /* the last royal seen */
+  int royal_sq[COLOR_NB];    /* the last royal seen */
+  int piece_sq[COLOR_NB][2]; /* the first two non-royal pieces seen */
 } Census;
 
 /* Enemy pieces left, when a bared royal loses: bonus to the side ahead in
@@ -174,6 +175,8 @@ static const int BARE_BONUS[6] = {0, 260, 150, 80, 40, 15};
 #define MOPUP_FULL    450 /* lead at which the mop-up term is at full weight */
 #define MOPUP_EDGE    18  /* per step the weak royal is nearer an edge */
 #define MOPUP_CLOSE   8   /* per step the royals are nearer each other */
+#define MOPUP_APART   12  /* per step a last defender is from its royal */
+#define MOPUP_HUNT    6   /* per step a last defender is nearer the strong royal */
 
 /* Converting a lead: where a bared royal loses, fewer enemy pieces; and the
  * lone weak royal driven to the edge, the strong royal close to it (end game
@@ -199,7 +202,17 @@ static void endgame_evaluate(const Position *pos, const EvalTables *tables, cons
     int edge = tables->edge_max - tables->edge_distance[weak_sq];
     int close = tables->span - chebyshev(tables, weak_sq, strong_sq);
     int weight = lead < MOPUP_FULL ? lead : MOPUP_FULL;
-    out->eg += sign * (MOPUP_EDGE * edge + MOPUP_CLOSE * close) * weight / MOPUP_FULL;
+    int mop = MOPUP_EDGE * edge + MOPUP_CLOSE * close;
+    /* The last one or two defenders: away from their royal and near ours,
+     * they are lost (taking them is how a bared royal loses, and how a
+     * knight or ferz falls in any game). */
+    for (int i = 0; i < census->pieces[weak] && i < 2 && census->pieces[weak] <= 2; i++) {
+      int sq = census->piece_sq[weak][i];
+      int apart = chebyshev(tables, sq, weak_sq);
+      mop += MOPUP_APART * (apart < 5 ? apart : 5);
+      mop += MOPUP_HUNT * (tables->span - chebyshev(tables, sq, strong_sq));
+    }
+    out->eg += sign * mop * weight / MOPUP_FULL;
   }
 }
 
@@ -207,7 +220,7 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   Score2 total = {0, 0};
   int phase = 0;
   int types = pos->variant->piece_count;
-  Census census = {{0, 0}, {0, 0}, {0, 0}, {-1, -1}};
+  Census census = {{0, 0}, {0, 0}, {0, 0}, {-1, -1}, {{-1, -1}, {-1, -1}}};
   PawnList pawns;
   pawns.count[WHITE] = pawns.count[BLACK] = 0;
   pawns.overflow = false;
@@ -232,6 +245,7 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       if (tables->royal[type]) {
         census.royals[c]++, census.royal_sq[c] = sq;
       } else {
+        if (census.pieces[c] < 2) census.piece_sq[c][census.pieces[c]] = sq;
         census.pieces[c]++;
         census.material[c] += value;
       }
