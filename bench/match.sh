@@ -10,7 +10,8 @@
 # and the score in bench/matches/VARIANT-OPPONENT.*; the last line printed is
 # "VARIANT OPPONENT: W-L-D" from Chimera's point of view. Chimera's Move
 # Overhead is CHIMERA_OVERHEAD ms (default 100: XBoard under Xvfb on a loaded
-# machine adds tens of milliseconds per move).
+# machine adds tens of milliseconds per move). CHIMERA names the binary to play
+# (default build/chimera), so a match can run a fixed copy while you rebuild.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 variant=${1:?variant}; games=${2:?games}; opponent=${3:?opponent}
@@ -19,7 +20,7 @@ case "$opponent" in
   /*) opp=$opponent ;;
   *) opp=/usr/games/$opponent ;;
 esac
-chimera=$(pwd)/build/chimera
+chimera=${CHIMERA:-$(pwd)/build/chimera}
 [[ -x $chimera ]] || { echo "build first: build/chimera missing"; exit 1; }
 mkdir -p bench/matches
 tag=bench/matches/$variant-$(basename "$opp")

@@ -56,6 +56,7 @@ typedef struct Bb64Tables {
    * ordinary captures, and checked here against the e.p. squares */
   uint8_t *ep_nb;
   uint8_t (*ep)[BB_RIDERS_MAX];
+  uint64_t (*ep_rev)[64]; /* ep_rev[k][sq]: origins from which such a leg lands on sq */
   uint64_t promo_zone[COLOR_NB];
   /* Leaf counting by whole-type shifts (gen_legal_count): a type whose legs
    * are all single-step leapers, exact double steps over an empty square or

@@ -180,8 +180,13 @@ bool pos_is_legal(const Position *pos, Move move) {
   pos_make_move(p, move, &undo);
   bool legal = last_move_legal(p);
   if (legal && facing && pos_royals_face(p)) legal = false;
-  /* royal=nocheck (racing kings): no move may give check */
-  if (legal && r->no_checks && pos_in_check(p)) legal = false;
+  /* royal=nocheck (racing kings): no move may give check; nor may a
+   * promotion=sittuyin promotion (the only promotions there are). */
+  if (legal &&
+      (r->no_checks ||
+       (r->promotion_sittuyin && move_kind(move) == MOVE_NORMAL && move_piece_arg(move) >= 0)) &&
+      pos_in_check(p))
+    legal = false;
   /* drop{..}=nocheck. A mating drop of a drop{..}=nomate type stays legal,
    * as in Fairy-Stockfish: it loses instead (pos_game_result). */
   if (legal && move_kind(move) == MOVE_DROP && r->drop_no_check[move_piece_arg(move)] &&
@@ -365,12 +370,15 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
         move_kind(m) != MOVE_PASS &&
         !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
         !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
+        !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
+        !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
         (move_kind(m) == MOVE_DROP ||
          !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
       if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
       continue;
     }
     if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+        !((r->promotion_sittuyin || t->promotes_to_royal) && move_piece_arg(m) >= 0) &&
         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
       bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
       for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
@@ -411,19 +419,18 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
 }
 
-/* Counts the legal moves without listing them where that is safe: the
- * bitboard targets of unpinned, non-royal pieces (not promoting there) are
- * legal when not in check and the rules need nothing but "royal attacked";
- * everything else is generated and tested as usual. */
-int gen_legal_count(const Position *pos) {
+/* Population count in the leaf counter: the POPCNT instruction where the
+ * CPU has it (hw, a constant after inlining), else the portable one. */
+static inline int count_bits(uint64_t b, bool hw) {
+  return hw ? __builtin_popcountll(b) : bb_popcount(b);
+}
+
+/* The bitboard part of gen_legal_count (see there); hw selects POPCNT. */
+static inline __attribute__((always_inline)) int count_bb(const Position *pos, MoveList *list,
+                                                          bool hw) {
   const BoardTables *t = pos->tables;
   const Bb64Tables *bb = t->bb;
   const VariantRules *r = &pos->variant->rules;
-  static _Thread_local MoveList list;
-  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
-      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || t->promotion_limited || pos_is_decided(pos) || pos_in_check(pos))
-    return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;
   if (bb->all_attack_ok[!us]) {
@@ -437,7 +444,7 @@ int gen_legal_count(const Position *pos) {
     for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
   }
   int count = 0;
-  list.count = 0;
+  list->count = 0;
   /* Whole types at once: leaper legs by shifting the type's bitboard. */
   uint64_t done = 0;
   uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
@@ -453,9 +460,24 @@ int gen_legal_count(const Position *pos) {
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
     if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
       continue;
+    done |= mine;
     uint64_t choices = pos->variant->pieces[type].promotes_to;
     if (r->promotion_types[us]) choices &= r->promotion_types[us];
-    int promos = bb_popcount(choices);
+    int promos = choices ? count_bits(choices, hw) : 0;
+    if (!promos && !bb->special_nb[k] && !bb->ep_nb[k] &&
+        2 * count_bits(mine, hw) <= bb->shift_nb[k]) {
+      /* few pieces with many legs (knights): one mask per piece is cheaper
+       * than one shift per leg; the masks hold exactly the same legs */
+      for (uint64_t b = mine; b; b &= b - 1) {
+        int sq = bb_lsb(b);
+        uint64_t to = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
+        if (bb->rider_nb[k])
+          to |= bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
+                                   : bb64_rider_targets(pos, sq, type, us);
+        count += count_bits(to, hw);
+      }
+      continue;
+    }
     uint64_t zone = promos ? bb->promo_zone[us] : 0;
     for (int i = 0; i < bb->shift_nb[k]; i++) {
       const BbShiftLeg *sl = &bb->shift[k][i];
@@ -467,29 +489,32 @@ int gen_legal_count(const Position *pos) {
         dst = bb_shift(src, sl->delta) &
               ((sl->occupancy & OCC_EMPTY ? empty : 0) | (sl->occupancy & OCC_ENEMY ? enemy : 0));
       }
-      count += bb_popcount(dst & ~zone) + promos * bb_popcount(dst & zone);
+      count += count_bits(dst & ~zone, hw) + (promos ? promos * count_bits(dst & zone, hw) : 0);
     }
     if (bb->rider_nb[k]) {
       for (uint64_t b = mine; b; b &= b - 1) {
         int sq = bb_lsb(b);
-        count += bb_popcount(bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
-                                                : bb64_rider_targets(pos, sq, type, us));
+        count += count_bits(bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
+                                               : bb64_rider_targets(pos, sq, type, us),
+                            hw);
       }
     }
-    if (ep_live && bb->ep_nb[k])
-      for (uint64_t b = mine; b; b &= b - 1) gen_piece_ep(pos, bb_lsb(b), &list);
-    done |= mine;
+    if (ep_live && bb->ep_nb[k]) {
+      /* only pieces an e.p. leg brings onto an e.p. square */
+      uint64_t takers = 0;
+      for (int i = 0; i < pos->st.ep_count; i++) takers |= bb->ep_rev[k][pos->st.ep_squares[i]];
+      for (uint64_t b = mine & takers; b; b &= b - 1) gen_piece_ep(pos, bb_lsb(b), list);
+    }
   }
   /* A single royal steps where no enemy attacks once it has left its
    * square (bitboard attack tests with the royal removed). */
   int royal_nb = 0;
   for (int type = 0; type < pos->variant->piece_count; type++)
     if (t->royal_mask[us] >> type & 1)
-      royal_nb += bb_popcount(pos->bb_type[type] & pos->bb_color[us]);
+      royal_nb += count_bits(pos->bb_type[type] & pos->bb_color[us], hw);
   bool royal_fast = bb->all_attack_ok[!us] && !r->royal_duple && royal_nb == 1;
-  for (int i = 0; i < pos->pcount[us]; i++) {
-    int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
-    if (done >> sq & 1) continue;
+  for (uint64_t rest = pos->bb_color[us] & ~done; rest; rest &= rest - 1) {
+    int sq = bb_lsb(rest), type = piece_type(pos->board[sq]);
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
     if (royal_fast && t->royal_mask[us] >> type & 1 && bb->gen_ok[k] && !bb->special_nb[k] &&
         !bb->ep_nb[k] && !pos->variant->pieces[type].promotes_to && !r->confine[us][type]) {
@@ -504,22 +529,22 @@ int gen_legal_count(const Position *pos) {
     }
     bool royal = t->royal_mask[us] >> type & 1;
     if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
-      gen_piece_moves(pos, sq, &list);
+      gen_piece_moves(pos, sq, list);
       continue;
     }
     uint64_t targets = bb64_targets(pos, sq, type, us);
     if (pos->variant->pieces[type].promotes_to &&
         (targets & bb->promo_zone[us] ||
          ((r->promotion_on_leave || r->promotion_on_move) && bb->promo_zone[us] >> sq & 1))) {
-      gen_piece_moves(pos, sq, &list);
+      gen_piece_moves(pos, sq, list);
       continue;
     }
-    count += bb_popcount(targets);
-    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, &list);
+    count += count_bits(targets, hw);
+    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, list);
   }
-  gen_rule_moves(pos, &list);
-  for (int i = 0; i < list.count; i++) {
-    Move m = list.moves[i];
+  gen_rule_moves(pos, list);
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
     if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
         !(pinned_bb >> move_from(m) & 1))
@@ -528,4 +553,37 @@ int gen_legal_count(const Position *pos) {
       count++;
   }
   return count;
+}
+
+static int count_bb_portable(const Position *pos, MoveList *list) {
+  return count_bb(pos, list, false);
+}
+
+#if defined(__x86_64__) && !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+/* The build targets generic x86-64 (no POPCNT); counting leaves is mostly
+ * population counts, so a copy compiled for POPCNT is chosen at run time. */
+#define COUNT_BB_POPCNT 1
+__attribute__((target("popcnt"))) static int count_bb_popcnt(const Position *pos, MoveList *list) {
+  return count_bb(pos, list, true);
+}
+#endif
+
+/* Counts the legal moves without listing them where that is safe: the
+ * bitboard targets of unpinned, non-royal pieces (not promoting there) are
+ * legal when not in check and the rules need nothing but "royal attacked";
+ * everything else is generated and tested as usual. */
+int gen_legal_count(const Position *pos) {
+  const BoardTables *t = pos->tables;
+  const Bb64Tables *bb = t->bb;
+  const VariantRules *r = &pos->variant->rules;
+  static _Thread_local MoveList list;
+  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
+      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
+      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || t->promotes_to_royal ||
+      pos_is_decided(pos) || pos_in_check(pos))
+    return gen_legal_moves(pos, &list);
+#ifdef COUNT_BB_POPCNT
+  if (__builtin_cpu_supports("popcnt")) return count_bb_popcnt(pos, &list);
+#endif
+  return count_bb_portable(pos, &list);
 }

@@ -87,7 +87,8 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
     }
   }
   uint64_t promos = pos->variant->pieces[w->type].promotes_to;
-  if (promos && kind != MOVE_SWAP) {
+  /* promotion=sittuyin: pawns promote by a move of their own, not by moving */
+  if (promos && kind != MOVE_SWAP && !r->promotion_sittuyin) {
     bool can = t->promo_zone[w->us][sq] ||
                ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
     if (r->promotion_on_capture && !capture) can = false;
@@ -360,7 +361,7 @@ static void gen_piece_bb(Walk *w, int sq, int type) {
     careful = targets;
   } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
     careful = targets; /* may demote: walk_emit decides */
-  } else if (v->pieces[type].promotes_to) {
+  } else if (v->pieces[type].promotes_to && !v->rules.promotion_sittuyin) {
     careful = targets & bb->promo_zone[us];
     if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
       careful = targets;
@@ -432,9 +433,16 @@ static void gen_castling(const Position *pos, MoveList *list) {
     /* the four files lie on the royal's rank: flat indices of one row */
     int row = royal - files[0];
     bool ok = true;
-    for (int f = lo; f <= hi && ok; f++) {
-      int s = row + f;
-      ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+    if (pos->tables->bb) {
+      /* one mask test: files lo..hi of the row, minus royal and partner */
+      uint64_t span = (~(uint64_t)0 >> (63 - (hi - lo))) << (row + lo);
+      uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+      ok = !(occupied & span & ~((uint64_t)1 << royal) & ~((uint64_t)1 << partner));
+    } else {
+      for (int f = lo; f <= hi && ok; f++) {
+        int s = row + f;
+        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+      }
     }
     if (!ok) continue;
     /* Only a royal may not castle out of, through or into attack; a
@@ -462,11 +470,49 @@ static void gen_castling(const Position *pos, MoveList *list) {
   }
 }
 
+static int square_color(const Geometry *geo, int sq) {
+  return (geo_file(geo, sq) + geo_rank(geo, sq)) & 1;
+}
+
+/* drop{B}=opposite (Fairy-Stockfish's dropOppositeColoredBishop): the pieces
+ * of such a type, on the board and in hand, must end up split between the
+ * two square colours. A piece of the type may not join a colour that holds
+ * its share already, and any other drop may not take a square that colour
+ * still needs. */
+static bool drop_colors_ok(const Position *pos, int type, int sq) {
+  const Variant *v = pos->variant;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  for (int t = 0; t < v->piece_count; t++) {
+    if (!v->rules.drop_opposite[t]) continue;
+    int total = pos->st.hand[us][t], on[2] = {0, 0};
+    for (int i = 0; i < pos->pcount[us]; i++) {
+      int s = pos->plist[us][i];
+      if (piece_type(pos->board[s]) != t) continue;
+      total++;
+      on[square_color(geo, s)]++;
+    }
+    if (t == type) {
+      if (on[square_color(geo, sq)] + 1 > (total + 1) / 2) return false;
+      continue;
+    }
+    const uint8_t *zone = v->rules.drop_zone[us][t];
+    int room[2] = {on[0], on[1]};
+    for (int s = 0; s < geo->sq_nb; s++)
+      if (s != sq && pos->board[s] == PIECE_NONE && (!zone || zone[s]))
+        room[square_color(geo, s)]++;
+    if (room[0] < total / 2 || room[1] < total / 2) return false;
+  }
+  return true;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
   const Geometry *geo = &pos->geo;
+  bool opposite = false;
+  for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
     if (!pos->st.hand[us][type]) continue;
     int limit = v->rules.per_file_limit[type];
@@ -491,6 +537,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
         }
         if (n >= limit) continue;
       }
+      if (opposite && !drop_colors_ok(pos, type, sq)) continue;
       if (list->count < MOVE_LIST_MAX)
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
@@ -639,6 +686,7 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
     else
       walk_piece(&w, sq);
   }
+  if (r->promotion_sittuyin) gen_sittuyin_promotions(pos, list);
   gen_castling(pos, list);
   if (r->gating) gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);

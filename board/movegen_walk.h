@@ -40,6 +40,9 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list);
 /* Whether a royal of colour c standing on sq would be attacked (atomic:
  * not when next to an enemy royal, and royals never attack). */
 bool pos_royal_square_attacked(const Position *pos, int sq, Color c);
+/* promotion=sittuyin: appends the promotions standing pawns may make
+ * (board/promotion_sittuyin.c). */
+void gen_sittuyin_promotions(const Position *pos, MoveList *list);
 /* Appends castling and drops. */
 void gen_rule_moves(const Position *pos, MoveList *list);
 

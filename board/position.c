@@ -290,6 +290,44 @@ static void aimed_update(Position *pos, int mover, int to, Undo *undo) {
   }
 }
 
+/* castling=dropped (Fairy-Stockfish's castlingDroppedPiece): a royal
+ * dropped on the middle file of its castling rank may castle with the
+ * partners in the corners of that rank, and a partner dropped in a corner
+ * with the royal already there; both count as unmoved from then on. */
+static void castle_grant(Position *pos, Color us, int side, int royal, int partner, Undo *undo) {
+  PosState *st = &pos->st;
+  if (st->castle_partner[us][side] == partner) return;
+  if (st->castle_partner[us][side] != SQ_NONE)
+    st->key ^= zobrist_castle(st->castle_partner[us][side]);
+  st->castle_partner[us][side] = (Square)partner;
+  st->castle_royal[us] = (Square)royal;
+  st->key ^= zobrist_castle(partner);
+  if (!(pos->board[royal] & PIECE_UNMOVED))
+    pos_put_piece(pos, royal, (Piece)(pos->board[royal] | PIECE_UNMOVED), undo);
+  if (!(pos->board[partner] & PIECE_UNMOVED))
+    pos_put_piece(pos, partner, (Piece)(pos->board[partner] | PIECE_UNMOVED), undo);
+}
+
+static void dropped_castling(Position *pos, Color us, int to, Undo *undo) {
+  const VariantRules *r = &pos->variant->rules;
+  const Geometry *geo = &pos->geo;
+  int rank = us == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
+  if (!r->castling.enabled || geo_rank(geo, to) != rank) return;
+  int level = geo_level(geo, to), last = geo->files - 1;
+  Square royal = geo_square(geo, geo->files / 2, rank, level);
+  Piece k = pos->board[royal];
+  if (!piece_is_real(k) || piece_color(k) != us ||
+      !(pos->tables->royal_mask[us] >> piece_type(k) & 1))
+    return;
+  for (int side = 0; side < 2; side++) {
+    int corner = geo_square(geo, side == 0 ? last : 0, rank, level);
+    Piece p = pos->board[corner];
+    if ((to == royal || to == corner) && piece_is_real(p) && piece_color(p) == us &&
+        r->castling.partners >> piece_type(p) & 1)
+      castle_grant(pos, us, side, royal, corner, undo);
+  }
+}
+
 void pos_make_move(Position *pos, Move m, Undo *undo) {
   PosState *st = &pos->st;
   Color us = pos->side;
@@ -309,6 +347,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     hand_add(pos, us, type, -1);
     pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
     reset = pos->tables->pawn_like[type];
+    if (pos->variant->rules.castling_dropped) dropped_castling(pos, us, to, undo);
     break;
   }
   case MOVE_CASTLING: {
@@ -338,7 +377,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     reset = pos->tables->pawn_like[mover];
     bool aimed = pos->variant->rules.royal_aimed >> mover & 1;
     int blast = -1;
-    if (piece_is_real(pos->board[to])) {
+    if (to != from && piece_is_real(pos->board[to])) { /* from == to: sittuyin promotion */
       capture_on(pos, to, us, undo);
       capture = true;
       blast = to;

@@ -225,8 +225,11 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
   t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
                    !v->rules.atomic && !v->rules.kings_may_not_face &&
                    !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types;
-  for (int type = 0; type < t->type_nb; type++)
+  for (int type = 0; type < t->type_nb; type++) {
     if (v->rules.promotion_limit[type]) t->promotion_limited = true;
+    for (int c = 0; c < COLOR_NB; c++)
+      if (v->pieces[type].promotes_to & t->royal_mask[c]) t->promotes_to_royal = true;
+  }
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

@@ -46,6 +46,8 @@ struct BoardTables {
    * expose a royal, and gen_legal_moves skips the make/test/unmake. */
   bool simple_pins;
   bool promotion_limited; /* some type has a promotion=limit(N): counts need the move list */
+  bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
+                             promotion needs the full legality test */
   Piece *start_cells;     /* start position (for initial moves), or NULL */
   struct Bb64Tables *bb;  /* bitboards for boards of at most 64 squares, or NULL */
 };

@@ -46,16 +46,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(text, data, size);
   text[size] = '\0';
   Variant *v = calloc(1, sizeof *v);
-  /* The first byte picks a board, so small and odd shapes are covered too. */
+  /* The first byte picks a board, so small and odd shapes are covered too;
+   * bytes from 144 give it 3 levels (board transitions). */
   int files = size ? 1 + data[0] % 12 : 8, ranks = size ? 1 + (data[0] / 12) % 12 : 8;
+  int levels = size && data[0] >= 144 ? 3 : 1;
   v->shape.files = files;
   v->shape.ranks = ranks;
-  v->shape.levels = 1;
+  v->shape.levels = levels;
   check_round_trip(size ? text + 1 : text);
   MbnDiagnostics diags = {0};
   MbnSourcePos where = {"fuzz", 1, 1};
   if (mbn_compile_pieces(v, size ? text + 1 : text, where, &diags)) {
-    uint8_t reach[144];
+    uint8_t reach[144 * 3];
     for (int t = 0; t < v->piece_count; t++)
       for (int c = 0; c < COLOR_NB; c++) {
         const MoveProgram *p = &v->pieces[t].moves[c];
@@ -63,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           if (p->legs[i].first_child + p->legs[i].child_count > p->child_link_count) abort();
         for (int i = 0; i < p->child_link_count; i++)
           if (p->children[i] >= p->leg_count) abort();
-        mbn_walk_empty(v, t, (Color)c, (files * ranks) / 2, reach);
+        mbn_walk_empty(v, t, (Color)c, (files * ranks * levels) / 2, reach);
       }
   } else if (diags.count == 0) {
     abort(); /* a failure must always say why */

@@ -176,6 +176,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
 static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
+  r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
   const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
                              fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
                              fbr_attr(rule, "rookfromshort"), fbr_attr(rule, "rookfromlong")};
@@ -315,6 +316,7 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   r->promote_to_captured = fbr_attr(rule, "available") != NULL;
   r->promotion_on_capture = fbr_attr(rule, "capture") != NULL;
   r->promotion_demote = fbr_attr(rule, "demote") != NULL;
+  r->promotion_sittuyin = fbr_attr(rule, "sittuyin") != NULL;
   const FbrAttr *forced = fbr_attr(rule, "forced");
   r->promotion_forced_zone[WHITE] = r->promotion_forced_zone[BLACK] = NULL;
   if (forced) {
@@ -389,6 +391,7 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
     if (rule->range) r->drop_zone[WHITE][t] = zone[WHITE], r->drop_zone[BLACK][t] = zone[BLACK];
     if (fbr_attr(rule, "nomate")) r->drop_no_mate[t] = true;
     if (fbr_attr(rule, "nocheck")) r->drop_no_check[t] = true;
+    if (fbr_attr(rule, "opposite")) r->drop_opposite[t] = true;
   }
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
@@ -508,6 +511,9 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
     {"rookshort", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O"},
     {"kinglong", ARG_NUMBER, false, false, "[ext] file the royal reaches with O-O-O"},
     {"rooklong", ARG_NUMBER, false, false, "[ext] file the partner reaches with O-O-O"},
+    {"dropped", ARG_NONE, false, false,
+     "[ext] a royal dropped on the middle file of the castling rank may castle with partners "
+     "in the corners, and so may a partner dropped there (placement)"},
     {"rookfromshort", ARG_NUMBER, false, false,
      "[ext] file where a K right seeks its partner, toward the royal (default the corner)"},
     {"rookfromlong", ARG_NUMBER, false, false,
@@ -565,6 +571,9 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
     {"to", ARG_NONE, true, false,
      "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
+    {"sittuyin", ARG_NONE, false, false,
+     "[ext] pawns promote standing: on their square or a step away, if the new piece attacks "
+     "nothing and the move gives no check (sittuyin)"},
     {"limit", ARG_NUMBER, true, false,
      "[ext] promotion to a type of the set only while the side has fewer than N of it (spartan)"},
     END_ATTRS};
@@ -577,6 +586,8 @@ static const FbrAttrSpec DROP_ATTRS[] = {
     {"nomate", ARG_NONE, false, false, "a drop of the set may not give mate (shogi pawn)"},
     {"nocheck", ARG_NONE, false, false, "a drop of the set may not give check"},
     {"promoted", ARG_NONE, false, false, "[ext] a piece may be dropped promoted side up"},
+    {"opposite", ARG_NONE, false, false,
+     "[ext] the set's pieces (bishops) must end on squares of both colours (placement)"},
     {"immobile", ARG_NONE, false, false,
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},

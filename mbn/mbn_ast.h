@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mbn/mbn.h"
 
@@ -22,7 +23,8 @@
 #define MBN_MAX_SET_LETTERS 32 /* letters in one piece set */
 #define MBN_MAX_RANGE_ITEMS 16 /* comma-separated items in one range */
 #define MBN_MAX_DEFINITIONS 256
-#define MBN_MAX_TRANSITIONS 16 /* comma-separated items in one board transition */
+#define MBN_MAX_TRANSITIONS 16         /* comma-separated items in one board transition */
+#define MBN_BOARDS_ANY      (1u << 31) /* the board identifier <*>: the boards not named elsewhere */
 
 /* A bump allocator: everything of one compilation, freed at once. */
 typedef struct ArenaBlock ArenaBlock;
@@ -123,6 +125,8 @@ struct AstNode {
   AstRange before, after;
   bool decisive;            /* # before the move: its capture decides the game */
   AstTransition transition; /* <+1>, <<+1>>, <> before the move */
+  uint32_t origin_boards;   /* set by the compiler for C<2>=...: legs start only on these
+                               boards (bit l for level l); never parsed or printed */
   /* AST_ALT */
   bool juxtaposed;
   /* AST_CHAIN: sequence[k] true if kids[k] and kids[k+1] are joined by -- */
@@ -143,6 +147,8 @@ typedef struct {
   int line, col, offset;
   int letter_count;        /* PS=... defines two */
   char letters[8][8];      /* with prefix: "+P", ":BM:", "p" (case kept) */
+  uint32_t boards[8];      /* board identifier per letter (C<1,3>=): bit b-1 for board b,
+                              MBN_BOARDS_ANY for <*>; 0 = none (every board) */
   char name[32];           /* |Name| comment */
   AstNode *move;           /* NULL: default definition */
   AstPieceSet promo;       /* DEF_PROMOTION */

@@ -13,6 +13,11 @@ typedef struct {
   const AstDefinition *white, *black;
   int white_letter; /* which letter of a multi-letter definition */
   bool is_new;
+  /* Definitions with board identifiers (C<2>=K+<1,3>O C<*>=K+<2>O): each
+   * applies on its boards only; <*> on the boards no other one names. */
+  const AstDefinition *board_defs[16];
+  int board_letters[16];
+  int board_def_count;
 } PieceSource;
 
 int mbn_find_piece(const Variant *variant, const char *letter) {
@@ -218,11 +223,29 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
       bool black = letter_normalise(def->letters[l], letter);
       if (black) continue;
       int type = mbn_find_piece(v, letter);
-      if (type >= 0 && src[type].white) {
-        char message[80];
-        snprintf(message, sizeof message, "piece '%s' defined twice", letter);
-        def_error(lc, def, def->letters[l], message);
+      uint32_t boards = def->boards[l];
+      if (boards && letter[0] == '+') {
+        def_error(lc, def, def->letters[l],
+                  "board identifiers on promoted pieces ('+S<5>=') are not supported (the "
+                  "promotion zone is FBR's promotion[..])");
         ok = false;
+        continue;
+      }
+      if (type >= 0 && src[type].white) {
+        PieceSource *ps = &src[type];
+        bool clash = !boards || !ps->board_def_count || ps->board_def_count == 16;
+        for (int k = 0; k < ps->board_def_count && !clash; k++)
+          if (ps->board_defs[k]->boards[ps->board_letters[k]] & boards) clash = true;
+        if (clash) {
+          char message[120];
+          snprintf(message, sizeof message, "piece '%s' defined twice%s", letter,
+                   boards ? " (on the same boards)" : "");
+          def_error(lc, def, def->letters[l], message);
+          ok = false;
+        } else {
+          ps->board_defs[ps->board_def_count] = def;
+          ps->board_letters[ps->board_def_count++] = l;
+        }
         continue;
       }
       if (type < 0) {
@@ -239,6 +262,11 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
       }
       src[type].white = def;
       src[type].white_letter = l;
+      if (boards) {
+        src[type].board_defs[0] = def;
+        src[type].board_letters[0] = l;
+        src[type].board_def_count = 1;
+      }
       PieceType *p = &v->pieces[type];
       if (def->name[0])
         snprintf(p->name, sizeof p->name, "%s", def->name);
@@ -255,7 +283,17 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
       if (!letter_normalise(def->letters[l], letter)) continue;
       int type = mbn_find_piece(v, letter);
       char message[120];
-      if (type < 0 || !src[type].is_new) {
+      if (def->boards[l]) {
+        def_error(lc, def, def->letters[l],
+                  "board identifiers on black definitions are not supported");
+        ok = false;
+      } else if (type >= 0 && src[type].board_def_count) {
+        snprintf(message, sizeof message,
+                 "black definition '%s' for a piece defined per board is not supported",
+                 def->letters[l]);
+        def_error(lc, def, def->letters[l], message);
+        ok = false;
+      } else if (type < 0 || !src[type].is_new) {
         snprintf(message, sizeof message, "black definition '%s' needs a white piece '%s'",
                  def->letters[l], letter);
         def_error(lc, def, def->letters[l], message);
@@ -275,6 +313,50 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
     }
   }
   return ok;
+}
+
+/* A piece defined per board: one move, the alternatives of its definitions,
+ * each starting only on its boards (MBN §8: C<2>=... overrules C<*>=...). */
+static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena *arena,
+                                 const char *source) {
+  int levels = lc->variant->shape.levels;
+  uint32_t all = levels >= 31 ? 0x7FFFFFFFu : (1u << levels) - 1, named = 0;
+  for (int k = 0; k < ps->board_def_count; k++) {
+    uint32_t boards = ps->board_defs[k]->boards[ps->board_letters[k]];
+    if (!(boards & MBN_BOARDS_ANY) && (boards & ~all)) {
+      char message[120];
+      snprintf(message, sizeof message, "board identifier names a board beyond the %d level%s",
+               levels, levels == 1 ? "" : "s");
+      def_error(lc, ps->board_defs[k], ps->board_defs[k]->letters[ps->board_letters[k]], message);
+      return NULL;
+    }
+    if (!(boards & MBN_BOARDS_ANY)) named |= boards;
+  }
+  AstNode *alt = arena_alloc(arena, sizeof *alt);
+  alt->kind = AST_ALT;
+  alt->kids = arena_alloc(arena, sizeof(AstNode *) * (size_t)ps->board_def_count);
+  for (int k = 0; k < ps->board_def_count; k++) {
+    const AstDefinition *def = ps->board_defs[k];
+    uint32_t boards = def->boards[ps->board_letters[k]];
+    const AstNode *move = def->move;
+    if (!move) {
+      MbnSourcePos at = {source, def->line, def->col};
+      move = mbn_parse_move(def->letters[ps->board_letters[k]], at, arena, lc->diags);
+      if (!move) return NULL;
+    }
+    uint32_t origin = boards & MBN_BOARDS_ANY ? all & ~named : boards;
+    if (!origin) continue; /* <*> when every board has its own definition */
+    AstNode *mod = arena_alloc(arena, sizeof *mod);
+    mod->kind = AST_MOD;
+    mod->line = def->line, mod->col = def->col;
+    mod->origin_boards = origin;
+    mod->kids = arena_alloc(arena, sizeof(AstNode *));
+    mod->kids[0] = (AstNode *)move;
+    mod->kid_count = 1;
+    alt->kids[alt->kid_count++] = mod;
+  }
+  alt->line = ps->white->line, alt->col = ps->white->col;
+  return alt;
 }
 
 static bool tables_install(LowerContext *lc, int range_base, int filter_base) {
@@ -346,7 +428,13 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
     const AstDefinition *def = src[type].white;
     PieceType *p = &variant->pieces[type];
     const AstNode *move = def->move;
-    if (!move) {
+    if (src[type].board_def_count) {
+      move = board_move(&lc, &src[type], &arena, source);
+      if (!move) {
+        ok = false;
+        break;
+      }
+    } else if (!move) {
       if (p->letter[0] == ':') {
         char message[120];
         snprintf(message, sizeof message, "compound letter '%s' needs a definition ('%s=...')",

@@ -515,6 +515,17 @@ static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, i
   return f;
 }
 
+/* The squares of the levels in node->origin_boards (a piece defined per
+ * board, C<2>=...). An empty set of boards is kept empty: no move. */
+static int boards_range(Lowering *L, const AstNode *node) {
+  const BoardShape *s = &L->lc->variant->shape;
+  size_t plane = (size_t)s->files * (size_t)s->ranks;
+  uint8_t *member = arena_alloc(L->lc->arena, plane * (size_t)s->levels);
+  for (int level = 0; level < s->levels && level < 31; level++)
+    if (node->origin_boards >> level & 1) memset(member + plane * (size_t)level, 1, plane);
+  return lower_range_add(L->lc, member);
+}
+
 /* Board transitions make single legs only: a chain or a repeated group
  * around one would need relative directions in 3D, which are not defined. */
 static bool lower_flat_check(Lowering *L, int first_template, int line, int col, const char *what) {
@@ -852,6 +863,7 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     if (node->after.present) after = lower_range_from_ast(L, &node->after, node->line, node->col);
     if (L->lc->failed) return f;
     f = lower_node(L, node->kids[0], &inner);
+    if (node->origin_boards) before = lower_range_intersect(L->lc, before, boards_range(L, node));
     for (int i = 0; before >= 0 && i < f.entries.count; i++) {
       Template *t = &L->t[f.entries.items[i]];
       t->origin_range = lower_range_intersect(L->lc, t->origin_range, before);

@@ -648,7 +648,37 @@ static AstNode *parse_move_definition(Parser *p) {
 
 /* PieceIdentifier ::= [+-]? ( [A-Za-z] | ':' ... ':' )
  * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q). */
-static void parse_identifier(Parser *p, char *letter, bool allow_prefix) {
+/* BoardIdentifier ::= '<' ( '*' | Number ( ',' Number )* ) '>'   (MBN §8: C<2>=, C<*>=)
+ * The reflected form <<..>> and 4D <..;..> are rejected by name. */
+static uint32_t parse_board_identifier(Parser *p) {
+  Token open = p->tok;
+  parse_next(p); /* '<' */
+  if (p->tok.kind == TK_LOWER || p->tok.kind == TK_UPPER)
+    parse_error_at(p, &open, "piece suffixes ('<s>') are not supported");
+  if (parse_is(p, '<')) parse_error(p, "reflected board identifiers ('<<..>>') are not supported");
+  uint32_t boards = 0;
+  if (parse_is(p, '*') && !p->tok.space_before) {
+    boards = MBN_BOARDS_ANY;
+    parse_next(p);
+  } else {
+    for (;;) {
+      if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+        parse_error(p, "expected a board number or '*' in a board identifier");
+      if (p->tok.value < 1 || p->tok.value > 16) parse_error(p, "board numbers are 1..16");
+      boards |= 1u << (p->tok.value - 1);
+      parse_next(p);
+      if (!parse_is(p, ',') || p->tok.space_before) break;
+      parse_next(p);
+    }
+  }
+  if (parse_is(p, ';')) parse_error(p, "4D board identifiers ('<..;..>') are not supported");
+  if (!parse_is(p, '>') || p->tok.space_before)
+    parse_error(p, "expected '>' to close the board identifier");
+  parse_next(p);
+  return boards;
+}
+
+static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_t *boards) {
   int n = 0;
   if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
     if ((p->tok.ch != '+' && p->tok.ch != '-') || !allow_prefix)
@@ -665,8 +695,10 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix) {
     parse_error(p, "expected a piece letter");
   }
   parse_next(p);
-  if (parse_is(p, '<') && !p->tok.space_before)
-    parse_error(p, "piece suffixes and board identifiers '<...>' are not supported");
+  if (parse_is(p, '<') && !p->tok.space_before) {
+    if (!boards) parse_error(p, "board identifiers '<...>' are allowed on piece definitions only");
+    *boards = parse_board_identifier(p);
+  }
   if (parse_is(p, '/') && !p->tok.space_before)
     parse_error(p, "announcement suffixes '/.../' are not supported");
 }
@@ -692,7 +724,7 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     parse_next(p);
     if (p->tok.space_before) parse_error(p, "expected a macro name after '@'");
     if (p->tok.kind == TK_PUNCT) parse_error(p, "a macro name takes no prefix");
-    parse_identifier(p, def->letters[0], false);
+    parse_identifier(p, def->letters[0], false, NULL);
     const char *name = def->letters[0];
     if (name[0] >= 'a' && name[0] <= 'z')
       parse_error_at(p, &p->tok, "macro names are upper case ('@%c')", name[0] - 'a' + 'A');
@@ -729,7 +761,8 @@ static void parse_definition(Parser *p, AstDefinition *def) {
   def->kind = DEF_PIECE;
   do {
     if (def->letter_count == 8) parse_error(p, "more than 8 pieces in one definition");
-    parse_identifier(p, def->letters[def->letter_count++], true);
+    parse_identifier(p, def->letters[def->letter_count], true, &def->boards[def->letter_count]);
+    def->letter_count++;
     parse_take_name(p, def);
   } while (!parse_at_move_end(p) && !parse_is(p, '='));
   if (!parse_is(p, '=') || p->tok.space_before) {
@@ -753,7 +786,7 @@ static void parse_definition(Parser *p, AstDefinition *def) {
         if (p->tok.kind != TK_UPPER && p->tok.kind != TK_COMPOUND && !parse_is(p, '+'))
           parse_error(p, "expected piece letters after '=='");
         char letter[8] = {0};
-        parse_identifier(p, letter, true);
+        parse_identifier(p, letter, true, NULL);
         if (def->promo.count == MBN_MAX_SET_LETTERS)
           parse_error(p, "promotion set has more than %d letters", MBN_MAX_SET_LETTERS);
         memcpy(def->promo.letters[def->promo.count++], letter, sizeof letter);

@@ -223,7 +223,19 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
   case DEF_MACRO: put(&p, "@%s", def->letters[0]); break;
   case DEF_CASTLING: put(&p, "%s", def->castle_long ? "O-O-O" : "O-O"); break;
   default:
-    for (int i = 0; i < def->letter_count; i++) put(&p, "%s", def->letters[i]);
+    for (int i = 0; i < def->letter_count; i++) {
+      put(&p, "%s", def->letters[i]);
+      uint32_t boards = def->boards[i];
+      if (!boards) continue;
+      if (boards & MBN_BOARDS_ANY) {
+        put(&p, "<*>");
+        continue;
+      }
+      put(&p, "<");
+      for (int b = 0, n = 0; b < 16; b++)
+        if (boards >> b & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
+      put(&p, ">");
+    }
     break;
   }
   if (def->name[0]) put(&p, "|%s|", def->name);

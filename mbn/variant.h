@@ -80,9 +80,10 @@ typedef struct {
       promotion_zone[COLOR_NB]; /* promotion[..]: one byte per square, 1 = zone; NULL = last rank */
   bool promotion_optional;      /* promotion=optional/notforced */
   bool promotion_on_enter, promotion_on_leave, promotion_on_move; /* enter/leave/move in zone */
-  bool promote_to_captured;           /* promotion=available: only to pieces in hand / captured */
-  bool holdings;                      /* holding: captured pieces go to the capturer's hand */
-  bool drops;                         /* drop: pieces in hand may be dropped */
+  bool promotion_sittuyin;  /* promotion=sittuyin: standing pawns promote (Fairy-Stockfish) */
+  bool promote_to_captured; /* promotion=available: only to pieces in hand / captured */
+  bool holdings;            /* holding: captured pieces go to the capturer's hand */
+  bool drops;               /* drop: pieces in hand may be dropped */
   bool drop_no_mate[PIECE_TYPE_MAX];  /* drop{P}=nomate: a drop of this type may not mate */
   int per_file_limit[PIECE_TYPE_MAX]; /* pieces{P}=file(N); 0 = no limit */
   GameResult stalemate;               /* stalemate=...; default draw */
@@ -145,6 +146,10 @@ typedef struct {
   bool drop_no_check[PIECE_TYPE_MAX];           /* drop{..}=nocheck */
   bool drop_promoted;                           /* drop=promoted: may drop either side up */
   bool drop_immobile;                           /* drop=immobile: may drop where it cannot move */
+  bool drop_opposite[PIECE_TYPE_MAX];           /* drop{B}=opposite: drops must leave the type
+                                                   room for both square colours (placement) */
+  bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
+                                                   on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
   bool gating;                                  /* gating: Seirawan gating from hand */
   uint8_t *gating_zone[COLOR_NB];               /* gating[..]: squares that gate; default rank 1 */

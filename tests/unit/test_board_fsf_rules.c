@@ -2,7 +2,8 @@
  * models beyond plain moves, on small positions whose legal moves can be
  * counted by hand: cambodian's lost king leap (royal=aimed{R}), spartan's
  * second king by promotion (promotion=limit(2){K}), dobutsu's try
- * (hill=safe, drop=immobile). The oracle
+ * (hill=safe, drop=immobile), placement's bishops on both colours and
+ * castling with dropped pieces (drop{B}=opposite, castling=dropped). The oracle
  * counts for the same variants are checked by the perft suites. */
 #include <check.h>
 #include <stdio.h>
@@ -141,6 +142,44 @@ START_TEST(dobutsu_chick_drops_on_the_last_rank) {
 }
 END_TEST
 
+/* Placement: White's bishop on d1 stands on a light square, so the one in
+ * hand must go to the dark c1, and the rook must leave c1 free for it. */
+START_TEST(placement_bishops_on_both_colours) {
+  Position *pos =
+      shipped_at("placement", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/QR1BKNN1[RBk] w - - 0 1");
+  ck_assert_int_eq(legal_count(pos), 2);
+  ck_assert(is_legal(pos, "B@c1") && is_legal(pos, "R@h1"));
+  ck_assert(!is_legal(pos, "B@h1") && !is_legal(pos, "R@c1"));
+  pos_free(pos);
+}
+END_TEST
+
+static void assert_castling_field(const Position *pos, const char *want) {
+  char fen[256], field[32];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert(sscanf(fen, "%*s %*s %31s", field) == 1);
+  ck_assert_msg(!strcmp(field, want), "castling field %s, want %s (%s)", field, want, fen);
+}
+
+/* Placement: a king dropped on e1 may castle with the rooks in the corners,
+ * a rook dropped in a corner with the king on e8. */
+START_TEST(placement_dropped_king_and_rook_castle) {
+  Position *pos = shipped_at("placement", "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1");
+  Undo u[3];
+  play(pos, "K@e1", &u[0]);
+  assert_castling_field(pos, "KQq");
+  play(pos, "R@h8", &u[1]);
+  assert_castling_field(pos, "KQkq");
+  ck_assert(is_legal(pos, "e1g1") && is_legal(pos, "e1c1"));
+  pos_unmake_move(pos, &u[1]);
+  pos_unmake_move(pos, &u[0]);
+  assert_castling_field(pos, "q");
+  play(pos, "K@d1", &u[0]); /* not the castling square */
+  assert_castling_field(pos, "q");
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_fsf_rules");
   TCase *tc = tcase_create("rules");
@@ -149,6 +188,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, spartan_hoplite_promotes_to_a_second_king_only);
   tcase_add_test(tc, dobutsu_lion_wins_only_on_a_safe_square);
   tcase_add_test(tc, dobutsu_chick_drops_on_the_last_rank);
+  tcase_add_test(tc, placement_bishops_on_both_colours);
+  tcase_add_test(tc, placement_dropped_king_and_rook_castle);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -98,6 +98,20 @@ START_TEST(coregal_queen_does_not_castle) {
 }
 END_TEST
 
+/* Coregal: pawns promote to queens (+P==QRBN), and a new queen is royal at
+ * once, so d7-d8=Q is illegal while the black queen on e7 attacks d8, though
+ * d8=R is fine; with the queen gone d8=Q is legal. */
+START_TEST(coregal_promoted_queen_is_royal) {
+  Position *pos = position_at("coregal", "7k/3Pq3/8/8/8/8/8/K7 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "d7d8q"));
+  ck_assert(is_legal_text(pos, "d7d8r"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "7k/3P4/8/8/8/8/8/K7 w - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "d7d8q"));
+  pos_free(pos);
+}
+END_TEST
+
 /* Shako castles on rank 2 with the rook that starts on i2 (Fairy-Stockfish's
  * castlingRookKingsideFile): "K" names the first rook met from the i-file
  * toward the king, so with rooks on i2 and j2 the inner one castles. */
@@ -116,13 +130,59 @@ START_TEST(shako_castles_with_the_inner_rook) {
 }
 END_TEST
 
+/* Sittuyin (Fairy-Stockfish's sittuyin promotion): White's last pawn, on
+ * g7, becomes a ferz where it stands or on an empty diagonal neighbour
+ * (f8, f6, h6; h8 holds the king), as a move of its own; pushing to g8 stays
+ * a plain move. With a black rook on e7, a ferz on f8 or f6 would attack it,
+ * so those two promotions go. */
+START_TEST(sittuyin_pawn_promotes_standing) {
+  Position *pos = position_at("sittuyin", "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1");
+  static const char *const moves[] = {"h8g8", "h8h7", "g7g8", "g7g7f", "g7f8f", "g7f6f", "g7h6f"};
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 7);
+  for (int i = 0; i < 7; i++) ck_assert_msg(is_legal_text(pos, moves[i]), "%s", moves[i]);
+  char err[128], fen[256];
+  Move m = move_from_text(pos, "g7g7f", err, sizeof err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_msg(!strncmp(fen, "1k5K/3r2F1/8/8/8/8/8/8", 22), "got %s", fen);
+  pos_unmake_move(pos, &undo);
+  ck_assert(pos_set_fen(pos, "1k5K/4r1P1/8/8/8/8/8/8[] w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 5);
+  ck_assert(!is_legal_text(pos, "g7f8f") && !is_legal_text(pos, "g7f6f"));
+  ck_assert(is_legal_text(pos, "g7h6f"));
+  pos_free(pos);
+}
+END_TEST
+
+/* Allwayspawns: the pawn's initial double step (ifmenD) may be taken e.p. by
+ * its forward-diagonal capture, as Fairy-Stockfish's pawn type. */
+START_TEST(allwayspawns_double_step_is_taken_en_passant) {
+  Position *pos =
+      position_at("allwayspawns", "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  char err[128];
+  Move m = move_from_text(pos, "e2e4", err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  ck_assert(is_legal_text(pos, "d4e3"));
+  ck_assert(!is_legal_text(pos, "d4c3"));
+  pos_unmake_move(pos, &undo);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
   tcase_add_unchecked_fixture(tc, library_setup, library_teardown);
   tcase_add_test(tc, pawn_drop_mate_is_legal_and_loses);
   tcase_add_test(tc, coregal_queen_does_not_castle);
+  tcase_add_test(tc, coregal_promoted_queen_is_royal);
   tcase_add_test(tc, shako_castles_with_the_inner_rook);
+  tcase_add_test(tc, sittuyin_pawn_promotes_standing);
+  tcase_add_test(tc, allwayspawns_double_step_is_taken_en_passant);
   suite_add_tcase(suite, tc);
   return suite;
 }

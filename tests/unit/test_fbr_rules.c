@@ -125,6 +125,9 @@ START_TEST(royal_sets_and_attributes) {
   ck_assert_int_eq(v->rules.promotion_limit[type(v, "R")], 0);
   ck_assert_uint_eq(v->pieces[type(v, "Q")].promotes_to, 0); /* the set is no promoter */
   expect_error("promotion=limit(0){Q}", "limit needs N in 1..255 and a set");
+  v = compile("drop{B}[1]=opposite castling=dropped");
+  ck_assert(v->rules.drop_opposite[type(v, "B")] && !v->rules.drop_opposite[type(v, "N")]);
+  ck_assert(v->rules.castling_dropped);
   v = compile("hill{K}[d-e4-5]=safe drop=immobile");
   ck_assert(v->rules.hill_safe && v->rules.drop_immobile);
   v = compile("royal{K}=aimed");

@@ -1,5 +1,5 @@
-/* test_mbn_levels.c — MBN's board transitions (§8) and triagonal operator
- * (§9) on empty 3D boards. Every count is worked out by hand from the
+/* test_mbn_levels.c — MBN's board transitions and board identifiers (§8) and
+ * the triagonal operator (§9) on empty 3D boards. Every count is worked out by hand from the
  * piece's directions in a comment: from the centre c3:3 of a 5x5x5 cube
  * every direction has exactly two squares before the edge, from the corner
  * a1 (level 1) only the directions with no negative component have four. */
@@ -137,6 +137,23 @@ START_TEST(triagonal_operator_of_the_mbn_text) {
 }
 END_TEST
 
+START_TEST(board_identifiers_of_the_mbn_text) {
+  char error[512] = "";
+  /* MBN §8: "C<2>=K+<1,3>O C<*>=K+<2>O": on board 2 the King's 8 squares plus straight to
+   * boards 1 and 3 (10); on boards 1 and 3 the King's 8 plus straight to board 2 (9).
+   * H<1,3>=<2>F has no move on board 2. Black's boards are the same (no implicit mirror). */
+  Variant *v = mtu_compile3("C<2>=K+<1,3>O C<*>=K+<2>O H<1,3>=<2>F", 3, 3, 3, error, sizeof error);
+  ck_assert_msg(v != NULL, "%s", error);
+  ck_assert_int_eq(reach_count(v, "C", WHITE, "b2:2"), 10);
+  ck_assert_int_eq(reach_count(v, "C", WHITE, "b2:1"), 9);
+  ck_assert_int_eq(reach_count(v, "C", BLACK, "b2:3"), 9);
+  ck_assert_str_eq(reach_list(v, "C", WHITE, "a1:3"), "a1:2:mc b1:3:mc a2:3:mc b2:3:mc");
+  ck_assert_int_eq(reach_count(v, "H", WHITE, "b2:1"), 4);
+  ck_assert_int_eq(reach_count(v, "H", WHITE, "b2:2"), 0);
+  mtu_free(v);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("mbn_levels");
   TCase *tc = tcase_create("levels");
@@ -145,6 +162,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, raumschach_pawn_goes_towards_the_enemy);
   tcase_add_test(tc, transitions_of_the_mbn_text);
   tcase_add_test(tc, triagonal_operator_of_the_mbn_text);
+  tcase_add_test(tc, board_identifiers_of_the_mbn_text);
   suite_add_tcase(suite, tc);
   return suite;
 }

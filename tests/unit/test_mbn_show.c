@@ -49,6 +49,37 @@ START_TEST(pawn_diagram_marks_move_and_capture) {
 }
 END_TEST
 
+START_TEST(unicorn_on_three_levels) {
+  char out[4096], err[4096];
+  /* The unicorn (<+-1>F)0 from a1 (level 1) of a 3x3x3 cube: b2:2, c3:3 along the one
+   * space diagonal that stays on the board; levels are drawn from the top. */
+  char *argv[] = {"U=(<+-1>F)0", "--board", "3x3x3", "--square", "a1"};
+  ck_assert_int_eq(run(argv, 5, out, err), 0);
+  ck_assert_str_eq(out, "U (U=(<+-1>F)0) on a1, 3x3x3 board\n"
+                        "level 3\n"
+                        "  3  . . *\n"
+                        "  2  . . .\n"
+                        "  1  . . .\n"
+                        "     a b c\n"
+                        "level 2\n"
+                        "  3  . . .\n"
+                        "  2  . * .\n"
+                        "  1  . . .\n"
+                        "     a b c\n"
+                        "level 1\n"
+                        "  3  . . .\n"
+                        "  2  . . .\n"
+                        "  1  U . .\n"
+                        "     a b c\n");
+  char *list[] = {"U=(<+-1>F)0", "--board", "3x3x3", "--square", "b2:2", "--list"};
+  ck_assert_int_eq(run(list, 6, out, err), 0);
+  ck_assert_str_eq(out, "a1 mc\nc1 mc\na3 mc\nc3 mc\na1:3 mc\nc1:3 mc\na3:3 mc\nc3:3 mc\n");
+  char *bad[] = {"U=(<+-1>F)0", "--board", "3x3x3", "--square", "b2:4"};
+  ck_assert_int_ne(run(bad, 5, out, err), 0);
+  ck_assert_ptr_nonnull(strstr(err, "'b2:4' is not a square"));
+}
+END_TEST
+
 START_TEST(list_of_a_checker) {
   char out[4096], err[4096];
   char *argv[] = {"fcF-mF", "--board", "5x5", "--square", "c1", "--list"};
@@ -94,6 +125,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, knight_diagram);
   tcase_add_test(tc, pawn_diagram_marks_move_and_capture);
   tcase_add_test(tc, list_of_a_checker);
+  tcase_add_test(tc, unicorn_on_three_levels);
   tcase_add_test(tc, bad_mbn_is_reported_with_position);
   tcase_add_test(tc, bad_options);
   tcase_add_test(tc, piece_of_a_shipped_variant);

@@ -87,10 +87,13 @@ static const Example ACCEPTED[] = {
     {"P=mfD+imefD02+cefF N=sC+v:1,5:+v:2,4: B=vC0+sD0 R=F0+vD0 K=D+F+vC", 9, 10},
 };
 
-/* Examples of MBN §8 and §9 (board transitions, the triagonal operator) on
- * a 5x5x5 board: the definitions' bodies (board identifiers C<2>= on the
- * left of '=' stay rejected below). */
+/* Examples of MBN §8 and §9 (board transitions, board identifiers, the
+ * triagonal operator) on a 5x5x5 board. */
 static const char *const ACCEPTED_3D[] = {
+    "C<2>=K+<1,3>O C<*>=K+<2>O",
+    "H<1,3>=<2>F",
+    ":TR:<*>=R+(<+-1>O)0",
+    "X<1,2,3,4,5>=K Y<1>=W Y<2>=F Y<3,4>=N Y<*>=O",
     "X=<+-1>mO",
     "C=K+<1,3>O",
     "H=<2>F",
@@ -117,7 +120,7 @@ static const Rejected REJECTED[] = {
     {"*KLWNCP==X", "piece prefix '*' is not supported"},
     {"$K==@k@K@w@S", "piece prefix '$' is not supported"},
     {"G=K+F02 +G=P !+G/DragonResurrection/", "piece prefix '!' is not supported"},
-    {"R<s>=[1-2](rW+(lR--[[a1]fR]))", "piece suffixes and board identifiers"},
+    {"R<s>=[1-2](rW+(lR--[[a1]fR]))", "piece suffixes ('<s>') are not supported"},
     {"+G +G/DragonResurrection/==+D", "announcement suffixes"},
     {"+P==Q +p==I", "needs a piece 'P'"},
     {"X=(W)*", "edge rider '*' on a group is not supported"},
@@ -140,14 +143,12 @@ static const Rejected REJECTED[] = {
     {"Q=cQ--(!dcyOK)0*", "setup operator '!' is not supported"},
     {"H=(/Ta1/W)+(/Ta2/D)", "conditions '/.../' are not supported"},
     {"H=/T/W", "conditions '/.../' are not supported"},
-    {"C<2>=K+<1,3>O C<*>=K+<2>O", "piece suffixes and board identifiers"},
-    {"H<1,3>=<2>F", "piece suffixes and board identifiers"},
     {"@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)", "setup operator '!' is not supported"},
     {"R=R+<3o>R+<3d>B", "quadrogonal and projection operators ('<3o>')"},
     {"H=<2>(mO--F)", "a board transition on a chain"},
-    {":TR:<*>=R+(<+-1>O)0", "piece suffixes and board identifiers"},
-    {"S<*>=mfW+<<+1>>mfW +S<<5>>=T", "piece suffixes and board identifiers"},
-    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "piece suffixes and board identifiers"},
+    {"S<*>=mfW+<<+1>>mfW +S<<5>>=T", "reflected board identifiers ('<<..>>')"},
+    {"S<*>=mfW+<+1>mfW +S<5>=T", "board identifiers on promoted pieces"},
+    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "4D board identifiers"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "lower-case letter in a piece set needs"},
     {"K R O-O=[*]irD02=ij{!K}lD0-D", "only castling definitions that name destination files"},
     {"K R O-O=[*]irR=ip{k}lD", "lower-case letter in a piece set needs"},
@@ -262,6 +263,7 @@ START_TEST(canonical_forms) {
       {"X=(<+-1>O)0", "X=(<+-1>O)0"},
       {"X=mfW<+1>mfW", "X=mfW+<+1>mfW"},
       {"X=#<+1>[a-c1]mW[2]", "X=#<+1>[a-c1]mW[2]"},
+      {"C<3,1>|Name|=K C<*>=W", "C<1,3>|Name|=K C<*>=W"},
   };
   for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
     char out[512], error[256];

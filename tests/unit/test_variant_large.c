@@ -107,7 +107,7 @@ START_TEST(raumschach_cube) {
    * (c1:2: three straight up, 2 + 2 up the xz diagonals, 3 + 2 + 2 up the
    * forward diagonals); the king and rooks are shut in: 61. Depths 2 and 3
    * are checked against the independent generator tests/perft/raumschach.py
-   * (ctest perft.raumschach_independent). */
+   * (ctest -R perft.raumschach). */
   ck_assert_uint_eq(count("raumschach", 1), 61);
   char err[256], fen[512];
   Position *pos = pos_new(v, err, sizeof err);
