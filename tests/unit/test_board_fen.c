@@ -274,6 +274,53 @@ START_TEST(wide_and_tall_boards) {
 }
 END_TEST
 
+/* Garbled FENs (bytes replaced, cut short, fields doubled) are answered
+ * without a crash; whatever is accepted is a consistent position whose FEN
+ * reads back. Deterministic: a fixed linear congruential sequence. */
+START_TEST(garbled_fens_never_crash) {
+  VariantLibrary *lib = load_shipped();
+  static const char *const cases[][2] = {
+      {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+      {"cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"},
+      {"seirawan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"},
+      {"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"},
+      {"3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"},
+      {"berolina", "rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 2 2"},
+  };
+  static const char alphabet[] = "0123456789/[]~+*-| kKqQrRnNpPbBwWaAhHzZ";
+  unsigned seed = 12345;
+  char fen[512], err[256], out[1024];
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    const Variant *v = library_find(lib, cases[k][0]);
+    ck_assert_ptr_nonnull(v);
+    Position *pos = pos_new(v, err, sizeof err);
+    for (int round = 0; round < 400; round++) {
+      snprintf(fen, sizeof fen, "%s", cases[k][1]);
+      size_t len = strlen(fen);
+      for (int edits = 1 + round % 4; edits > 0; edits--) {
+        seed = seed * 1103515245u + 12345u;
+        size_t at = (seed >> 8) % len;
+        seed = seed * 1103515245u + 12345u;
+        if (round % 7 == 0)
+          fen[at] = '\0', len = at ? at : 1;
+        else
+          fen[at] = alphabet[(seed >> 8) % (sizeof alphabet - 1)];
+      }
+      if (round % 11 == 0) strncat(fen, " 1 2 3", sizeof fen - strlen(fen) - 1);
+      if (!pos_set_fen(pos, fen, err, sizeof err)) {
+        ck_assert_msg(err[0] != '\0', "no message for '%s'", fen);
+        continue;
+      }
+      ck_assert_msg(pos_is_ok(pos), "inconsistent after '%s'", fen);
+      pos_get_fen(pos, out, sizeof out);
+      ck_assert_msg(pos_set_fen(pos, out, err, sizeof err), "'%s' -> '%s': %s", fen, out, err);
+    }
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_fen");
   TCase *tc = tcase_create("fen");
@@ -283,6 +330,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, optional_and_extra_fields_of_the_dialect);
   tcase_add_test(tc, castling_letters_shredder_and_x_fen);
   tcase_add_test(tc, wide_and_tall_boards);
+  tcase_add_test(tc, garbled_fens_never_crash);
   suite_add_tcase(suite, tc);
   return suite;
 }
