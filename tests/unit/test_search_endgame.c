@@ -122,6 +122,18 @@ START_TEST(mop_up_drives_the_lone_royal_to_the_edge) {
 }
 END_TEST
 
+START_TEST(last_defender_away_from_its_royal_is_worth_more) {
+  /* Two rooks against a knight; the knight has 8 moves on c6 and on f4 (same
+   * piece-square term) and is two steps from the white king on both; on c6
+   * it is three steps from its king on f5, on f4 one: +12 per step in the
+   * end game (the knight next to its king also shelters it a little). */
+  const Variant *variant = shatranj();
+  int apart = eval_white(variant, "8/8/2n5/5k2/3K4/8/8/RR6 w - - 0 1");
+  int guarded = eval_white(variant, "8/8/8/5k2/3K1n2/8/8/RR6 w - - 0 1");
+  ck_assert_int_ge(apart, guarded + 15);
+}
+END_TEST
+
 START_TEST(move_count_clock_shrinks_the_score) {
   const Variant *variant = shatranj();
   int fresh = eval_white(variant, "8/8/3k4/3q4/8/8/3K4/R7 w - - 0 1");
@@ -147,6 +159,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, search_does_not_allow_baring_back);
   tcase_add_test(tc, trades_are_preferred_when_ahead_and_bare_royal_loses);
   tcase_add_test(tc, mop_up_drives_the_lone_royal_to_the_edge);
+  tcase_add_test(tc, last_defender_away_from_its_royal_is_worth_more);
   tcase_add_test(tc, move_count_clock_shrinks_the_score);
   suite_add_tcase(suite, tc);
   return suite;
