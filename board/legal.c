@@ -455,11 +455,11 @@ static inline __attribute__((always_inline)) int count_bb(const Position *pos, M
     Piece victim = pos->board[pos->st.ep_victim];
     ep_live = piece_is_real(victim) && piece_color(victim) != us;
   }
-  for (int type = 0; type < pos->variant->piece_count; type++) {
+  for (uint64_t types = bb->count_types[us]; types; types &= types - 1) {
+    int type = bb_lsb(types);
     uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
-    if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
-      continue;
+    if (!mine) continue;
     done |= mine;
     uint64_t choices = pos->variant->pieces[type].promotes_to;
     if (r->promotion_types[us]) choices &= r->promotion_types[us];
