@@ -6,7 +6,8 @@
  * the side to move is first asked, by the exact attack walk (legal.c's
  * attacker test, after the cheap reach filter), whether it can capture on the
  * square at all; only the pieces that can have their moves generated, and of
- * those the moves capturing the piece are kept. So promotions, confinement,
+ * those the moves capturing the piece are kept (a plain leaper or slider has
+ * just the one, built directly). So promotions, confinement,
  * multi-leg captures (a lion taking the piece on its first step) and e.p.
  * come out exactly as in move generation.
  */
@@ -23,6 +24,19 @@ static bool move_takes(Move m, int sq) {
   case MOVE_EN_PASSANT: return move_extra1(m) == sq;
   default: return false;
   }
+}
+
+/* Whether the type's capture onto a square it attacks is the one plain
+ * move from -> to, as move generation writes it. */
+static bool capture_is_single(const Position *pos, int type, Color us) {
+  const Variant *v = pos->variant;
+  if (!pos->tables->plain[type][us] || v->pieces[type].promotes_to || v->rules.confine[us][type])
+    return false;
+  if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) return false;
+  const MoveProgram *prog = &v->pieces[type].moves[us];
+  for (int i = 0; i < prog->leg_count; i++)
+    if (prog->legs[i].flags & LEG_EP_VICTIM) return false;
+  return true;
 }
 
 int gen_captures_of(const Position *pos, int sq, MoveList *list) {
@@ -53,6 +67,14 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
       w.found = false;
       walk_piece(&w, from);
       if (!w.found) continue;
+    }
+    /* A plain leaper or slider that cannot promote, is not confined and
+     * marks no e.p. squares has exactly one move onto the square: no need to
+     * generate the others. */
+    if (!ep_victim && capture_is_single(pos, piece_type(pos->board[from]), us)) {
+      if (list->count < MOVE_LIST_MAX)
+        list->moves[list->count++] = move_make(from, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
+      continue;
     }
     int start = list->count;
     gen_piece_moves(pos, from, list);
