@@ -455,11 +455,11 @@ static inline __attribute__((always_inline)) int count_bb(const Position *pos, M
     Piece victim = pos->board[pos->st.ep_victim];
     ep_live = piece_is_real(victim) && piece_color(victim) != us;
   }
-  for (int type = 0; type < pos->variant->piece_count; type++) {
+  for (uint64_t types = bb->count_types[us]; types; types &= types - 1) {
+    int type = bb_lsb(types);
     uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
-    if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
-      continue;
+    if (!mine) continue;
     done |= mine;
     uint64_t choices = pos->variant->pieces[type].promotes_to;
     if (r->promotion_types[us]) choices &= r->promotion_types[us];
@@ -547,10 +547,23 @@ static inline __attribute__((always_inline)) int count_bb(const Position *pos, M
     Move m = list->moves[i];
     if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
-        !(pinned_bb >> move_from(m) & 1))
+        !(pinned_bb >> move_from(m) & 1)) {
       count++;
-    else if (pos_is_legal(pos, m))
+    } else if (move_kind(m) == MOVE_CASTLING && royal_fast &&
+               t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) {
+      /* The single royal castles: legal when it is not attacked on its
+       * destination once royal and partner stand on their new squares
+       * (nothing is captured; the rules ask nothing else here). */
+      int from = move_from(m), partner = move_extra1(m);
+      int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
+      Square royal_to, partner_to;
+      pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+      uint64_t after = (occupied & ~((uint64_t)1 << from) & ~((uint64_t)1 << partner)) |
+                       (uint64_t)1 << royal_to | (uint64_t)1 << partner_to;
+      if (!bb64_attacked_without(pos, royal_to, (Color)!us, after, 0)) count++;
+    } else if (pos_is_legal(pos, m)) {
       count++;
+    }
   }
   return count;
 }

@@ -417,6 +417,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
   Square royal = pos->st.castle_royal[us];
   if (!r->castling.enabled || royal == SQ_NONE) return;
   const Geometry *geo = &pos->geo;
+  int start_attacked = -1; /* unknown yet */
   for (int side = 0; side < 2; side++) {
     Square partner = pos->st.castle_partner[us][side];
     if (partner == SQ_NONE) continue;
@@ -459,7 +460,13 @@ static void gen_castling(const Position *pos, MoveList *list) {
       if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
         int s = row + f;
-        if (pos_royal_square_attacked(pos, s, us)) ok = false;
+        if (f == a && !lifted) {
+          /* the start square is asked once for both sides */
+          if (start_attacked < 0) start_attacked = pos_royal_square_attacked(pos, s, us);
+          if (start_attacked) ok = false;
+        } else if (pos_royal_square_attacked(pos, s, us)) {
+          ok = false;
+        }
         if (f == b) break;
       }
       if (lifted) pos_put_piece((Position *)pos, royal, king, NULL);

@@ -27,8 +27,6 @@
 #include "board/movegen.h"
 #include "search/search_internal.h"
 
-#define ROYAL_SEE_VALUE 5000
-
 int move_mover_type(const Position *pos, Move move) {
   if (move_kind(move) == MOVE_DROP) return move_piece_arg(move);
   return piece_type(pos_piece_on(pos, move_from(move)));
@@ -39,7 +37,7 @@ static int victim_value(const Position *pos, const EvalTables *tables, int sq, C
   Piece piece = pos_piece_on(pos, sq);
   if (!piece_is_real(piece) || piece_color(piece) == us) return 0;
   int type = piece_type(piece);
-  return tables->royal[type] ? ROYAL_SEE_VALUE : tables->value[type];
+  return tables->see_value[type];
 }
 
 int move_captured_value(const Position *pos, const EvalTables *tables, Move move) {
@@ -59,7 +57,7 @@ static int promotion_gain(const Position *pos, const EvalTables *tables, Move mo
   int promo = move_piece_arg(move);
   if (promo < 0 || (kind != MOVE_NORMAL && kind != MOVE_EN_PASSANT)) return 0;
   int mover = move_mover_type(pos, move);
-  return tables->value[promo] - (mover >= 0 ? tables->value[mover] : 0);
+  return tables->see_value[promo] - (mover >= 0 ? tables->see_value[mover] : 0);
 }
 
 bool move_is_tactical(const Position *pos, Move move) {
@@ -75,7 +73,7 @@ bool move_is_tactical(const Position *pos, Move move) {
 static int see_cell_value(const EvalTables *tables, Piece piece, Color side) {
   if (!piece_is_real(piece)) return 0;
   int type = piece_type(piece);
-  int value = tables->royal[type] ? ROYAL_SEE_VALUE : tables->value[type];
+  int value = tables->see_value[type];
   return piece_color(piece) == side ? value : -value;
 }
 
@@ -109,9 +107,12 @@ static Move see_least_capture(Position *pos, const EvalTables *tables, int sq, M
       Move m = list->moves[i];
       if (m == MOVE_NONE_VALUE) continue;
       int type = piece_type(pos_piece_on(pos, move_from(m)));
-      int cost = tables->royal[type] ? ROYAL_SEE_VALUE : tables->value[type];
-      int promo = move_piece_arg(m) >= 0 ? tables->value[move_piece_arg(m)] : 0;
-      if (cost < best_cost || (cost == best_cost && promo > best_promo))
+      int cost = tables->see_value[type];
+      int promo = move_piece_arg(m) >= 0 ? tables->see_value[move_piece_arg(m)] : 0;
+      /* Ties go to the lowest move encoding, so the result depends on the
+       * board alone, not on the order of the piece lists. */
+      if (cost < best_cost || (cost == best_cost && promo > best_promo) ||
+          (cost == best_cost && promo == best_promo && m < list->moves[best]))
         best = i, best_cost = cost, best_promo = promo;
     }
     if (best < 0) return MOVE_NONE_VALUE;
@@ -164,11 +165,19 @@ int move_see(Position *pos, const EvalTables *tables, Move move) {
 }
 
 bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int threshold) {
-  /* First-order bound, no make: the exchange never wins more than the move
-   * itself (exact here unless explosions take more; drops capture nothing). */
-  if (!pos->variant->rules.atomic && move_kind(move) != MOVE_DROP &&
-      move_captured_value(pos, tables, move) + promotion_gain(pos, tables, move) < threshold)
-    return false;
+  if (tables->capture_gain_exact && move_kind(move) != MOVE_DROP) {
+    /* Bounds without making anything. The exchange never wins more than
+     * the move itself wins... */
+    int gain = move_captured_value(pos, tables, move) + promotion_gain(pos, tables, move);
+    if (gain < threshold) return false;
+    /* ...and never loses more than the piece left on the square plus the
+     * best promotion, when no capture takes more than one piece. */
+    if (tables->capture_takes_one) {
+      int type = move_piece_arg(move) >= 0 ? move_piece_arg(move) : move_mover_type(pos, move);
+      int risk = type < 0 ? 0 : tables->see_value[type];
+      if (gain - risk - tables->promo_gain_max >= threshold) return true;
+    }
+  }
   int balance[SEE_PLIES_MAX];
   int n = see_play(pos, tables, move, threshold, true, balance);
   /* Stopped early or not, the last step decides the nested min/max. */
