@@ -6,13 +6,14 @@
  *      by the phase (non-pawn material left relative to the start position);
  *   2. pieces in hand, worth a little more than on the board;
  *   3. pawn-like structure: doubled and isolated pieces, passed ones by how
- *      close they are to promotion;
+ *      close they are to promotion and (end game) how far the enemy royal is;
  *   4. royal safety: friends next to each royal, enemy pieces close to it;
  *   5. the variant's goal: distance of royals to the hill, checks given
  *      towards an n-check limit, the last piece of an extinction set;
  *   6. converting a material advantage (endgame_evaluate): where a
  *      bared royal loses, fewer enemy pieces are worth more; the stronger
- *      side drives the lone enemy royal to the edge with its own royal;
+ *      side drives the lone enemy royal to the edge with its own royal and
+ *      hunts the last one or two defenders;
  *   7. the move-count rule: the score shrinks towards a draw as the
  *      halfmove clock runs, so the stronger side prefers progress;
  *   8. a small bonus for the side to move.
@@ -38,8 +39,15 @@ typedef struct {
   uint8_t type[COLOR_NB][PAWN_LIST_MAX];
 } PawnList;
 
+/* King-distance from a square to a (file, rank) point, which may lie off the board. */
+static int distance_to(const EvalTables *tables, int sq, int file, int rank) {
+  int df = abs(tables->file_of[sq] - file), dr = abs(tables->rank_of[sq] - rank);
+  return df > dr ? df : dr;
+}
+
+/* royal_sq: each colour's royal, or -1 unless it has exactly one. */
 static void pawns_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
-                           Score2 *out) {
+                           const int royal_sq[COLOR_NB], Score2 *out) {
   if (!pawns->count[WHITE] && !pawns->count[BLACK]) return;
   const Geometry *geo = &pos->geo;
   int files = geo->files < FILES_MAX ? geo->files : FILES_MAX;
@@ -88,8 +96,19 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
       if (d < 0) continue;
       int near = ranks - d; /* larger when closer */
       if (near < 0) near = 0;
+      int scale = tables->promo_scale[pawns->type[c][i]];
       out->mg += sign * 2 * near;
-      out->eg += sign * near * near * 3 * tables->promo_scale[pawns->type[c][i]] / 100;
+      out->eg += sign * near * near * 3 * scale / 100;
+      /* End game: our royal near the square in front of the pawn, theirs far
+       * from it (the royals decide whether a passed pawn runs). Half weight
+       * even where promotion gains little: any new piece counts. */
+      if (royal_sq[c] >= 0 && royal_sq[them] >= 0) {
+        int front = tables->rank_of[sq] + (c == WHITE ? 1 : -1);
+        int d_us = distance_to(tables, royal_sq[c], f, front);
+        int d_them = distance_to(tables, royal_sq[them], f, front);
+        int prox = near * (3 * (d_them < 5 ? d_them : 5) - (d_us < 5 ? d_us : 5));
+        out->eg += sign * prox * (50 + scale / 2) / 100;
+      }
     }
   }
 }
@@ -261,7 +280,9 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   }
 
   /* 3. Pawn-like structure; 4-5. royals and goals. */
-  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, &total);
+  int one_royal[COLOR_NB];
+  for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
+  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total);
   royals_evaluate(pos, tables, &total);
   int goal = extinction_evaluate(pos);
   endgame_evaluate(pos, tables, &census, &goal, &total);

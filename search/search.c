@@ -368,7 +368,11 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
       bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
       bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
-      bool losing = tactical && !move_see_ok(pos, tables, move, -90 * depth);
+      /* Ordering ran the exchange test at threshold 0 on every tactical
+       * move but the TT move: one it found winning or even passes the lower
+       * threshold here without playing the exchange again. */
+      bool even = ss->scores[i] != INT_MAX && ss->scores[i] >= (1 << 27);
+      bool losing = tactical && !even && !move_see_ok(pos, tables, move, -90 * depth);
       if ((lmp || futile || losing) && !pos_gives_check(pos, move)) {
         legal++;
         continue;

@@ -4,7 +4,8 @@
  * that promotes, e.p.), atomic (an explosion), xiangqi (a cannon that loses
  * its screen when the capturer leaves, one whose line the capturer opens, a
  * cannon battery), the grasshopper (a hopper whose hurdle is or is not the
- * capturer) and chu shogi's lion taking two pieces in one move. Variants come
+ * capturer), chu shogi's lion taking two pieces in one move, and crazyhouse
+ * drops (which capture nothing and never recapture). Variants come
  * from the shipped library; expected values are written as sums of the
  * evaluation's piece values, worked out by hand for each sequence. */
 #include <check.h>
@@ -205,6 +206,15 @@ START_TEST(lion_takes_two) {
 }
 END_TEST
 
+START_TEST(drops_only_put_material_at_risk) {
+  Setup s = setup("crazyhouse", "4k3/8/4p3/8/8/8/8/4K3[N] w - - 0 1");
+  /* A dropped piece wins nothing; the pawn on e6 takes it on d5. */
+  expect_see(&s, text_move(&s, "N@d5"), -val(&s, "N"));
+  expect_see(&s, text_move(&s, "N@a5"), 0);
+  teardown(&s);
+}
+END_TEST
+
 START_TEST(equal_capturers_do_not_depend_on_history) {
   /* Two white queens can retake on f2; which one goes first decides
    * whether the rook on h2 gets in. The choice must follow from the board,
@@ -239,6 +249,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, xiangqi_cannon_screens_follow_the_moves);
   tcase_add_test(tc, grasshopper_hurdle);
   tcase_add_test(tc, lion_takes_two);
+  tcase_add_test(tc, drops_only_put_material_at_risk);
   tcase_add_test(tc, equal_capturers_do_not_depend_on_history);
   suite_add_tcase(s, tc);
   return s;
