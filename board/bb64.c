@@ -103,7 +103,8 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
   bb->slide_up = calloc(n, sizeof *bb->slide_up);
   bb->slide_down = calloc(n, sizeof *bb->slide_down);
   bb->slide_plain = calloc(n, sizeof *bb->slide_plain);
-  if (!bb->slide_up_nb || !bb->slide_down_nb || !bb->slide_up || !bb->slide_down ||
+  bb->ep_rev = calloc(n, sizeof *bb->ep_rev);
+  if (!bb->ep_rev || !bb->slide_up_nb || !bb->slide_down_nb || !bb->slide_up || !bb->slide_down ||
       !bb->slide_plain) {
     bb64_free(bb);
     return NULL;
@@ -136,6 +137,10 @@ Bb64Tables *bb64_new(const Variant *v, const Geometry *geo) {
             gen = false;
           else
             bb->ep[k][bb->ep_nb[k]++] = (uint8_t)i;
+          for (int sq = 0; sq < geo->sq_nb; sq++) {
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to != SQ_NONE) bb->ep_rev[k][to] |= (uint64_t)1 << sq;
+          }
         }
         if (leg->occupancy & OCC_ENEMY &&
             !leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM))
@@ -232,6 +237,7 @@ void bb64_free(Bb64Tables *bb) {
   free(bb->slide_up);
   free(bb->slide_down);
   free(bb->slide_plain);
+  free(bb->ep_rev);
   free(bb);
 }
 

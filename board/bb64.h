@@ -56,6 +56,7 @@ typedef struct Bb64Tables {
    * ordinary captures, and checked here against the e.p. squares */
   uint8_t *ep_nb;
   uint8_t (*ep)[BB_RIDERS_MAX];
+  uint64_t (*ep_rev)[64]; /* ep_rev[k][sq]: origins from which such a leg lands on sq */
   uint64_t promo_zone[COLOR_NB];
   /* Leaf counting by whole-type shifts (gen_legal_count): a type whose legs
    * are all single-step leapers, exact double steps over an empty square or
@@ -63,7 +64,8 @@ typedef struct Bb64Tables {
   bool *shift_ok;
   uint8_t *shift_nb;
   BbShiftLeg (*shift)[BB_RIDERS_MAX];
-  uint64_t *start_mask; /* squares where the start position has this type */
+  uint64_t *start_mask;           /* squares where the start position has this type */
+  uint64_t count_types[COLOR_NB]; /* shift_ok types, not royal or confined (tables.c) */
   /* Rider legs of a generated type split by whether square indices grow
    * along them (the first blocker is then the lowest bit, else the
    * highest), so bb64_slides needs no branch per ray; slide_plain: every

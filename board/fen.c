@@ -132,6 +132,13 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
     if (!fen_read_holdings(v, &s, ' ', fb, err, errlen)) return false;
   }
   if (*s && !isspace((unsigned char)*s)) return fen_fail(err, errlen, "too many ranks", s);
+  /* Pieces in hand where no rule uses them would vanish on output: an error. */
+  const VariantRules *r = &v->rules;
+  if (!r->holdings && !r->drops && !r->gating)
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int t = 0; t < v->piece_count; t++)
+        if (fb->hand[c][t])
+          return fen_fail(err, errlen, "pieces in hand, but the variant has no hands", *p);
   *p = s;
   return true;
 }
@@ -191,6 +198,24 @@ static void fen_gating_castling(Position *pos) {
   }
 }
 
+/* The partner a K (side 0) or Q (side 1) letter names. As Fairy-Stockfish:
+ * the first partner met going from the corner (or from
+ * castling=rookfromshort/long's file) toward the royal, so shako's K names
+ * its inner rook on i2 even with another on j2. */
+static Square kq_partner(const Position *pos, Color c, int side, Square royal) {
+  const Geometry *geo = &pos->geo;
+  int rank = geo_rank(geo, royal), rf = geo_file(geo, royal), dir = side ? 1 : -1;
+  int from = pos->variant->rules.castling.partner_from[side];
+  for (int f = from   ? from - 1
+               : side ? 0
+                      : geo->files - 1;
+       f != rf && f >= 0 && f < geo->files; f += dir) {
+    Square sq = geo_square(geo, f, rank, 0);
+    if (is_partner(pos, sq, c)) return sq;
+  }
+  return SQ_NONE;
+}
+
 static void fen_read_castling(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   bool gating = pos->variant->rules.gating;
@@ -216,16 +241,7 @@ static void fen_read_castling(Position *pos, const char *field) {
     int rank = geo_rank(geo, royal), rf = geo_file(geo, royal);
     Square partner = SQ_NONE;
     if (ch == 'K' || ch == 'Q') {
-      /* As Fairy-Stockfish: the first partner met going from the corner (or
-       * from castling=rookfromshort/long's file) toward the royal, so shako's
-       * K names its inner rook on i2 even with another on j2. */
-      int side = ch == 'K' ? 0 : 1, dir = side ? 1 : -1;
-      int from = pos->variant->rules.castling.partner_from[side];
-      int f = from ? from - 1 : side ? 0 : geo->files - 1;
-      for (; f != rf && f >= 0 && f < geo->files && partner == SQ_NONE; f += dir) {
-        Square sq = geo_square(geo, f, rank, 0);
-        if (is_partner(pos, sq, c)) partner = sq;
-      }
+      partner = kq_partner(pos, c, ch == 'K' ? 0 : 1, royal);
     } else if (ch >= 'A' && ch - 'A' < geo->files) {
       Square sq = geo_square(geo, ch - 'A', rank, 0);
       if (is_partner(pos, sq, c)) partner = sq;
@@ -274,6 +290,128 @@ static void fen_read_ep(Position *pos, const char *field) {
   pos->st.ep_victim = victim;
 }
 
+/* Whether text is a whole non-negative number. */
+static bool is_number(const char *text) {
+  if (!*text) return false;
+  for (const char *s = text; *s; s++)
+    if (!isdigit((unsigned char)*s)) return false;
+  return true;
+}
+
+/* The castling field: '-' or letters K, Q or files of the board. */
+static bool castling_field_ok(const Geometry *geo, const char *field) {
+  if (!strcmp(field, "-")) return true;
+  for (const char *s = field; *s; s++) {
+    char ch = (char)toupper((unsigned char)*s);
+    if (!isalpha((unsigned char)*s) || (ch != 'K' && ch != 'Q' && ch - 'A' >= geo->files))
+      return false;
+  }
+  return true;
+}
+
+/* The e.p. field: '-' or one or more squares of the board. */
+static bool ep_field_ok(const Geometry *geo, const char *field) {
+  if (!strcmp(field, "-")) return true;
+  int consumed = 0;
+  for (const char *s = field; *s; s += consumed)
+    if (geo_square_from_text(geo, s, &consumed) == SQ_NONE) return false;
+  return true;
+}
+
+/* "W+B" (Fairy-Stockfish: checks each side still needs) or, with lead '+',
+ * "+W+B" (lichess, after the move number: checks each side has given). */
+static bool read_checks(const char *field, bool lead, int *w, int *b) {
+  const char *s = field;
+  if (lead && *s++ != '+') return false;
+  char *end;
+  if (!isdigit((unsigned char)*s)) return false;
+  long x = strtol(s, &end, 10);
+  if (*end != '+' || !isdigit((unsigned char)end[1])) return false;
+  long y = strtol(end + 1, &end, 10);
+  if (*end || x > 1000 || y > 1000) return false;
+  *w = (int)x;
+  *b = (int)y;
+  return true;
+}
+
+/* The fields after the board, checked before anything is changed. */
+typedef struct {
+  Color side;
+  const char *castling, *ep; /* NULL when left out */
+  bool has_checks, checks_given;
+  int checks[COLOR_NB];
+  int rule50, fullmove;
+} FenFields;
+
+#define FEN_FIELDS_MAX 8
+
+/* side [castling ep] [checks] [halfmove [fullmove]] [+checks-given]: as
+ * Fairy-Stockfish, castling and e.p. may be left out together when a number
+ * follows the side; in counting variants (makruk) a number in the e.p. slot
+ * is Fairy-Stockfish's counting limit, read and ignored. Anything else is
+ * an error, so that a truncated or garbled FEN is not half-read. */
+static bool fen_read_fields(const Position *pos, char fields[][64], int nf, FenFields *ff,
+                            char *err, size_t errlen) {
+  const Geometry *geo = &pos->geo;
+  const VariantRules *r = &pos->variant->rules;
+  int fi = 0;
+  ff->side = WHITE;
+  ff->castling = ff->ep = NULL;
+  ff->has_checks = ff->checks_given = false;
+  ff->rule50 = 0;
+  ff->fullmove = 1;
+  if (fi < nf) {
+    if (!strcmp(fields[fi], "w"))
+      ff->side = WHITE;
+    else if (!strcmp(fields[fi], "b"))
+      ff->side = BLACK;
+    else
+      return fen_fail(err, errlen, "side to move must be w or b", fields[fi]);
+    fi++;
+  }
+  if (fi < nf && !isdigit((unsigned char)fields[fi][0])) {
+    if (!castling_field_ok(geo, fields[fi]))
+      return fen_fail(err, errlen, "castling field takes '-', K, Q or file letters", fields[fi]);
+    ff->castling = fields[fi++];
+    /* a counting limit has both clocks after it: "- 16 3 20" */
+    bool counting_limit = r->counting && fi + 2 < nf && is_number(fields[fi]) &&
+                          is_number(fields[fi + 1]) && is_number(fields[fi + 2]);
+    if (fi < nf && !counting_limit) {
+      if (!ep_field_ok(geo, fields[fi]))
+        return fen_fail(err, errlen, "en passant field takes '-' or squares", fields[fi]);
+      ff->ep = fields[fi];
+    }
+    if (fi < nf) fi++;
+  }
+  if (fi < nf && strchr(fields[fi], '+') && fields[fi][0] != '+') {
+    if (r->check_limit <= 0)
+      return fen_fail(err, errlen, "check counter in a variant without a check limit", fields[fi]);
+    if (!read_checks(fields[fi], false, &ff->checks[WHITE], &ff->checks[BLACK]))
+      return fen_fail(err, errlen, "check counter must be W+B", fields[fi]);
+    ff->has_checks = true;
+    fi++;
+  }
+  if (fi < nf && fields[fi][0] != '+') {
+    if (!is_number(fields[fi]) || strlen(fields[fi]) > 6)
+      return fen_fail(err, errlen, "half-move clock must be a number", fields[fi]);
+    ff->rule50 = atoi(fields[fi++]);
+    if (fi < nf && fields[fi][0] != '+') {
+      if (!is_number(fields[fi]) || strlen(fields[fi]) > 6)
+        return fen_fail(err, errlen, "move number must be a number", fields[fi]);
+      ff->fullmove = atoi(fields[fi++]);
+    }
+  }
+  if (fi < nf && fields[fi][0] == '+' && r->check_limit > 0 && !ff->has_checks) {
+    if (!read_checks(fields[fi], true, &ff->checks[WHITE], &ff->checks[BLACK]))
+      return fen_fail(err, errlen, "checks given must be +W+B", fields[fi]);
+    ff->has_checks = ff->checks_given = true;
+    fi++;
+  }
+  if (fi < nf) return fen_fail(err, errlen, "unexpected extra field", fields[fi]);
+  if (ff->fullmove < 1) ff->fullmove = 1;
+  return true;
+}
+
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   const Geometry *geo = &pos->geo;
   FenBoard fb;
@@ -286,30 +424,31 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
     free(fb.board);
     return false;
   }
-  char fields[5][64];
+  char fields[FEN_FIELDS_MAX][64];
   int nf = 0;
-  while (nf < 5) {
+  for (;;) {
     while (isspace((unsigned char)*s)) s++;
     if (!*s) break;
+    if (nf == FEN_FIELDS_MAX) {
+      free(fb.board);
+      return fen_fail(err, errlen, "too many fields", s);
+    }
+    const char *at = s;
     int n = 0;
     while (*s && !isspace((unsigned char)*s)) {
       if (n < 63) fields[nf][n++] = *s;
       s++;
     }
+    if (s - at > 63) {
+      free(fb.board);
+      return fen_fail(err, errlen, "field too long", at);
+    }
     fields[nf++][n] = '\0';
   }
-  int fi = 0;
-  Color side = WHITE;
-  if (fi < nf) {
-    if (!strcmp(fields[fi], "w")) {
-      side = WHITE;
-    } else if (!strcmp(fields[fi], "b")) {
-      side = BLACK;
-    } else {
-      free(fb.board);
-      return fen_fail(err, errlen, "side to move must be w or b", fields[fi]);
-    }
-    fi++;
+  FenFields ff;
+  if (!fen_read_fields(pos, fields, nf, &ff, err, errlen)) {
+    free(fb.board);
+    return false;
   }
   /* Commit: from here on the input is accepted. */
   const Variant *v = pos->variant;
@@ -337,23 +476,21 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   }
   free(fb.board);
   memcpy(pos->st.hand, fb.hand, sizeof fb.hand);
-  pos->side = side;
-  if (fi < nf) fen_read_castling(pos, fields[fi++]);
+  pos->side = ff.side;
+  if (ff.castling) fen_read_castling(pos, ff.castling);
   if (v->rules.gating) fen_gating_castling(pos);
   pos->st.facing_plies = pos_next_facing_plies(pos, 0);
-  if (fi < nf) fen_read_ep(pos, fields[fi++]);
-  if (fi < nf && strchr(fields[fi], '+')) {
-    int w = 0, b = 0;
-    if (sscanf(fields[fi], "%d+%d", &w, &b) == 2 && v->rules.check_limit > 0) {
-      pos->st.checks_given[WHITE] = v->rules.check_limit - w;
-      pos->st.checks_given[BLACK] = v->rules.check_limit - b;
+  if (ff.ep) fen_read_ep(pos, ff.ep);
+  if (ff.has_checks && v->rules.check_limit > 0) {
+    for (int c = 0; c < COLOR_NB; c++) {
+      int given = ff.checks_given ? ff.checks[c] : v->rules.check_limit - ff.checks[c];
+      if (given < 0) given = 0;
+      if (given > v->rules.check_limit) given = v->rules.check_limit;
+      pos->st.checks_given[c] = given;
     }
-    fi++;
   }
-  if (fi < nf) pos->st.rule50 = atoi(fields[fi++]);
-  int fullmove = fi < nf ? atoi(fields[fi++]) : 1;
-  if (fullmove < 1) fullmove = 1;
-  pos->st.ply_from_start = 2 * (fullmove - 1) + (side == BLACK);
+  pos->st.rule50 = ff.rule50;
+  pos->st.ply_from_start = 2 * (ff.fullmove - 1) + (ff.side == BLACK);
   pos->st.key = pos_compute_key(pos);
   return true;
 }
@@ -374,6 +511,118 @@ static void fen_write_piece(const Variant *v, Piece p, char *out) {
   for (; l[i]; i++) out[i] = piece_color(p) == WHITE ? l[i] : (char)tolower((unsigned char)l[i]);
   if (p & PIECE_PROMOTED) out[i++] = '~';
   out[i] = '\0';
+}
+
+/* Appends one castling-field letter: file f, or 'K'/'Q' when f is -1/-2. */
+static void put_right(Color c, int f, char *buf, size_t buflen, int *n) {
+  char ch = f == -1 ? 'K' : f == -2 ? 'Q' : (char)('A' + f);
+  char text[2] = {c == WHITE ? ch : (char)tolower((unsigned char)ch), '\0'};
+  put(buf, buflen, n, text);
+}
+
+/* Whether a piece of this type and colour has initial moves (MBN i). */
+static bool has_initial_moves(const Variant *v, int type, Color c) {
+  const MoveProgram *mp = &v->pieces[type].moves[c];
+  for (int i = 0; i < mp->leg_count; i++)
+    if (mp->legs[i].flags & LEG_INITIAL) return true;
+  return false;
+}
+
+/* Colour c's part of the castling field, in Fairy-Stockfish's order: the
+ * castling rights (K or Q when that letter names the partner, X-FEN; else,
+ * and always in Chess960 mode, the partner's file as Shredder-FEN), then the files of the
+ * other unmoved pieces whose rights the reader restores from a file letter:
+ * Seirawan gates while the side may still gate, and pieces with initial
+ * moves on the castling rank (cambodian's king and met, "DEde"). A letter
+ * the rights already imply is left out. Returns the letters written. */
+static int fen_write_rights(const Position *pos, Color c, char *buf, size_t buflen, int *n) {
+  const Geometry *geo = &pos->geo;
+  const Variant *v = pos->variant;
+  const PosState *st = &pos->st;
+  Square royal = st->castle_royal[c];
+  int written = 0;
+  bool kq = false; /* a K or Q letter, which also names the royal */
+  /* Chess960 mode and castling=chess960 write Shredder-FEN, as Stockfish */
+  bool shredder = pos->chess960 || v->rules.chess960;
+  for (int i = 0; i < 2; i++) {
+    Square p = st->castle_partner[c][i];
+    if (p == SQ_NONE) continue;
+    bool letter = !shredder && kq_partner(pos, c, i, royal) == p;
+    kq |= letter;
+    put_right(c, letter ? -1 - i : geo_file(geo, p), buf, buflen, n);
+    written++;
+  }
+  bool castles = written > 0;
+  bool gates = v->rules.gating && may_gate(pos, c);
+  const uint8_t *zone = v->rules.gating_zone[c];
+  int back = c == WHITE ? v->rules.castling.rank : geo->ranks - 1 - v->rules.castling.rank;
+  for (int f = 0; f < geo->files; f++) {
+    Square sq = geo_square(geo, f, back, 0);
+    if (v->rules.gating) {
+      /* gates may lie anywhere in the zone; one letter per file */
+      sq = SQ_NONE;
+      for (int r = 0; r < geo->ranks && sq == SQ_NONE; r++) {
+        Square s = geo_square(geo, f, r, 0);
+        Piece p = pos->board[s];
+        if (piece_is_real(p) && piece_color(p) == c && p & PIECE_UNMOVED && (!zone || zone[s]))
+          sq = s;
+      }
+    }
+    if (sq == SQ_NONE) continue;
+    Piece p = pos->board[sq];
+    if (!piece_is_real(p) || piece_color(p) != c || !(p & PIECE_UNMOVED)) continue;
+    if (sq == st->castle_partner[c][0] || sq == st->castle_partner[c][1]) continue;
+    if (sq == royal && castles && (kq || !v->rules.gating)) continue;
+    bool pawnlike = pos->tables->start_cells && pos->tables->pawn_like[piece_type(p)];
+    if (!(gates || (!v->rules.gating && !pawnlike && has_initial_moves(v, piece_type(p), c))))
+      continue;
+    put_right(c, f, buf, buflen, n);
+    written++;
+  }
+  return written;
+}
+
+static void sort_squares(Square *list, int count) {
+  for (int i = 1; i < count; i++)
+    for (int j = i; j > 0 && list[j - 1] > list[j]; j--) {
+      Square t = list[j];
+      list[j] = list[j - 1];
+      list[j - 1] = t;
+    }
+}
+
+/* The e.p. squares in board order, as Fairy-Stockfish lists them, with the
+ * square of the piece to capture when the reader would not find it by
+ * itself (berolina's diagonal double step: "c5d6"). */
+static void fen_write_ep(const Position *pos, char *buf, size_t buflen, int *n) {
+  const PosState *st = &pos->st;
+  if (!st->ep_count) {
+    put(buf, buflen, n, "-");
+    return;
+  }
+  Square list[EP_SQUARES_MAX + 1];
+  int count = 0;
+  for (int i = 0; i < st->ep_count; i++) list[count++] = st->ep_squares[i];
+  sort_squares(list, count);
+  /* the victim the reader infers: the first pawn-like enemy beyond the
+   * first listed square, seen from the side to move */
+  const Geometry *geo = &pos->geo;
+  Square first = list[0], inferred = SQ_NONE;
+  int dir = pos->side == WHITE ? -1 : 1;
+  for (int r = geo_rank(geo, first) + dir; r >= 0 && r < geo->ranks; r += dir) {
+    Square s = geo_square(geo, geo_file(geo, first), r, geo_level(geo, first));
+    Piece q = pos->board[s];
+    if (!piece_is_real(q)) continue;
+    if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) inferred = s;
+    break;
+  }
+  if (st->ep_victim != SQ_NONE && st->ep_victim != inferred) list[count++] = st->ep_victim;
+  sort_squares(list, count);
+  char tmp[32];
+  for (int i = 0; i < count; i++) {
+    geo_square_to_text(geo, list[i], tmp, sizeof tmp);
+    put(buf, buflen, n, tmp);
+  }
 }
 
 int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
@@ -421,52 +670,11 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
     put(buf, buflen, &n, "]");
   }
   put(buf, buflen, &n, pos->side == WHITE ? " w " : " b ");
-  int rights = 0;
-  for (int c = 0; c < COLOR_NB; c++)
-    for (int i = 0; i < 2; i++) {
-      Square p = pos->st.castle_partner[c][i];
-      if (p == SQ_NONE) continue;
-      rights++;
-      /* KQ when the partner is the outermost one (X-FEN), else its file. */
-      Square royal = pos->st.castle_royal[c];
-      int dir = i == 0 ? 1 : -1;
-      bool outer = true;
-      for (int f = geo_file(geo, p) + dir; f >= 0 && f < geo->files; f += dir)
-        if (is_partner(pos, geo_square(geo, f, geo_rank(geo, royal), 0), (Color)c)) outer = false;
-      /* Chess960 mode writes Shredder-FEN file letters, as Stockfish does. */
-      char ch = outer && !pos->chess960 ? (i == 0 ? 'K' : 'Q') : (char)('A' + geo_file(geo, p));
-      tmp[0] = c == WHITE ? ch : (char)tolower((unsigned char)ch);
-      tmp[1] = '\0';
-      put(buf, buflen, &n, tmp);
-    }
-  /* Gates still open (Seirawan): the files of unmoved pieces on the gating
-   * squares that no KQ right above already implies. */
-  for (int c = 0; c < COLOR_NB && v->rules.gating; c++) {
-    const uint8_t *zone = v->rules.gating_zone[c];
-    for (int sq = 0; sq < geo->sq_nb; sq++) {
-      Piece p = pos->board[sq];
-      if (!piece_is_real(p) || piece_color(p) != (Color)c || !(p & PIECE_UNMOVED)) continue;
-      if (zone && !zone[sq]) continue;
-      bool rights_c =
-          pos->st.castle_partner[c][0] != SQ_NONE || pos->st.castle_partner[c][1] != SQ_NONE;
-      if ((rights_c && sq == pos->st.castle_royal[c]) || sq == pos->st.castle_partner[c][0] ||
-          sq == pos->st.castle_partner[c][1])
-        continue;
-      char ch = (char)('A' + geo_file(geo, sq));
-      tmp[0] = c == WHITE ? ch : (char)tolower((unsigned char)ch);
-      tmp[1] = '\0';
-      put(buf, buflen, &n, tmp);
-      rights++;
-    }
-  }
-  if (!rights) put(buf, buflen, &n, "-");
+  int written = 0;
+  for (int c = 0; c < COLOR_NB; c++) written += fen_write_rights(pos, (Color)c, buf, buflen, &n);
+  if (!written) put(buf, buflen, &n, "-");
   put(buf, buflen, &n, " ");
-  if (pos->st.ep_count) {
-    geo_square_to_text(geo, pos->st.ep_squares[0], tmp, sizeof tmp);
-    put(buf, buflen, &n, tmp);
-  } else {
-    put(buf, buflen, &n, "-");
-  }
+  fen_write_ep(pos, buf, buflen, &n);
   if (v->rules.check_limit > 0) {
     snprintf(tmp, sizeof tmp, " %d+%d", v->rules.check_limit - pos->st.checks_given[WHITE],
              v->rules.check_limit - pos->st.checks_given[BLACK]);

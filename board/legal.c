@@ -244,11 +244,20 @@ static int find_pinned(const Position *pos, Square *pinned) {
 /* The enemy pieces that could ever attack each of our royals, whatever the
  * occupancy (their reach filter covers the royal's offset): only these can
  * make a move of a non-royal piece illegal. */
+#define WATCH_READ_WORDS 4 /* boards of up to 256 squares remember the walks */
+
 typedef struct {
   int royal_nb;
   Square royal[ROYALS_WATCHED_MAX];
   int watcher_nb[ROYALS_WATCHED_MAX];
   Square watcher[ROYALS_WATCHED_MAX][WATCHERS_MAX];
+  /* Each watcher's attack walk before the move: its answer and the cells it
+   * read. A walk depends on nothing but those cells (and the watcher's own,
+   * which only a capture changes), so a move changing none of them leaves
+   * the answer as it was and needs no walk (remembered: up to 256 squares). */
+  bool remembered;
+  bool attacks[ROYALS_WATCHED_MAX][WATCHERS_MAX];
+  uint64_t reads[ROYALS_WATCHED_MAX][WATCHERS_MAX][WATCH_READ_WORDS];
 } Watch;
 
 static bool watch_init(const Position *pos, Watch *watch) {
@@ -279,7 +288,28 @@ static bool watch_init(const Position *pos, Watch *watch) {
     }
     watch->watcher_nb[k] = n;
   }
+  watch->remembered = geo->sq_nb <= 64 * WATCH_READ_WORDS;
+  if (watch->remembered) {
+    Walk w;
+    memset(&w, 0, sizeof w);
+    w.pos = pos;
+    w.us = them;
+    for (int k = 0; k < watch->royal_nb; k++) {
+      w.target = watch->royal[k];
+      for (int j = 0; j < watch->watcher_nb[k]; j++) {
+        memset(watch->reads[k][j], 0, sizeof watch->reads[k][j]);
+        w.reads = watch->reads[k][j];
+        w.found = false;
+        walk_piece(&w, watch->watcher[k][j]);
+        watch->attacks[k][j] = w.found;
+      }
+    }
+  }
   return true;
+}
+
+static inline bool watch_read(const uint64_t *reads, int sq) {
+  return reads[sq >> 6] >> (sq & 63) & 1;
 }
 
 /* Legality of a move of a non-royal piece by the watch list (made, tested on
@@ -314,6 +344,15 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
       Square attacker = watch->watcher[k][j];
       Piece pc = p->board[attacker];
       if (!piece_is_real(pc) || piece_color(pc) == us) continue; /* captured */
+      if (watch->remembered) {
+        const uint64_t *reads = watch->reads[k][j];
+        if (!watch_read(reads, from) && !watch_read(reads, to) &&
+            (e1 == EXTRA_NONE || !watch_read(reads, e1)) &&
+            (e2 == EXTRA_NONE || !watch_read(reads, e2))) {
+          if (watch->attacks[k][j]) legal = false;
+          continue;
+        }
+      }
       w.found = false;
       walk_piece(&w, attacker);
       if (w.found) legal = false;
@@ -362,7 +401,8 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   /* Facing royals under royal=bikjang: every move must break the facing,
    * which only the full test sees. */
   if (r->bikjang && pos_royals_face(pos)) pinned_nb = -1;
-  Watch watch = {0};
+  Watch watch; /* large: filled by watch_init only when used */
+  watch.royal_nb = 0;
   bool watching = pinned_nb < 0 && !(r->bikjang && pos_royals_face(pos)) && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
@@ -419,20 +459,18 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
 }
 
-/* Counts the legal moves without listing them where that is safe: the
- * bitboard targets of unpinned, non-royal pieces (not promoting there) are
- * legal when not in check and the rules need nothing but "royal attacked";
- * everything else is generated and tested as usual. */
-int gen_legal_count(const Position *pos) {
+/* Population count in the leaf counter: the POPCNT instruction where the
+ * CPU has it (hw, a constant after inlining), else the portable one. */
+static inline int count_bits(uint64_t b, bool hw) {
+  return hw ? __builtin_popcountll(b) : bb_popcount(b);
+}
+
+/* The bitboard part of gen_legal_count (see there); hw selects POPCNT. */
+static inline __attribute__((always_inline)) int count_bb(const Position *pos, MoveList *list,
+                                                          bool hw) {
   const BoardTables *t = pos->tables;
   const Bb64Tables *bb = t->bb;
   const VariantRules *r = &pos->variant->rules;
-  static _Thread_local MoveList list;
-  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
-      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || t->promotes_to_royal ||
-      pos_is_decided(pos) || pos_in_check(pos))
-    return gen_legal_moves(pos, &list);
   Color us = pos->side;
   uint64_t pinned_bb = 0;
   if (bb->all_attack_ok[!us]) {
@@ -446,7 +484,7 @@ int gen_legal_count(const Position *pos) {
     for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
   }
   int count = 0;
-  list.count = 0;
+  list->count = 0;
   /* Whole types at once: leaper legs by shifting the type's bitboard. */
   uint64_t done = 0;
   uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
@@ -457,14 +495,29 @@ int gen_legal_count(const Position *pos) {
     Piece victim = pos->board[pos->st.ep_victim];
     ep_live = piece_is_real(victim) && piece_color(victim) != us;
   }
-  for (int type = 0; type < pos->variant->piece_count; type++) {
+  for (uint64_t types = bb->count_types[us]; types; types &= types - 1) {
+    int type = bb_lsb(types);
     uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
-    if (!mine || !bb->shift_ok[k] || t->royal_mask[us] >> type & 1 || r->confine[us][type])
-      continue;
+    if (!mine) continue;
+    done |= mine;
     uint64_t choices = pos->variant->pieces[type].promotes_to;
     if (r->promotion_types[us]) choices &= r->promotion_types[us];
-    int promos = bb_popcount(choices);
+    int promos = choices ? count_bits(choices, hw) : 0;
+    if (!promos && !bb->special_nb[k] && !bb->ep_nb[k] &&
+        2 * count_bits(mine, hw) <= bb->shift_nb[k]) {
+      /* few pieces with many legs (knights): one mask per piece is cheaper
+       * than one shift per leg; the masks hold exactly the same legs */
+      for (uint64_t b = mine; b; b &= b - 1) {
+        int sq = bb_lsb(b);
+        uint64_t to = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
+        if (bb->rider_nb[k])
+          to |= bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
+                                   : bb64_rider_targets(pos, sq, type, us);
+        count += count_bits(to, hw);
+      }
+      continue;
+    }
     uint64_t zone = promos ? bb->promo_zone[us] : 0;
     for (int i = 0; i < bb->shift_nb[k]; i++) {
       const BbShiftLeg *sl = &bb->shift[k][i];
@@ -476,29 +529,32 @@ int gen_legal_count(const Position *pos) {
         dst = bb_shift(src, sl->delta) &
               ((sl->occupancy & OCC_EMPTY ? empty : 0) | (sl->occupancy & OCC_ENEMY ? enemy : 0));
       }
-      count += bb_popcount(dst & ~zone) + promos * bb_popcount(dst & zone);
+      count += count_bits(dst & ~zone, hw) + (promos ? promos * count_bits(dst & zone, hw) : 0);
     }
     if (bb->rider_nb[k]) {
       for (uint64_t b = mine; b; b &= b - 1) {
         int sq = bb_lsb(b);
-        count += bb_popcount(bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
-                                                : bb64_rider_targets(pos, sq, type, us));
+        count += count_bits(bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
+                                               : bb64_rider_targets(pos, sq, type, us),
+                            hw);
       }
     }
-    if (ep_live && bb->ep_nb[k])
-      for (uint64_t b = mine; b; b &= b - 1) gen_piece_ep(pos, bb_lsb(b), &list);
-    done |= mine;
+    if (ep_live && bb->ep_nb[k]) {
+      /* only pieces an e.p. leg brings onto an e.p. square */
+      uint64_t takers = 0;
+      for (int i = 0; i < pos->st.ep_count; i++) takers |= bb->ep_rev[k][pos->st.ep_squares[i]];
+      for (uint64_t b = mine & takers; b; b &= b - 1) gen_piece_ep(pos, bb_lsb(b), list);
+    }
   }
   /* A single royal steps where no enemy attacks once it has left its
    * square (bitboard attack tests with the royal removed). */
   int royal_nb = 0;
   for (int type = 0; type < pos->variant->piece_count; type++)
     if (t->royal_mask[us] >> type & 1)
-      royal_nb += bb_popcount(pos->bb_type[type] & pos->bb_color[us]);
+      royal_nb += count_bits(pos->bb_type[type] & pos->bb_color[us], hw);
   bool royal_fast = bb->all_attack_ok[!us] && !r->royal_duple && royal_nb == 1;
-  for (int i = 0; i < pos->pcount[us]; i++) {
-    int sq = pos->plist[us][i], type = piece_type(pos->board[sq]);
-    if (done >> sq & 1) continue;
+  for (uint64_t rest = pos->bb_color[us] & ~done; rest; rest &= rest - 1) {
+    int sq = bb_lsb(rest), type = piece_type(pos->board[sq]);
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
     if (royal_fast && t->royal_mask[us] >> type & 1 && bb->gen_ok[k] && !bb->special_nb[k] &&
         !bb->ep_nb[k] && !pos->variant->pieces[type].promotes_to && !r->confine[us][type]) {
@@ -513,28 +569,74 @@ int gen_legal_count(const Position *pos) {
     }
     bool royal = t->royal_mask[us] >> type & 1;
     if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
-      gen_piece_moves(pos, sq, &list);
+      gen_piece_moves(pos, sq, list);
       continue;
     }
     uint64_t targets = bb64_targets(pos, sq, type, us);
     if (pos->variant->pieces[type].promotes_to &&
         (targets & bb->promo_zone[us] ||
          ((r->promotion_on_leave || r->promotion_on_move) && bb->promo_zone[us] >> sq & 1))) {
-      gen_piece_moves(pos, sq, &list);
+      gen_piece_moves(pos, sq, list);
       continue;
     }
-    count += bb_popcount(targets);
-    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, &list);
+    count += count_bits(targets, hw);
+    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, list);
   }
-  gen_rule_moves(pos, &list);
-  for (int i = 0; i < list.count; i++) {
-    Move m = list.moves[i];
+  gen_rule_moves(pos, list);
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
     if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
         !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
-        !(pinned_bb >> move_from(m) & 1))
+        !(pinned_bb >> move_from(m) & 1)) {
       count++;
-    else if (pos_is_legal(pos, m))
+    } else if (move_kind(m) == MOVE_CASTLING && royal_fast &&
+               t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) {
+      /* The single royal castles: legal when it is not attacked on its
+       * destination once royal and partner stand on their new squares
+       * (nothing is captured; the rules ask nothing else here). */
+      int from = move_from(m), partner = move_extra1(m);
+      int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
+      Square royal_to, partner_to;
+      pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+      uint64_t after = (occupied & ~((uint64_t)1 << from) & ~((uint64_t)1 << partner)) |
+                       (uint64_t)1 << royal_to | (uint64_t)1 << partner_to;
+      if (!bb64_attacked_without(pos, royal_to, (Color)!us, after, 0)) count++;
+    } else if (pos_is_legal(pos, m)) {
       count++;
+    }
   }
   return count;
+}
+
+static int count_bb_portable(const Position *pos, MoveList *list) {
+  return count_bb(pos, list, false);
+}
+
+#if defined(__x86_64__) && !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+/* The build targets generic x86-64 (no POPCNT); counting leaves is mostly
+ * population counts, so a copy compiled for POPCNT is chosen at run time. */
+#define COUNT_BB_POPCNT 1
+__attribute__((target("popcnt"))) static int count_bb_popcnt(const Position *pos, MoveList *list) {
+  return count_bb(pos, list, true);
+}
+#endif
+
+/* Counts the legal moves without listing them where that is safe: the
+ * bitboard targets of unpinned, non-royal pieces (not promoting there) are
+ * legal when not in check and the rules need nothing but "royal attacked";
+ * everything else is generated and tested as usual. */
+int gen_legal_count(const Position *pos) {
+  const BoardTables *t = pos->tables;
+  const Bb64Tables *bb = t->bb;
+  const VariantRules *r = &pos->variant->rules;
+  static _Thread_local MoveList list;
+  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
+      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
+      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || t->promotes_to_royal ||
+      pos_is_decided(pos) || pos_in_check(pos))
+    return gen_legal_moves(pos, &list);
+#ifdef COUNT_BB_POPCNT
+  if (__builtin_cpu_supports("popcnt")) return count_bb_popcnt(pos, &list);
+#endif
+  return count_bb_portable(pos, &list);
 }

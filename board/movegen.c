@@ -23,6 +23,7 @@ static inline Piece walk_cell(const Walk *w, int sq) {
   if (sq == w->origin) return PIECE_NONE;
   for (int i = 0; i < w->cap_count; i++)
     if (w->caps[i] == sq) return PIECE_NONE;
+  if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
   if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
   return p;
@@ -302,6 +303,7 @@ static void attack_plain(Walk *w, int origin) {
         w->found = true;
         return;
       }
+      if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
       if (pos->board[sq] != PIECE_NONE) break;
     }
   }
@@ -417,6 +419,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
   Square royal = pos->st.castle_royal[us];
   if (!r->castling.enabled || royal == SQ_NONE) return;
   const Geometry *geo = &pos->geo;
+  int start_attacked = -1; /* unknown yet */
   for (int side = 0; side < 2; side++) {
     Square partner = pos->st.castle_partner[us][side];
     if (partner == SQ_NONE) continue;
@@ -433,9 +436,16 @@ static void gen_castling(const Position *pos, MoveList *list) {
     /* the four files lie on the royal's rank: flat indices of one row */
     int row = royal - files[0];
     bool ok = true;
-    for (int f = lo; f <= hi && ok; f++) {
-      int s = row + f;
-      ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+    if (pos->tables->bb) {
+      /* one mask test: files lo..hi of the row, minus royal and partner */
+      uint64_t span = (~(uint64_t)0 >> (63 - (hi - lo))) << (row + lo);
+      uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
+      ok = !(occupied & span & ~((uint64_t)1 << royal) & ~((uint64_t)1 << partner));
+    } else {
+      for (int f = lo; f <= hi && ok; f++) {
+        int s = row + f;
+        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+      }
     }
     if (!ok) continue;
     /* Only a royal may not castle out of, through or into attack; a
@@ -452,7 +462,13 @@ static void gen_castling(const Position *pos, MoveList *list) {
       if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
         int s = row + f;
-        if (pos_royal_square_attacked(pos, s, us)) ok = false;
+        if (f == a && !lifted) {
+          /* the start square is asked once for both sides */
+          if (start_attacked < 0) start_attacked = pos_royal_square_attacked(pos, s, us);
+          if (start_attacked) ok = false;
+        } else if (pos_royal_square_attacked(pos, s, us)) {
+          ok = false;
+        }
         if (f == b) break;
       }
       if (lifted) pos_put_piece((Position *)pos, royal, king, NULL);

@@ -21,6 +21,11 @@ int gen_legal_moves(const Position *pos, MoveList *list);
 int gen_legal_count(const Position *pos);
 /* Pseudo-legal moves: obey the pieces' moves but may leave a royal attacked. */
 int gen_pseudo_moves(const Position *pos, MoveList *list);
+/* Pseudo-legal moves of the side to move's board pieces that capture the
+ * enemy piece on sq (landing on it, taking it on the way, or e.p.), as move
+ * generation would list them (promotions included); drops never capture.
+ * Returns the count (0 if sq holds no enemy piece). */
+int gen_captures_of(const Position *pos, int sq, MoveList *list);
 /* Whether a pseudo-legal move is legal. */
 bool pos_is_legal(const Position *pos, Move move);
 

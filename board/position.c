@@ -22,8 +22,10 @@ static uint64_t cell_key(int sq, Piece cell) {
   return piece_is_real(cell) ? zobrist_piece(piece_color(cell), piece_type(cell), sq) : 0;
 }
 
-/* Sets one cell, keeping piece lists and the key in step. */
-static void cell_set(Position *pos, int sq, Piece cell) {
+/* Sets one cell, keeping piece lists and bitboards (and, if keyed, the key)
+ * in step. */
+static inline __attribute__((always_inline)) void cell_update(Position *pos, int sq, Piece cell,
+                                                              bool keyed) {
   Piece old = pos->board[sq];
   if (pos->tables->bb) {
     uint64_t bit = (uint64_t)1 << sq;
@@ -44,15 +46,19 @@ static void cell_set(Position *pos, int sq, Piece cell) {
     Square moved = pos->plist[c][last];
     pos->plist[c][i] = moved;
     pos->pindex[moved] = (int16_t)i;
-    pos->st.key ^= cell_key(sq, old);
+    if (keyed) pos->st.key ^= cell_key(sq, old);
   }
   pos->board[sq] = cell;
   if (piece_is_real(cell)) {
     Color c = piece_color(cell);
     pos->pindex[sq] = (int16_t)pos->pcount[c];
     pos->plist[c][pos->pcount[c]++] = (Square)sq;
-    pos->st.key ^= cell_key(sq, cell);
+    if (keyed) pos->st.key ^= cell_key(sq, cell);
   }
+}
+
+static void cell_set(Position *pos, int sq, Piece cell) {
+  cell_update(pos, sq, cell, true);
 }
 
 static void log_change(Undo *undo, int sq, Piece old) {
@@ -444,7 +450,7 @@ void pos_make_null(Position *pos, Undo *undo) {
 
 void pos_unmake_move(Position *pos, const Undo *undo) {
   for (int i = undo->change_count - 1; i >= 0; i--)
-    cell_set(pos, undo->changes[i].sq, undo->changes[i].old);
+    cell_update(pos, undo->changes[i].sq, undo->changes[i].old, false); /* key restored below */
   pos->st = undo->prev;
   pos->side = (Color)!pos->side;
   assert(pos_is_ok(pos));

@@ -257,6 +257,14 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++)
         if (t->promo_zone[c][sq]) t->bb->promo_zone[c] |= (uint64_t)1 << sq;
+  /* the types the leaf counter takes whole: counted by shifts, not royal,
+   * not confined */
+  if (t->bb)
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int type = 0; type < t->type_nb; type++)
+        if (t->bb->shift_ok[type * COLOR_NB + c] && !(t->royal_mask[c] >> type & 1) &&
+            !v->rules.confine[c][type])
+          t->bb->count_types[c] |= (uint64_t)1 << type;
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
     t->tilde_origin[type] = type;

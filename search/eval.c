@@ -6,13 +6,14 @@
  *      by the phase (non-pawn material left relative to the start position);
  *   2. pieces in hand, worth a little more than on the board;
  *   3. pawn-like structure: doubled and isolated pieces, passed ones by how
- *      close they are to promotion;
+ *      close they are to promotion and (end game) how far the enemy royal is;
  *   4. royal safety: friends next to each royal, enemy pieces close to it;
  *   5. the variant's goal: distance of royals to the hill, checks given
  *      towards an n-check limit, the last piece of an extinction set;
  *   6. converting a material advantage (endgame_evaluate): where a
  *      bared royal loses, fewer enemy pieces are worth more; the stronger
- *      side drives the lone enemy royal to the edge with its own royal;
+ *      side drives the lone enemy royal to the edge with its own royal and
+ *      hunts the last one or two defenders;
  *   7. the move-count rule: the score shrinks towards a draw as the
  *      halfmove clock runs, so the stronger side prefers progress;
  *   8. a small bonus for the side to move.
@@ -27,29 +28,46 @@ typedef struct {
   int mg, eg;
 } Score2;
 
-static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2 *out) {
+/* The pawn-like pieces of each colour, gathered by the material loop so the
+ * structure terms need not scan every piece again. */
+#define PAWN_LIST_MAX 128
+typedef struct {
+  int count[COLOR_NB];
+  bool overflow; /* more than PAWN_LIST_MAX of a colour (no shipped variant has more than
+                  * 36): the structure terms are skipped */
+  int16_t sq[COLOR_NB][PAWN_LIST_MAX];
+  uint8_t type[COLOR_NB][PAWN_LIST_MAX];
+} PawnList;
+
+/* King-distance from a square to a (file, rank) point, which may lie off the board. */
+static int distance_to(const EvalTables *tables, int sq, int file, int rank) {
+  int df = abs(tables->file_of[sq] - file), dr = abs(tables->rank_of[sq] - rank);
+  return df > dr ? df : dr;
+}
+
+/* royal_sq: each colour's royal, or -1 unless it has exactly one. */
+static void pawns_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
+                           const int royal_sq[COLOR_NB], Score2 *out) {
+  if (!pawns->count[WHITE] && !pawns->count[BLACK]) return;
   const Geometry *geo = &pos->geo;
   int files = geo->files < FILES_MAX ? geo->files : FILES_MAX;
-  /* Per colour and file: count, and the most advanced / least advanced rank. */
-  int count[COLOR_NB][FILES_MAX] = {{0}};
+  int ranks = geo->ranks;
+  /* Per colour and file: count, and the least advanced rank. Only the board's
+   * files are cleared (FILES_MAX is for the widest board). */
+  int count[COLOR_NB][FILES_MAX];
   int rearmost[COLOR_NB][FILES_MAX]; /* in the colour's own direction */
   for (int c = 0; c < COLOR_NB; c++)
-    for (int f = 0; f < files; f++) rearmost[c][f] = 1 << 20;
-  bool any = false;
+    for (int f = 0; f < files; f++) count[c][f] = 0, rearmost[c][f] = 1 << 20;
   for (int c = 0; c < COLOR_NB; c++)
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int sq = pos->plist[c][i];
-      int type = piece_type(pos_piece_on(pos, sq));
-      if (!tables->pawn_like[type]) continue;
+    for (int i = 0; i < pawns->count[c]; i++) {
+      int sq = pawns->sq[c][i];
       int f = tables->file_of[sq];
       if (f >= files) continue;
       int r = tables->rank_of[sq];
-      int own = c == WHITE ? r : geo->ranks - 1 - r;
+      int own = c == WHITE ? r : ranks - 1 - r;
       count[c][f]++;
       if (own < rearmost[c][f]) rearmost[c][f] = own;
-      any = true;
     }
-  if (!any) return;
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
     Color them = (Color)!c;
@@ -61,27 +79,36 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, Score2
       if (!left && !right) out->mg -= sign * 8, out->eg -= sign * 10;
     }
     /* Passed: no enemy pawn-like piece ahead on this or a neighbouring file. */
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int sq = pos->plist[c][i];
-      int type = piece_type(pos_piece_on(pos, sq));
-      if (!tables->pawn_like[type]) continue;
+    for (int i = 0; i < pawns->count[c]; i++) {
+      int sq = pawns->sq[c][i];
       int f = tables->file_of[sq];
       if (f >= files) continue;
-      int own = c == WHITE ? tables->rank_of[sq] : geo->ranks - 1 - tables->rank_of[sq];
+      int own = c == WHITE ? tables->rank_of[sq] : ranks - 1 - tables->rank_of[sq];
       bool passed = true;
       for (int g = f - 1; g <= f + 1 && passed; g++) {
         if (g < 0 || g >= files || !count[them][g]) continue;
         /* Enemy rearmost (in its own direction) converted to our ranks. */
-        int their_front = geo->ranks - 1 - rearmost[them][g];
+        int their_front = ranks - 1 - rearmost[them][g];
         if (their_front > own) passed = false;
       }
       if (!passed) continue;
       int d = tables->promo_distance[c][sq];
       if (d < 0) continue;
-      int near = geo->ranks - d; /* larger when closer */
+      int near = ranks - d; /* larger when closer */
       if (near < 0) near = 0;
+      int scale = tables->promo_scale[pawns->type[c][i]];
       out->mg += sign * 2 * near;
-      out->eg += sign * near * near * 3 * tables->promo_scale[type] / 100;
+      out->eg += sign * near * near * 3 * scale / 100;
+      /* End game: our royal near the square in front of the pawn, theirs far
+       * from it (the royals decide whether a passed pawn runs). Half weight
+       * even where promotion gains little: any new piece counts. */
+      if (royal_sq[c] >= 0 && royal_sq[them] >= 0) {
+        int front = tables->rank_of[sq] + (c == WHITE ? 1 : -1);
+        int d_us = distance_to(tables, royal_sq[c], f, front);
+        int d_them = distance_to(tables, royal_sq[them], f, front);
+        int prox = near * (3 * (d_them < 5 ? d_them : 5) - (d_us < 5 ? d_us : 5));
+        out->eg += sign * prox * (50 + scale / 2) / 100;
+      }
     }
   }
 }
@@ -153,7 +180,8 @@ typedef struct {
   int material[COLOR_NB]; /* non-royal values on the board */
   int pieces[COLOR_NB];   /* non-royal pieces on the board (the bare-royal count) */
   int royals[COLOR_NB];
-  int royal_sq[COLOR_NB]; /* the last royal seen */
+  int royal_sq[COLOR_NB];    /* the last royal seen */
+  int piece_sq[COLOR_NB][2]; /* the first two non-royal pieces seen */
 } Census;
 
 /* Enemy pieces left, when a bared royal loses: bonus to the side ahead in
@@ -166,6 +194,8 @@ static const int BARE_BONUS[6] = {0, 260, 150, 80, 40, 15};
 #define MOPUP_FULL    450 /* lead at which the mop-up term is at full weight */
 #define MOPUP_EDGE    18  /* per step the weak royal is nearer an edge */
 #define MOPUP_CLOSE   8   /* per step the royals are nearer each other */
+#define MOPUP_APART   12  /* per step a last defender is from its royal */
+#define MOPUP_HUNT    6   /* per step a last defender is nearer the strong royal */
 
 /* Converting a lead: where a bared royal loses, fewer enemy pieces; and the
  * lone weak royal driven to the edge, the strong royal close to it (end game
@@ -191,7 +221,17 @@ static void endgame_evaluate(const Position *pos, const EvalTables *tables, cons
     int edge = tables->edge_max - tables->edge_distance[weak_sq];
     int close = tables->span - chebyshev(tables, weak_sq, strong_sq);
     int weight = lead < MOPUP_FULL ? lead : MOPUP_FULL;
-    out->eg += sign * (MOPUP_EDGE * edge + MOPUP_CLOSE * close) * weight / MOPUP_FULL;
+    int mop = MOPUP_EDGE * edge + MOPUP_CLOSE * close;
+    /* The last one or two defenders: away from their royal and near ours,
+     * they are lost (taking them is how a bared royal loses, and how a
+     * knight or ferz falls in any game). */
+    for (int i = 0; i < census->pieces[weak] && i < 2 && census->pieces[weak] <= 2; i++) {
+      int sq = census->piece_sq[weak][i];
+      int apart = chebyshev(tables, sq, weak_sq);
+      mop += MOPUP_APART * (apart < 5 ? apart : 5);
+      mop += MOPUP_HUNT * (tables->span - chebyshev(tables, sq, strong_sq));
+    }
+    out->eg += sign * mop * weight / MOPUP_FULL;
   }
 }
 
@@ -199,7 +239,10 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   Score2 total = {0, 0};
   int phase = 0;
   int types = pos->variant->piece_count;
-  Census census = {{0, 0}, {0, 0}, {0, 0}, {-1, -1}};
+  Census census = {{0, 0}, {0, 0}, {0, 0}, {-1, -1}, {{-1, -1}, {-1, -1}}};
+  PawnList pawns;
+  pawns.count[WHITE] = pawns.count[BLACK] = 0;
+  pawns.overflow = false;
 
   /* 1. Material and piece-square terms. */
   for (int c = 0; c < COLOR_NB; c++) {
@@ -211,9 +254,17 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       total.mg += sign * (value + tables->psq_mg[type][c][sq]);
       total.eg += sign * (value + tables->psq_eg[type][c][sq]);
       phase += tables->phase_weight[type];
+      if (tables->pawn_like[type]) {
+        int n = pawns.count[c];
+        if (n < PAWN_LIST_MAX)
+          pawns.sq[c][n] = (int16_t)sq, pawns.type[c][n] = (uint8_t)type, pawns.count[c]++;
+        else
+          pawns.overflow = true;
+      }
       if (tables->royal[type]) {
         census.royals[c]++, census.royal_sq[c] = sq;
       } else {
+        if (census.pieces[c] < 2) census.piece_sq[c][census.pieces[c]] = sq;
         census.pieces[c]++;
         census.material[c] += value;
       }
@@ -229,7 +280,9 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   }
 
   /* 3. Pawn-like structure; 4-5. royals and goals. */
-  pawns_evaluate(pos, tables, &total);
+  int one_royal[COLOR_NB];
+  for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
+  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total);
   royals_evaluate(pos, tables, &total);
   int goal = extinction_evaluate(pos);
   endgame_evaluate(pos, tables, &census, &goal, &total);

@@ -200,6 +200,33 @@ static int tables_start_phase(const EvalTables *tables, const Variant *variant) 
   return total > 0 ? total : 1;
 }
 
+/* The exchange facts: a leg that flips its victim's colour wins twice its
+ * value, and a capturing leg followed by further legs may take a second
+ * piece; explosions take any number. */
+static void tables_fill_exchange(EvalTables *tables, const Variant *variant) {
+  bool flips = false, multi = false;
+  for (int t = 0; t < variant->piece_count; t++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &variant->pieces[t].moves[c];
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        if (!(leg->occupancy & OCC_ENEMY)) continue;
+        if (leg->effect == EFFECT_FLIP) flips = true;
+        if (leg->effect == EFFECT_CAPTURE && leg->child_count) multi = true;
+      }
+    }
+  tables->capture_gain_exact = !variant->rules.atomic && !flips;
+  tables->capture_takes_one = tables->capture_gain_exact && !multi;
+  for (int t = 0; t < variant->piece_count; t++)
+    tables->see_value[t] = tables->royal[t] ? EVAL_ROYAL_SEE_VALUE : tables->value[t];
+  tables->promo_gain_max = 0;
+  for (int t = 0; t < variant->piece_count; t++)
+    for (int p = 0; p < variant->piece_count; p++)
+      if (variant->pieces[t].promotes_to >> p & 1 &&
+          tables->see_value[p] - tables->see_value[t] > tables->promo_gain_max)
+        tables->promo_gain_max = tables->see_value[p] - tables->see_value[t];
+}
+
 bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   memset(tables, 0, sizeof *tables);
   tables->variant = variant;
@@ -333,6 +360,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   }
   /* 5. The phase of the start position: phase weights of the pieces its FEN places. */
   tables->phase_total = tables_start_phase(tables, variant);
+  tables_fill_exchange(tables, variant);
   return true;
 }
 

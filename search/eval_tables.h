@@ -12,6 +12,9 @@
 
 #include "mbn/variant.h"
 
+/* What losing a royal costs in a static exchange: more than any material. */
+#define EVAL_ROYAL_SEE_VALUE 5000
+
 typedef struct {
   const Variant *variant;
   int square_nb;
@@ -40,7 +43,14 @@ typedef struct {
   int8_t *edge_distance; /* per square: steps to the nearest board edge */
   int edge_max;          /* the largest edge_distance on the board */
   int span;              /* the longest king-distance on the board */
-  int16_t *memory;       /* one allocation backing the tables above */
+  /* Exchange facts (movepick.c's SEE): whether a move wins exactly the
+   * pieces it removes (no explosions, no colour flips), whether moreover no
+   * move removes more than one piece (no capture mid-move), and the most a
+   * promotion adds to a piece's value. */
+  bool capture_gain_exact, capture_takes_one;
+  int promo_gain_max;
+  int see_value[PIECE_TYPE_MAX]; /* value in exchanges: a royal counts EVAL_ROYAL_SEE_VALUE */
+  int16_t *memory;               /* one allocation backing the tables above */
 } EvalTables;
 
 /* Builds the tables (allocates); false when out of memory. */

@@ -1,24 +1,31 @@
-/* movepick.c — move ordering and a static exchange test that knows fairy
- * pieces.
+/* movepick.c — move ordering and an exact static exchange evaluation that
+ * knows fairy pieces.
  *
  * Order: the TT move, then winning and even captures and promotions (most
  * valuable victim, least valuable attacker), killers, the counter-move, quiet
  * moves by history, and captures that lose material last.
  *
- * SEE: a full exchange sequence needs every attacker of a square in order,
- * which multi-leg pieces, hoppers and drops make expensive to enumerate. We
- * use the safe first-order fallback: what the move wins, minus the mover if
- * the destination is attacked afterwards (board's exact attack test). It
- * never calls a losing capture winning when the square is defended; it may
- * call a capture of a defended piece by a cheaper piece "even", which is what
- * the ordering needs.
+ * SEE plays the exchange on the real position with make/unmake: after the
+ * move, the other side recaptures the piece that just captured with its least
+ * valuable capturer (board's gen_captures_of), and so on, each side free to
+ * stop. Playing the moves makes every fairy effect exact without special
+ * cases: a cannon's screen appears or vanishes as pieces come and go, a lion
+ * may take two pieces, a capture may promote, an atomic capture blows up the
+ * neighbourhood (and the capturer, so nothing recaptures), e.p. removes a
+ * piece off the square. What a step wins is read off the Undo record: every
+ * cell the move changed, valued before and after, from the mover's side.
+ *
+ * Decisions: recaptures are pseudo-legal (pins are ignored, as in classic
+ * SEE), except that a royal captures only if that is legal (it may not step
+ * into attack, so it recaptures last or not at all). Material counts only on
+ * the board: a piece won into the hand is not valued, and drops never
+ * capture, so they never enter the exchange. The exchange stops after
+ * SEE_PLIES_MAX captures.
  */
 #include <limits.h>
 
 #include "board/movegen.h"
 #include "search/search_internal.h"
-
-#define ROYAL_SEE_VALUE 5000
 
 int move_mover_type(const Position *pos, Move move) {
   if (move_kind(move) == MOVE_DROP) return move_piece_arg(move);
@@ -30,7 +37,7 @@ static int victim_value(const Position *pos, const EvalTables *tables, int sq, C
   Piece piece = pos_piece_on(pos, sq);
   if (!piece_is_real(piece) || piece_color(piece) == us) return 0;
   int type = piece_type(piece);
-  return tables->royal[type] ? ROYAL_SEE_VALUE : tables->value[type];
+  return tables->see_value[type];
 }
 
 int move_captured_value(const Position *pos, const EvalTables *tables, Move move) {
@@ -50,7 +57,7 @@ static int promotion_gain(const Position *pos, const EvalTables *tables, Move mo
   int promo = move_piece_arg(move);
   if (promo < 0 || (kind != MOVE_NORMAL && kind != MOVE_EN_PASSANT)) return 0;
   int mover = move_mover_type(pos, move);
-  return tables->value[promo] - (mover >= 0 ? tables->value[mover] : 0);
+  return tables->see_value[promo] - (mover >= 0 ? tables->see_value[mover] : 0);
 }
 
 bool move_is_tactical(const Position *pos, Move move) {
@@ -60,20 +67,126 @@ bool move_is_tactical(const Position *pos, Move move) {
   return pos_is_capture(pos, move);
 }
 
-bool move_see_ok(const Position *pos, const EvalTables *tables, Move move, int threshold) {
-  int gain = move_captured_value(pos, tables, move) + promotion_gain(pos, tables, move);
-  if (gain < threshold) return false;
-  /* What the mover is worth on arrival (a promoted piece counts as promoted). */
-  int type = move_piece_arg(move) >= 0 ? move_piece_arg(move) : move_mover_type(pos, move);
-  int risk = type < 0 ? 0 : tables->royal[type] ? ROYAL_SEE_VALUE : tables->value[type];
-  if (gain - risk >= threshold) return true; /* even losing the mover is fine */
-  Color them = (Color)!pos_side_to_move(pos);
-  return !pos_attacked(pos, move_to(move), them);
+#define SEE_PLIES_MAX 16
+
+/* A piece's worth in the exchange, positive for colour `side`'s pieces. */
+static int see_cell_value(const EvalTables *tables, Piece piece, Color side) {
+  if (!piece_is_real(piece)) return 0;
+  int type = piece_type(piece);
+  int value = tables->see_value[type];
+  return piece_color(piece) == side ? value : -value;
+}
+
+/* What the move just made won on the board for the side that made it: each
+ * changed cell counted once, as it is now minus as it was before the move. */
+static int see_move_gain(const Position *pos, const EvalTables *tables, const Undo *undo) {
+  Color mover = (Color)!pos_side_to_move(pos);
+  int gain = 0;
+  for (int i = 0; i < undo->change_count; i++) {
+    int sq = undo->changes[i].sq;
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++) seen = undo->changes[j].sq == sq;
+    if (seen) continue;
+    gain += see_cell_value(tables, pos_piece_on(pos, sq), mover) -
+            see_cell_value(tables, undo->changes[i].old, mover);
+  }
+  /* A drop only moves material from the hand to the board. */
+  if (move_kind(undo->move) == MOVE_DROP)
+    gain -= see_cell_value(tables, pos_piece_on(pos, move_to(undo->move)), mover);
+  return gain;
+}
+
+/* The side to move's cheapest capture of the piece on sq (a royal last, and
+ * only legally; among one piece's moves the most valuable promotion), or
+ * MOVE_NONE_VALUE. */
+static Move see_least_capture(Position *pos, const EvalTables *tables, int sq, MoveList *list) {
+  if (!gen_captures_of(pos, sq, list)) return MOVE_NONE_VALUE;
+  for (;;) {
+    int best = -1, best_cost = INT_MAX, best_promo = INT_MIN;
+    for (int i = 0; i < list->count; i++) {
+      Move m = list->moves[i];
+      if (m == MOVE_NONE_VALUE) continue;
+      int type = piece_type(pos_piece_on(pos, move_from(m)));
+      int cost = tables->see_value[type];
+      int promo = move_piece_arg(m) >= 0 ? tables->see_value[move_piece_arg(m)] : 0;
+      /* Ties go to the lowest move encoding, so the result depends on the
+       * board alone, not on the order of the piece lists. */
+      if (cost < best_cost || (cost == best_cost && promo > best_promo) ||
+          (cost == best_cost && promo == best_promo && m < list->moves[best]))
+        best = i, best_cost = cost, best_promo = promo;
+    }
+    if (best < 0) return MOVE_NONE_VALUE;
+    Move m = list->moves[best];
+    if (!tables->royal[piece_type(pos_piece_on(pos, move_from(m)))] || pos_is_legal(pos, m))
+      return m;
+    list->moves[best] = MOVE_NONE_VALUE; /* the royal would be taken: try the next */
+  }
+}
+
+/* Plays the exchange the move starts and returns its count of steps;
+ * balance[k] is the material the moving side is up after step k. With
+ * `early`, stops as soon as the comparison with threshold is decided (see
+ * see_decide). The position is restored before returning. */
+static int see_play(Position *pos, const EvalTables *tables, Move move, int threshold, bool early,
+                    int *balance) {
+  Undo undo[SEE_PLIES_MAX];
+  MoveList list;                  /* 64 kB of stack, touched only as far as it is filled */
+  move = move_without_gate(move); /* a gated piece comes from the hand: not won */
+  pos_make_move(pos, move, &undo[0]);
+  balance[0] = see_move_gain(pos, tables, &undo[0]);
+  int n = 1, target = move_to(move);
+  while (n < SEE_PLIES_MAX) {
+    if (early && (n - 1) % 2 == 0 && balance[n - 1] < threshold) break;
+    if (early && (n - 1) % 2 == 1 && balance[n - 1] >= threshold) break;
+    Move reply = see_least_capture(pos, tables, target, &list);
+    if (reply == MOVE_NONE_VALUE) break;
+    pos_make_move(pos, reply, &undo[n]);
+    int gain = see_move_gain(pos, tables, &undo[n]);
+    balance[n] = n % 2 ? balance[n - 1] - gain : balance[n - 1] + gain;
+    target = move_to(reply); /* the next capture takes the piece that just captured */
+    n++;
+  }
+  for (int k = n - 1; k >= 0; k--) pos_unmake_move(pos, &undo[k]);
+  return n;
+}
+
+/* After our step k (k even) the opponent chooses between stopping with
+ * balance[k] and going on, after theirs we choose: the value is
+ * min(balance[0], max(balance[1], min(balance[2], ...))). */
+int move_see(Position *pos, const EvalTables *tables, Move move) {
+  int balance[SEE_PLIES_MAX];
+  int n = see_play(pos, tables, move, 0, false, balance);
+  int value = balance[n - 1];
+  for (int k = n - 2; k >= 0; k--) {
+    if (k % 2 == 0 && balance[k] < value) value = balance[k];
+    if (k % 2 == 1 && balance[k] > value) value = balance[k];
+  }
+  return value;
+}
+
+bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int threshold) {
+  if (tables->capture_gain_exact && move_kind(move) != MOVE_DROP) {
+    /* Bounds without making anything. The exchange never wins more than
+     * the move itself wins... */
+    int gain = move_captured_value(pos, tables, move) + promotion_gain(pos, tables, move);
+    if (gain < threshold) return false;
+    /* ...and never loses more than the piece left on the square plus the
+     * best promotion, when no capture takes more than one piece. */
+    if (tables->capture_takes_one) {
+      int type = move_piece_arg(move) >= 0 ? move_piece_arg(move) : move_mover_type(pos, move);
+      int risk = type < 0 ? 0 : tables->see_value[type];
+      if (gain - risk - tables->promo_gain_max >= threshold) return true;
+    }
+  }
+  int balance[SEE_PLIES_MAX];
+  int n = see_play(pos, tables, move, threshold, true, balance);
+  /* Stopped early or not, the last step decides the nested min/max. */
+  return balance[n - 1] >= threshold;
 }
 
 void moves_score(const SearchThread *thread, int ply, Move tt_move, MoveList *list, int *scores,
                  bool tactical_only) {
-  const Position *pos = thread->pos;
+  Position *pos = thread->pos; /* the exchange test makes and unmakes moves */
   const EvalTables *tables = &thread->owner->eval;
   const PlyStack *ss = &thread->stack[ply];
   Color us = pos_side_to_move(pos);

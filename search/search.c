@@ -216,9 +216,8 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   int old_alpha = alpha;
   for (int i = 0; i < list->count; i++) {
     Move move = moves_pick(list, ss->scores, i);
-    if (!all_legal && !pos_is_legal(pos, move)) continue;
-    legal++;
-    /* 5. Skip captures that lose material or cannot reach alpha. */
+    /* 5. Skip captures that lose material or cannot reach alpha (before the
+     *    legality test, a make and unmake: only evasions count legal moves). */
     if (!evade) {
       /* Ordering already ran the exchange test: losing captures score low. */
       bool losing =
@@ -228,6 +227,8 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }
+    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    legal++;
     ss->move = move;
     ss->moved_type = move_mover_type(pos, move);
     pos_make_move(pos, move, &ss->undo);
@@ -354,20 +355,31 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   int old_alpha = alpha;
   for (int i = 0; i < list->count; i++) {
     Move move = moves_pick(list, ss->scores, i);
-    if (!all_legal && !pos_is_legal(pos, move)) continue;
-    legal++;
     bool tactical = move_is_tactical(pos, move);
     int type = move_mover_type(pos, move);
     bool killer = move == ss->killers[0] || move == ss->killers[1];
 
     /* 11. Prune late quiet moves and bad captures near the leaves (never a
-     *     checking move: with fairy pieces a check is often the whole point). */
+     *     checking move: with fairy pieces a check is often the whole point).
+     *     A pruned move is counted as legal without the legality test (a make
+     *     and unmake, like the check test): a rare illegal one only shifts
+     *     the later moves' reductions by one. A legal move was searched
+     *     already (best > -mate), so "no legal move" is never concluded. */
     if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
       bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
       bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
-      bool losing = tactical && !move_see_ok(pos, tables, move, -90 * depth);
-      if ((lmp || futile || losing) && !pos_gives_check(pos, move)) continue;
+      /* Ordering ran the exchange test at threshold 0 on every tactical
+       * move but the TT move: one it found winning or even passes the lower
+       * threshold here without playing the exchange again. */
+      bool even = ss->scores[i] != INT_MAX && ss->scores[i] >= (1 << 27);
+      bool losing = tactical && !even && !move_see_ok(pos, tables, move, -90 * depth);
+      if ((lmp || futile || losing) && !pos_gives_check(pos, move)) {
+        legal++;
+        continue;
+      }
     }
+    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    legal++;
 
     /* 12. Make the move. */
     ss->move = move;

@@ -99,7 +99,11 @@ int eval_position(const Position *pos, const EvalTables *tables);
 int move_captured_value(const Position *pos, const EvalTables *tables, Move move);
 int move_mover_type(const Position *pos, Move move);
 bool move_is_tactical(const Position *pos, Move move);
-bool move_see_ok(const Position *pos, const EvalTables *tables, Move move, int threshold);
+/* Static exchange: the material the move wins once both sides have
+ * recaptured on its square as long as it pays (changes the position while
+ * it runs and restores it exactly). move_see_ok: whether it is >= threshold. */
+int move_see(Position *pos, const EvalTables *tables, Move move);
+bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int threshold);
 void moves_score(const SearchThread *thread, int ply, Move tt_move, MoveList *list, int *scores,
                  bool tactical_only);
 Move moves_pick(MoveList *list, int *scores, int index);

@@ -71,5 +71,29 @@ def end_of_input_exits(binary):
         c.fail("non-zero exit at end of input")
 
 
-run_tests([handshake, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
+CAMBODIAN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
+
+
+def bad_fen_is_reported_and_position_kept(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+    c.send("setoption name UCI_Variant value cambodian")
+    c.send("position fen " + CAMBODIAN)
+    for bad, why in [(CAMBODIAN + " junk", "unexpected extra field near 'junk'"),
+                     (CAMBODIAN.replace("DEde", "DEdz"), "castling field"),
+                     (CAMBODIAN.replace(" - 0 1", " e9 0 1"), "en passant field"),
+                     (CAMBODIAN.replace(" 0 1", " 0 1 2 3 4"), "unexpected extra field near .2.")]:
+        c.send("position fen " + bad)
+        c.expect(r"^info string bad FEN: " + why)
+    # The position before the bad FENs is still set: the oracle's 25 moves
+    # (the king's and met's initial leaps included).
+    c.send("go perft 1")
+    c.expect(r"^Nodes searched: 25$")
+    c.send("isready")
+    c.expect(r"^readyok$")
+    c.finish()
+
+
+run_tests([handshake, bad_fen_is_reported_and_position_kept, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
            detection_hint_before_uci, end_of_input_exits])

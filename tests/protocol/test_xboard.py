@@ -53,4 +53,23 @@ def bad_input_is_answered_and_survived(binary):
     c.finish()
 
 
-run_tests([features, bad_input_is_answered_and_survived])
+def bad_fen_is_reported_and_position_kept(binary):
+    fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature done=1$", timeout=30)
+    c.send("variant cambodian")
+    c.send("setboard " + fen)
+    c.send("setboard %s junk" % fen)
+    c.expect(r"^Error \(bad FEN: unexpected extra field near 'junk'\): setboard ")
+    c.send("setboard " + fen.replace(" w ", " x "))
+    c.expect(r"^Error \(bad FEN: side to move must be w or b")
+    c.send("perft 1")
+    c.expect(r"^Nodes searched: 25$")
+    c.send("ping 2")
+    c.expect(r"^pong 2$")
+    c.finish()
+
+
+run_tests([features, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept])

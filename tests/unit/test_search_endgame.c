@@ -1,7 +1,8 @@
 /* test_search_endgame.c — converting a won ending: the bare-royal win is a
  * terminal score the search sees at once, baring back is a draw the search
- * avoids, the evaluation drives a lone royal to the edge, prefers trades
- * when ahead where a bared royal loses, and shrinks with the move-count
+ * avoids, the evaluation drives a lone royal to the edge, hunts the last
+ * defenders, prefers trades when ahead where a bared royal loses, wants the
+ * enemy royal away from a passed pawn, and shrinks with the move-count
  * clock. Shatranj comes from the shipped library (variants/makruk.var);
  * chess is the board tests' hand-built one. */
 #include <check.h>
@@ -122,6 +123,29 @@ START_TEST(mop_up_drives_the_lone_royal_to_the_edge) {
 }
 END_TEST
 
+START_TEST(last_defender_away_from_its_royal_is_worth_more) {
+  /* Two rooks against a knight; the knight has 8 moves on c6 and on f4 (same
+   * piece-square term) and is two steps from the white king on both; on c6
+   * it is three steps from its king on f5, on f4 one: +12 per step in the
+   * end game (the knight next to its king also shelters it a little). */
+  const Variant *variant = shatranj();
+  int apart = eval_white(variant, "8/8/2n5/5k2/3K4/8/8/RR6 w - - 0 1");
+  int guarded = eval_white(variant, "8/8/8/5k2/3K1n2/8/8/RR6 w - - 0 1");
+  ck_assert_int_ge(apart, guarded + 15);
+}
+END_TEST
+
+START_TEST(passed_pawn_wants_the_enemy_royal_far_from_its_path) {
+  /* K+P vs K in chess: the black king on f7 (next to e7, the square in front
+   * of the pawn) or on c3 (four steps away); both squares give a king eight
+   * moves, so only the passed pawn's royal-distance term tells them apart. */
+  const Variant *variant = fx_chess();
+  int far = eval_white(variant, "8/8/4P3/8/8/2k5/8/K7 w - - 0 1");
+  int near = eval_white(variant, "8/5k2/4P3/8/8/8/8/K7 w - - 0 1");
+  ck_assert_int_ge(far, near + 40);
+}
+END_TEST
+
 START_TEST(move_count_clock_shrinks_the_score) {
   const Variant *variant = shatranj();
   int fresh = eval_white(variant, "8/8/3k4/3q4/8/8/3K4/R7 w - - 0 1");
@@ -147,6 +171,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, search_does_not_allow_baring_back);
   tcase_add_test(tc, trades_are_preferred_when_ahead_and_bare_royal_loses);
   tcase_add_test(tc, mop_up_drives_the_lone_royal_to_the_edge);
+  tcase_add_test(tc, last_defender_away_from_its_royal_is_worth_more);
+  tcase_add_test(tc, passed_pawn_wants_the_enemy_royal_far_from_its_path);
   tcase_add_test(tc, move_count_clock_shrinks_the_score);
   suite_add_tcase(suite, tc);
   return suite;

@@ -1,0 +1,93 @@
+/* captures_of.c — the moves that capture one given piece, for the search's
+ * static exchange evaluation.
+ *
+ * Generating every move and filtering would cost a full generation per
+ * exchange step (hundreds of moves on a 12x12 board). Instead each piece of
+ * the side to move is first asked, by the exact attack walk (legal.c's
+ * attacker test, after the cheap reach filter), whether it can capture on the
+ * square at all; only the pieces that can have their moves generated, and of
+ * those the moves capturing the piece are kept (a plain leaper or slider has
+ * just the one, built directly). So promotions, confinement,
+ * multi-leg captures (a lion taking the piece on its first step) and e.p.
+ * come out exactly as in move generation.
+ */
+#include <string.h>
+
+#include "board/bb64.h"
+#include "board/movegen.h"
+#include "board/movegen_walk.h"
+#include "board/tables.h"
+
+/* Whether the move removes the piece standing on sq. */
+static bool move_takes(Move m, int sq) {
+  switch (move_kind(m)) {
+  case MOVE_NORMAL: return move_to(m) == sq || move_extra1(m) == sq || move_extra2(m) == sq;
+  case MOVE_EN_PASSANT: return move_extra1(m) == sq;
+  default: return false;
+  }
+}
+
+/* Whether the type's capture onto a square it attacks is the one plain
+ * move from -> to, as move generation writes it. */
+static bool capture_is_single(const Position *pos, int type, Color us) {
+  const Variant *v = pos->variant;
+  if (!pos->tables->plain[type][us] || v->pieces[type].promotes_to || v->rules.confine[us][type])
+    return false;
+  if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) return false;
+  const MoveProgram *prog = &v->pieces[type].moves[us];
+  for (int i = 0; i < prog->leg_count; i++)
+    if (prog->legs[i].flags & LEG_EP_VICTIM) return false;
+  return true;
+}
+
+int gen_captures_of(const Position *pos, int sq, MoveList *list) {
+  list->count = 0;
+  if (sq < 0 || sq >= pos->geo.sq_nb) return 0;
+  Color us = pos->side;
+  Piece victim = pos->board[sq];
+  if (!piece_is_real(victim) || piece_color(victim) == us) return 0;
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  /* The attack walk leaves e.p. out: an e.p. victim is asked of everyone. */
+  bool ep_victim = pos->st.ep_count && pos->st.ep_victim == sq;
+  /* Bitboards answer "nobody can capture there", the usual case, at once. */
+  const Bb64Tables *bb = t->bb;
+  if (bb && !ep_victim && bb->all_attack_ok[us] &&
+      !bb64_attacked(pos, sq, us, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
+    return 0;
+  int width = 2 * geo->files - 1;
+  int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = us;
+  w.target = sq;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int from = pos->plist[us][i];
+    if (!ep_victim) {
+      const uint8_t *reach = t->reach[piece_type(pos->board[from])][us];
+      if (reach) {
+        int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
+        if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+      }
+      w.found = false;
+      walk_piece(&w, from);
+      if (!w.found) continue;
+    }
+    /* A plain leaper or slider that cannot promote, is not confined and
+     * marks no e.p. squares has exactly one move onto the square: no need to
+     * generate the others. */
+    if (!ep_victim && capture_is_single(pos, piece_type(pos->board[from]), us)) {
+      if (list->count < MOVE_LIST_MAX)
+        list->moves[list->count++] = move_make(from, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
+      continue;
+    }
+    int start = list->count;
+    gen_piece_moves(pos, from, list);
+    int kept = start;
+    for (int k = start; k < list->count; k++)
+      if (move_takes(list->moves[k], sq)) list->moves[kept++] = list->moves[k];
+    list->count = kept;
+  }
+  return list->count;
+}
