@@ -458,8 +458,8 @@ static void gen_castling(const Position *pos, MoveList *list) {
        * (unless it is the start: never castle out of check), which the
        * legality test checks after the move. */
       bool lifted = r->atomic;
-      Piece king = pos->board[royal];
-      if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
+      Undo lift;
+      if (lifted) pos_lift_piece((Position *)pos, royal, &lift);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
         int s = row + f;
         if (f == a && !lifted) {
@@ -471,7 +471,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
         }
         if (f == b) break;
       }
-      if (lifted) pos_put_piece((Position *)pos, royal, king, NULL);
+      if (lifted) pos_unlift_piece((Position *)pos, &lift);
     }
     if (ok && list->count < MOVE_LIST_MAX)
       list->moves[list->count++] =
