@@ -244,11 +244,20 @@ static int find_pinned(const Position *pos, Square *pinned) {
 /* The enemy pieces that could ever attack each of our royals, whatever the
  * occupancy (their reach filter covers the royal's offset): only these can
  * make a move of a non-royal piece illegal. */
+#define WATCH_READ_WORDS 4 /* boards of up to 256 squares remember the walks */
+
 typedef struct {
   int royal_nb;
   Square royal[ROYALS_WATCHED_MAX];
   int watcher_nb[ROYALS_WATCHED_MAX];
   Square watcher[ROYALS_WATCHED_MAX][WATCHERS_MAX];
+  /* Each watcher's attack walk before the move: its answer and the cells it
+   * read. A walk depends on nothing but those cells (and the watcher's own,
+   * which only a capture changes), so a move changing none of them leaves
+   * the answer as it was and needs no walk (remembered: up to 256 squares). */
+  bool remembered;
+  bool attacks[ROYALS_WATCHED_MAX][WATCHERS_MAX];
+  uint64_t reads[ROYALS_WATCHED_MAX][WATCHERS_MAX][WATCH_READ_WORDS];
 } Watch;
 
 static bool watch_init(const Position *pos, Watch *watch) {
@@ -279,7 +288,28 @@ static bool watch_init(const Position *pos, Watch *watch) {
     }
     watch->watcher_nb[k] = n;
   }
+  watch->remembered = geo->sq_nb <= 64 * WATCH_READ_WORDS;
+  if (watch->remembered) {
+    Walk w;
+    memset(&w, 0, sizeof w);
+    w.pos = pos;
+    w.us = them;
+    for (int k = 0; k < watch->royal_nb; k++) {
+      w.target = watch->royal[k];
+      for (int j = 0; j < watch->watcher_nb[k]; j++) {
+        memset(watch->reads[k][j], 0, sizeof watch->reads[k][j]);
+        w.reads = watch->reads[k][j];
+        w.found = false;
+        walk_piece(&w, watch->watcher[k][j]);
+        watch->attacks[k][j] = w.found;
+      }
+    }
+  }
   return true;
+}
+
+static inline bool watch_read(const uint64_t *reads, int sq) {
+  return reads[sq >> 6] >> (sq & 63) & 1;
 }
 
 /* Legality of a move of a non-royal piece by the watch list (made, tested on
@@ -314,6 +344,15 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
       Square attacker = watch->watcher[k][j];
       Piece pc = p->board[attacker];
       if (!piece_is_real(pc) || piece_color(pc) == us) continue; /* captured */
+      if (watch->remembered) {
+        const uint64_t *reads = watch->reads[k][j];
+        if (!watch_read(reads, from) && !watch_read(reads, to) &&
+            (e1 == EXTRA_NONE || !watch_read(reads, e1)) &&
+            (e2 == EXTRA_NONE || !watch_read(reads, e2))) {
+          if (watch->attacks[k][j]) legal = false;
+          continue;
+        }
+      }
       w.found = false;
       walk_piece(&w, attacker);
       if (w.found) legal = false;
@@ -362,7 +401,8 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   /* Facing royals under royal=bikjang: every move must break the facing,
    * which only the full test sees. */
   if (r->bikjang && pos_royals_face(pos)) pinned_nb = -1;
-  Watch watch = {0};
+  Watch watch; /* large: filled by watch_init only when used */
+  watch.royal_nb = 0;
   bool watching = pinned_nb < 0 && !(r->bikjang && pos_royals_face(pos)) && watch_init(pos, &watch);
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];

@@ -23,6 +23,7 @@ static inline Piece walk_cell(const Walk *w, int sq) {
   if (sq == w->origin) return PIECE_NONE;
   for (int i = 0; i < w->cap_count; i++)
     if (w->caps[i] == sq) return PIECE_NONE;
+  if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
   if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
   return p;
@@ -302,6 +303,7 @@ static void attack_plain(Walk *w, int origin) {
         w->found = true;
         return;
       }
+      if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
       if (pos->board[sq] != PIECE_NONE) break;
     }
   }

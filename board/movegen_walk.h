@@ -25,6 +25,10 @@ typedef struct {
   MoveList *list; /* generation mode */
   int target;     /* attack mode: the square to capture on, else -1 */
   bool found;
+  /* attack mode: if set, every board cell the walk reads is marked here
+   * (one bit per square), so a caller can tell which moves may change the
+   * answer (legal.c's watch lists) */
+  uint64_t *reads;
 } Walk;
 
 /* Walks every move of the piece on sq (w->us must be its colour). */

@@ -452,7 +452,7 @@ static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, i
   /* Alternatives: (leap m, leap n, dz, origin level or -1). */
   struct {
     int m, n, dz, level;
-  } alt[2 * 16 * 16 + 4];
+  } alt[2 * 16 * 16 + 4] = {{0}}; /* zeroed: gcc -O0 cannot see ALT_ADD fills before reads */
   int count = 0;
 #define ALT_ADD(M, N, DZ, LEVEL)                                                                   \
   do {                                                                                             \
