@@ -134,8 +134,9 @@ int pos_count_pieces(const Position *pos, Color c, int type) {
   return n;
 }
 
-Position *pos_new(const Variant *variant, char *err, size_t errlen) {
-  BoardTables *tables = tables_new(variant, err, errlen);
+/* A position on the tables (whose reference it takes over), set to the
+ * variant's start position. */
+static Position *pos_create(const Variant *variant, BoardTables *tables, char *err, size_t errlen) {
   if (!tables) return NULL;
   Position *pos = calloc(1, sizeof *pos);
   int sq_nb = tables->geo.sq_nb;
@@ -175,6 +176,16 @@ Position *pos_new(const Variant *variant, char *err, size_t errlen) {
     pos_set_fen(pos, "", err, errlen);
   }
   return pos;
+}
+
+Position *pos_new(const Variant *variant, char *err, size_t errlen) {
+  return pos_create(variant, tables_new(variant, err, errlen), err, errlen);
+}
+
+bool pos_check_variant(const Variant *variant, char *err, size_t errlen) {
+  Position *pos = pos_create(variant, tables_new_facts(variant, err, errlen), err, errlen);
+  pos_free(pos);
+  return pos != NULL;
 }
 
 Position *pos_clone(const Position *src) {

@@ -116,6 +116,10 @@ typedef struct Position {
 /* Creates a position for the variant, set to its start position (or empty if
  * it has none). NULL with a message if the variant cannot be played. */
 Position *pos_new(const Variant *variant, char *err, size_t errlen);
+/* Whether pos_new would accept the variant (the same checks and the start
+ * FEN read), without building its move tables: cheap enough to check every
+ * loaded variant at start-up. False with the message pos_new would give. */
+bool pos_check_variant(const Variant *variant, char *err, size_t errlen);
 /* A copy with its own board, sharing the variant tables (for another thread). */
 Position *pos_clone(const Position *pos);
 void pos_free(Position *pos);

@@ -55,6 +55,10 @@ struct BoardTables {
 /* Builds the tables; NULL with a message if a program uses something the
  * walker does not implement (an unknown leg flag is an error, never ignored). */
 BoardTables *tables_new(const Variant *variant, char *err, size_t errlen);
+/* The same checks, but only the cheap facts a FEN reader needs: no move
+ * tables (next, mobile, reach, plain, simple_pins) and no bitboards (bb is
+ * NULL). For pos_check_variant only; such tables cannot generate moves. */
+BoardTables *tables_new_facts(const Variant *variant, char *err, size_t errlen);
 void tables_retain(BoardTables *tables);
 void tables_release(BoardTables *tables);
 
