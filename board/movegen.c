@@ -208,16 +208,15 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
 }
 
 /* The tight loop for plain programs (BoardTables.plain): single-leg
- * leapers and sliders, pawns included. Moves that may promote or are
- * confined go through walk_emit, the rest are stored directly. */
+ * leapers and sliders, pawns included. Moves of a type that may promote,
+ * demote or is confined go through walk_emit, the rest are stored directly. */
 static void walk_plain_leg(Walk *w, int origin, int i) {
   const Position *pos = w->pos;
   const Piece *board = pos->board;
   const SquareRange *ranges = pos->variant->ranges;
   MoveList *list = w->list;
   Color us = w->us;
-  bool direct =
-      !pos->variant->pieces[w->type].promotes_to && !pos->variant->rules.confine[us][w->type];
+  bool direct = pos->tables->direct[w->type][us];
   const MoveLeg *leg = &w->prog->legs[i];
   if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) return;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) return;

@@ -191,6 +191,10 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
     for (int c = 0; c < COLOR_NB; c++)
       if (v->pieces[type].promotes_to & t->royal_mask[c]) t->promotes_to_royal = true;
   }
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++)
+      t->direct[type][c] = !v->pieces[type].promotes_to && !v->rules.confine[c][type] &&
+                           !(v->rules.promotion_demote && v->pieces[type].promoted_from >= 0);
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
     t->tilde_origin[type] = type;
