@@ -7,7 +7,7 @@
  */
 #include "board/tables.h"
 
-#include "board/bb64.h"
+#include "board/bb.h"
 #include "board/rules.h"
 
 #include <stdio.h>
@@ -95,6 +95,11 @@ static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *re
 
 static bool type_promotes_to(const Variant *v, int from, int to) {
   return from >= 0 && (v->pieces[from].promotes_to >> to & 1);
+}
+
+bool bb_disabled(void) {
+  const char *e = getenv("CHIMERA_NO_BITBOARDS");
+  return e && e[0] && strcmp(e, "0") != 0;
 }
 
 BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
@@ -252,19 +257,12 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
       }
       t->plain[type][c] = plain;
     }
-  t->bb = bb64_new(v, &t->geo);
-  if (t->bb)
-    for (int c = 0; c < COLOR_NB; c++)
-      for (int sq = 0; sq < sq_nb; sq++)
-        if (t->promo_zone[c][sq]) t->bb->promo_zone[c] |= (uint64_t)1 << sq;
-  /* the types the leaf counter takes whole: counted by shifts, not royal,
-   * not confined */
-  if (t->bb)
-    for (int c = 0; c < COLOR_NB; c++)
-      for (int type = 0; type < t->type_nb; type++)
-        if (t->bb->shift_ok[type * COLOR_NB + c] && !(t->royal_mask[c] >> type & 1) &&
-            !v->rules.confine[c][type])
-          t->bb->count_types[c] |= (uint64_t)1 << type;
+  if (sq_nb <= 64)
+    t->bb64 = bb_disabled() ? NULL : bb64_new(v, &t->geo);
+  else
+    t->bb128 = bb_disabled() ? NULL : bb128_new(v, &t->geo);
+  if (t->bb64) bb64_finish(t->bb64, t, v);
+  if (t->bb128) bb128_finish(t->bb128, t, v);
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
     t->tilde_origin[type] = type;
@@ -294,6 +292,7 @@ void tables_release(BoardTables *t) {
     }
   for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);
   free(t->start_cells);
-  bb64_free(t->bb);
+  bb64_free(t->bb64);
+  bb128_free(t->bb128);
   free(t);
 }
