@@ -31,9 +31,7 @@ static bool move_takes(Move m, int sq) {
  * move from -> to, as move generation writes it. */
 static bool capture_is_single(const Position *pos, int type, Color us) {
   const Variant *v = pos->variant;
-  if (!pos->tables->plain[type][us] || v->pieces[type].promotes_to || v->rules.confine[us][type])
-    return false;
-  if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) return false;
+  if (!pos->tables->plain[type][us] || !pos->tables->direct[type][us]) return false;
   const MoveProgram *prog = &v->pieces[type].moves[us];
   for (int i = 0; i < prog->leg_count; i++)
     if (prog->legs[i].flags & LEG_EP_VICTIM) return false;

@@ -208,16 +208,15 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
 }
 
 /* The tight loop for plain programs (BoardTables.plain): single-leg
- * leapers and sliders, pawns included. Moves that may promote or are
- * confined go through walk_emit, the rest are stored directly. */
+ * leapers and sliders, pawns included. Moves of a type that may promote,
+ * demote or is confined go through walk_emit, the rest are stored directly. */
 static void walk_plain_leg(Walk *w, int origin, int i) {
   const Position *pos = w->pos;
   const Piece *board = pos->board;
   const SquareRange *ranges = pos->variant->ranges;
   MoveList *list = w->list;
   Color us = w->us;
-  bool direct =
-      !pos->variant->pieces[w->type].promotes_to && !pos->variant->rules.confine[us][w->type];
+  bool direct = pos->tables->direct[w->type][us];
   const MoveLeg *leg = &w->prog->legs[i];
   if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) return;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) return;
@@ -400,8 +399,8 @@ static void gen_castling(const Position *pos, MoveList *list) {
        * (unless it is the start: never castle out of check), which the
        * legality test checks after the move. */
       bool lifted = r->atomic;
-      Piece king = pos->board[royal];
-      if (lifted) pos_remove_piece((Position *)pos, royal, NULL);
+      Undo lift;
+      if (lifted) pos_lift_piece((Position *)pos, royal, &lift);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
         int s = row + f;
         if (f == a && !lifted) {
@@ -413,7 +412,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
         }
         if (f == b) break;
       }
-      if (lifted) pos_put_piece((Position *)pos, royal, king, NULL);
+      if (lifted) pos_unlift_piece((Position *)pos, &lift);
     }
     if (ok && list->count < MOVE_LIST_MAX)
       list->moves[list->count++] =

@@ -22,10 +22,9 @@ static uint64_t cell_key(int sq, Piece cell) {
   return piece_is_real(cell) ? zobrist_piece(piece_color(cell), piece_type(cell), sq) : 0;
 }
 
-/* Sets one cell, keeping piece lists and bitboards (and, if keyed, the key)
- * in step. */
-static inline __attribute__((always_inline)) void cell_update(Position *pos, int sq, Piece cell,
-                                                              bool keyed) {
+/* Sets one cell, keeping piece lists, bitboards and the key in step: a piece
+ * leaves its list by swap-remove, a new one is appended. */
+static void cell_set(Position *pos, int sq, Piece cell) {
   Piece old = pos->board[sq];
   if (pos->tables->bb64)
     bb64_cell_update(pos, sq, old, cell);
@@ -37,36 +36,62 @@ static inline __attribute__((always_inline)) void cell_update(Position *pos, int
     Square moved = pos->plist[c][last];
     pos->plist[c][i] = moved;
     pos->pindex[moved] = (int16_t)i;
-    if (keyed) pos->st.key ^= cell_key(sq, old);
+    pos->st.key ^= cell_key(sq, old);
   }
   pos->board[sq] = cell;
   if (piece_is_real(cell)) {
     Color c = piece_color(cell);
     pos->pindex[sq] = (int16_t)pos->pcount[c];
     pos->plist[c][pos->pcount[c]++] = (Square)sq;
-    if (keyed) pos->st.key ^= cell_key(sq, cell);
+    pos->st.key ^= cell_key(sq, cell);
   }
 }
 
-static void cell_set(Position *pos, int sq, Piece cell) {
-  cell_update(pos, sq, cell, true);
+/* Reverts one cell_set of a make (the updates after it already reverted):
+ * the piece it put is the last of its colour's list, and the piece it removed
+ * goes back to its old index, the one that took that index moving back to the
+ * end. The key is restored with the PosState. */
+static inline __attribute__((always_inline)) void cell_revert(Position *pos, int sq, Piece old,
+                                                              int index) {
+  Piece cur = pos->board[sq];
+  if (pos->tables->bb64)
+    bb64_cell_update(pos, sq, cur, old);
+  else if (pos->tables->bb128)
+    bb128_cell_update(pos, sq, cur, old);
+  if (piece_is_real(cur)) {
+    assert(pos->plist[piece_color(cur)][pos->pcount[piece_color(cur)] - 1] == sq);
+    pos->pcount[piece_color(cur)]--;
+  }
+  pos->board[sq] = old;
+  if (piece_is_real(old)) {
+    Color c = piece_color(old);
+    int last = pos->pcount[c]++;
+    if (index != last) {
+      Square moved = pos->plist[c][index];
+      pos->plist[c][last] = moved;
+      pos->pindex[moved] = (int16_t)last;
+    }
+    pos->plist[c][index] = (Square)sq;
+    pos->pindex[sq] = (int16_t)index;
+  }
 }
 
-static void log_change(Undo *undo, int sq, Piece old) {
+static void log_change(Position *pos, Undo *undo, int sq) {
   if (!undo) return;
   assert(undo->change_count < UNDO_CHANGES_MAX);
-  undo->changes[undo->change_count].sq = (Square)sq;
-  undo->changes[undo->change_count].old = old;
-  undo->change_count++;
+  SquareChange *change = &undo->changes[undo->change_count++];
+  change->sq = (Square)sq;
+  change->old = pos->board[sq];
+  change->index = pos->pindex[sq]; /* meaningful only when old is a piece */
 }
 
 void pos_put_piece(Position *pos, int sq, Piece piece, Undo *undo) {
-  log_change(undo, sq, pos->board[sq]);
+  log_change(pos, undo, sq);
   cell_set(pos, sq, piece);
 }
 
 void pos_remove_piece(Position *pos, int sq, Undo *undo) {
-  log_change(undo, sq, pos->board[sq]);
+  log_change(pos, undo, sq);
   cell_set(pos, sq, PIECE_NONE);
 }
 
@@ -91,8 +116,9 @@ int pos_count_pieces(const Position *pos, Color c, int type) {
   return n;
 }
 
-Position *pos_new(const Variant *variant, char *err, size_t errlen) {
-  BoardTables *tables = tables_new(variant, err, errlen);
+/* A position on the tables (whose reference it takes over), set to the
+ * variant's start position. */
+static Position *pos_create(const Variant *variant, BoardTables *tables, char *err, size_t errlen) {
   if (!tables) return NULL;
   Position *pos = calloc(1, sizeof *pos);
   int sq_nb = tables->geo.sq_nb;
@@ -133,6 +159,16 @@ Position *pos_new(const Variant *variant, char *err, size_t errlen) {
     pos_set_fen(pos, "", err, errlen);
   }
   return pos;
+}
+
+Position *pos_new(const Variant *variant, char *err, size_t errlen) {
+  return pos_create(variant, tables_new(variant, err, errlen), err, errlen);
+}
+
+bool pos_check_variant(const Variant *variant, char *err, size_t errlen) {
+  Position *pos = pos_create(variant, tables_new_facts(variant, err, errlen), err, errlen);
+  pos_free(pos);
+  return pos != NULL;
 }
 
 Position *pos_clone(const Position *src) {
@@ -440,10 +476,25 @@ void pos_make_null(Position *pos, Undo *undo) {
   pos->st.key ^= ZOBRIST_SIDE;
 }
 
-void pos_unmake_move(Position *pos, const Undo *undo) {
+static void changes_revert(Position *pos, const Undo *undo) {
   for (int i = undo->change_count - 1; i >= 0; i--)
-    cell_update(pos, undo->changes[i].sq, undo->changes[i].old, false); /* key restored below */
+    cell_revert(pos, undo->changes[i].sq, undo->changes[i].old, undo->changes[i].index);
   pos->st = undo->prev;
+}
+
+void pos_lift_piece(Position *pos, int sq, Undo *undo) {
+  undo->prev = pos->st;
+  undo->move = MOVE_NONE_VALUE;
+  undo->change_count = 0;
+  pos_remove_piece(pos, sq, undo);
+}
+
+void pos_unlift_piece(Position *pos, const Undo *undo) {
+  changes_revert(pos, undo);
+}
+
+void pos_unmake_move(Position *pos, const Undo *undo) {
+  changes_revert(pos, undo);
   pos->side = (Color)!pos->side;
   assert(pos_is_ok(pos));
 }

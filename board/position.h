@@ -78,9 +78,13 @@ typedef struct {
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 
+/* One logged cell: what stood there and, for a piece, its index in its
+ * colour's plist, so unmake puts it back in place and the list order (hence
+ * the order of generated moves) is exactly as before the move. */
 typedef struct {
   Square sq;
   Piece old;
+  int16_t index;
 } SquareChange;
 
 /* Everything pos_unmake_move needs; owned by the caller (one per ply). */
@@ -113,7 +117,7 @@ typedef struct Position {
   BoardTables *tables; /* read-only after pos_new, shared by clones */
   Geometry geo;
   Piece *board;            /* geo.sq_nb cells */
-  Square *plist[COLOR_NB]; /* squares of each colour's pieces, unordered */
+  Square *plist[COLOR_NB]; /* squares of each colour's pieces (make/unmake restore the order) */
   int pcount[COLOR_NB];
   int16_t *pindex; /* square -> index in its colour's plist */
   Color side;
@@ -131,6 +135,10 @@ typedef struct Position {
 /* Creates a position for the variant, set to its start position (or empty if
  * it has none). NULL with a message if the variant cannot be played. */
 Position *pos_new(const Variant *variant, char *err, size_t errlen);
+/* Whether pos_new would accept the variant (the same checks and the start
+ * FEN read), without building its move tables: cheap enough to check every
+ * loaded variant at start-up. False with the message pos_new would give. */
+bool pos_check_variant(const Variant *variant, char *err, size_t errlen);
 /* A copy with its own board, sharing the variant tables (for another thread). */
 Position *pos_clone(const Position *pos);
 void pos_free(Position *pos);
@@ -191,5 +199,10 @@ int pos_count_pieces(const Position *pos, Color c, int type);
 void pos_put_piece(Position *pos, int sq, Piece piece, Undo *undo);
 void pos_remove_piece(Position *pos, int sq, Undo *undo);
 void pos_move_piece(Position *pos, int from, int to, Undo *undo);
+/* Takes the piece off sq for a look at the board without it (an attack
+ * test), logged in undo; pos_unlift_piece puts it back exactly (list order,
+ * key), which an unlogged remove and put would not. */
+void pos_lift_piece(Position *pos, int sq, Undo *undo);
+void pos_unlift_piece(Position *pos, const Undo *undo);
 
 #endif

@@ -74,7 +74,7 @@ void gen_sittuyin_promotions(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   if (!v->rules.promotion_sittuyin) return;
   Color us = pos->side;
-  /* Collect first: generating makes and unmakes moves, which reorders plist. */
+  /* Collect first: generating makes and unmakes moves, which changes plist meanwhile. */
   Square pawns[SITTUYIN_TARGETS_MAX];
   int pawn_nb = 0;
   for (int i = 0; i < pos->pcount[us] && pawn_nb < SITTUYIN_TARGETS_MAX; i++) {

@@ -102,7 +102,11 @@ bool bb_disabled(void) {
   return e && e[0] && strcmp(e, "0") != 0;
 }
 
-BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
+/* Checks the variant and fills the facts that reading a FEN and the rules
+ * ask for (geometry, promotion zones, royal masks, demotions): cheap, so
+ * every loaded variant can be checked at start-up. NULL with a message if the
+ * variant cannot be played. */
+static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   BoardTables *t = calloc(1, sizeof *t);
   if (!t) {
     snprintf(err, errlen, "out of memory");
@@ -156,46 +160,6 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
     }
   }
   if (!rules_supported(v, err, errlen)) goto fail;
-  t->next = malloc(sizeof(Square) * (size_t)(total ? total : 1) * (size_t)sq_nb);
-  if (!t->next) {
-    snprintf(err, errlen, "out of memory");
-    goto fail;
-  }
-  int width = 2 * t->geo.files - 1, height = 2 * t->geo.ranks - 1;
-  for (int type = 0; type < t->type_nb; type++) {
-    for (int c = 0; c < COLOR_NB; c++) {
-      const MoveProgram *prog = &v->pieces[type].moves[c];
-      for (int i = 0; i < prog->leg_count; i++) {
-        const MoveLeg *leg = &prog->legs[i];
-        Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
-        for (int sq = 0; sq < sq_nb; sq++)
-          row[sq] = geo_step(&t->geo, sq, leg->dx, leg->dy, leg->dz, leg->flags & LEG_WRAP_FILES,
-                             leg->flags & LEG_WRAP_RANKS);
-      }
-      uint8_t *mobile = calloc((size_t)sq_nb, 1);
-      if (!mobile) goto fail;
-      t->mobile[type][c] = mobile;
-      for (int i = 0; i < prog->root_count; i++) {
-        const MoveLeg *leg = &prog->legs[i];
-        const Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
-        for (int sq = 0; sq < sq_nb; sq++) {
-          if (leg->origin_range != MOVE_NONE && leg->origin_range < v->range_count &&
-              !v->ranges[leg->origin_range].member[sq])
-            continue;
-          int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 2 : leg->max_steps;
-          Square s = (Square)sq;
-          for (int k = 0; k < leg->min_steps && s != SQ_NONE && k < max; k++) s = row[s];
-          if (s != SQ_NONE) mobile[sq] = 1;
-        }
-      }
-      uint8_t *reach = calloc((size_t)(width * height), 1);
-      if (reach && reach_fill(&t->geo, prog, reach, &t->dedup[type][c])) {
-        t->reach[type][c] = reach;
-      } else {
-        free(reach);
-      }
-    }
-  }
   for (int c = 0; c < COLOR_NB; c++) {
     t->promo_zone[c] = calloc((size_t)sq_nb, 1);
     if (!t->promo_zone[c]) goto fail;
@@ -227,14 +191,83 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
       t->demote_to[type] = v->pieces[type].promoted_from;
     }
   }
-  t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
-                   !v->rules.atomic && !v->rules.kings_may_not_face &&
-                   !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types;
   for (int type = 0; type < t->type_nb; type++) {
     if (v->rules.promotion_limit[type]) t->promotion_limited = true;
     for (int c = 0; c < COLOR_NB; c++)
       if (v->pieces[type].promotes_to & t->royal_mask[c]) t->promotes_to_royal = true;
   }
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++)
+      t->direct[type][c] = !v->pieces[type].promotes_to && !v->rules.confine[c][type] &&
+                           !(v->rules.promotion_demote && v->pieces[type].promoted_from >= 0);
+  /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
+  for (int type = 0; type < t->type_nb; type++) {
+    t->tilde_origin[type] = type;
+    for (int from = 0; from < t->type_nb; from++)
+      if (type_promotes_to(v, from, type)) {
+        t->tilde_origin[type] = from;
+        break;
+      }
+  }
+  return t;
+fail:
+  tables_release(t);
+  return NULL;
+}
+
+/* The move tables: the next square of every leg, mobility, reach filters,
+ * the plain and simple-pins facts and the bitboards (most of the cost). */
+static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
+  const Variant *v = t->variant;
+  int sq_nb = t->geo.sq_nb, total = 0;
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++) total += v->pieces[type].moves[c].leg_count;
+  t->next = malloc(sizeof(Square) * (size_t)(total ? total : 1) * (size_t)sq_nb);
+  if (!t->next) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  int width = 2 * t->geo.files - 1, height = 2 * t->geo.ranks - 1;
+  for (int type = 0; type < t->type_nb; type++) {
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
+        for (int sq = 0; sq < sq_nb; sq++)
+          row[sq] = geo_step(&t->geo, sq, leg->dx, leg->dy, leg->dz, leg->flags & LEG_WRAP_FILES,
+                             leg->flags & LEG_WRAP_RANKS);
+      }
+      uint8_t *mobile = calloc((size_t)sq_nb, 1);
+      if (!mobile) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+      }
+      t->mobile[type][c] = mobile;
+      for (int i = 0; i < prog->root_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        const Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
+        for (int sq = 0; sq < sq_nb; sq++) {
+          if (leg->origin_range != MOVE_NONE && leg->origin_range < v->range_count &&
+              !v->ranges[leg->origin_range].member[sq])
+            continue;
+          int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 2 : leg->max_steps;
+          Square s = (Square)sq;
+          for (int k = 0; k < leg->min_steps && s != SQ_NONE && k < max; k++) s = row[s];
+          if (s != SQ_NONE) mobile[sq] = 1;
+        }
+      }
+      uint8_t *reach = calloc((size_t)(width * height), 1);
+      if (reach && reach_fill(&t->geo, prog, reach, &t->dedup[type][c])) {
+        t->reach[type][c] = reach;
+      } else {
+        free(reach);
+      }
+    }
+  }
+  t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
+                   !v->rules.atomic && !v->rules.kings_may_not_face &&
+                   !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];
@@ -263,19 +296,20 @@ BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
     t->bb128 = bb_disabled() ? NULL : bb128_new(v, &t->geo);
   if (t->bb64) bb64_finish(t->bb64, t, v);
   if (t->bb128) bb128_finish(t->bb128, t, v);
-  /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
-  for (int type = 0; type < t->type_nb; type++) {
-    t->tilde_origin[type] = type;
-    for (int from = 0; from < t->type_nb; from++)
-      if (type_promotes_to(v, from, type)) {
-        t->tilde_origin[type] = from;
-        break;
-      }
+  return true;
+}
+
+BoardTables *tables_new(const Variant *v, char *err, size_t errlen) {
+  BoardTables *t = tables_facts(v, err, errlen);
+  if (t && !tables_moves(t, err, errlen)) {
+    tables_release(t);
+    return NULL;
   }
   return t;
-fail:
-  tables_release(t);
-  return NULL;
+}
+
+BoardTables *tables_new_facts(const Variant *v, char *err, size_t errlen) {
+  return tables_facts(v, err, errlen);
 }
 
 void tables_retain(BoardTables *t) {

@@ -24,14 +24,20 @@ struct BoardTables {
   /* reach[t][c]: (2F-1)*(2R-1) bytes, 1 where a capture at offset (dx,dy) is
    * possible at all; NULL when the program is too complex to say (then walk). */
   uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
-  bool dedup[PIECE_TYPE_MAX][COLOR_NB];
-  /* plain[t][c]: every leg is a root ending move of a leaper or slider with
-   * no flags, ranges, victim sets or effects, and the type never promotes or
-   * is confined: movegen walks it with a tight loop */
-  bool plain[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
-  uint8_t *promo_zone[COLOR_NB];        /* one byte per square */
-  uint64_t royal_types;                 /* union of both colours' */
-  uint64_t royal_mask[COLOR_NB];        /* royal types per colour (horde: Black only) */
+  bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
+  /* plain[t][c]: every leg is a root, ending leg of a leaper or slider
+   * (min_steps >= 1) that captures by replacement, with only the flags
+   * initial and e.p. and no victim set (origin and landing ranges allowed):
+   * movegen walks it with a tight loop. It says how the piece moves, not what
+   * happens where it lands: pawns are plain, and the loop sends moves of a
+   * type that is not direct[t][c] through the promotion rules. */
+  bool plain[PIECE_TYPE_MAX][COLOR_NB];
+  /* direct[t][c]: no move of the type promotes, demotes (promotion=demote)
+   * or is confined, so a generated move is stored as it is */
+  bool direct[PIECE_TYPE_MAX][COLOR_NB];
+  uint8_t *promo_zone[COLOR_NB]; /* one byte per square */
+  uint64_t royal_types;          /* union of both colours' */
+  uint64_t royal_mask[COLOR_NB]; /* royal types per colour (horde: Black only) */
   uint64_t extinction_mask[COLOR_NB];
   uint8_t start_count[COLOR_NB][PIECE_TYPE_MAX]; /* pieces of each type at the start */
   int demote_to[PIECE_TYPE_MAX];                 /* type a captured piece becomes in hand */
@@ -59,6 +65,10 @@ struct BoardTables {
 /* Builds the tables; NULL with a message if a program uses something the
  * walker does not implement (an unknown leg flag is an error, never ignored). */
 BoardTables *tables_new(const Variant *variant, char *err, size_t errlen);
+/* The same checks, but only the cheap facts a FEN reader needs: no move
+ * tables (next, mobile, reach, plain, simple_pins) and no bitboards (bb is
+ * NULL). For pos_check_variant only; such tables cannot generate moves. */
+BoardTables *tables_new_facts(const Variant *variant, char *err, size_t errlen);
 void tables_retain(BoardTables *tables);
 void tables_release(BoardTables *tables);
 
