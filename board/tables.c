@@ -294,6 +294,15 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     t->bb64 = bb_disabled() ? NULL : bb64_new(v, &t->geo);
   else
     t->bb128 = bb_disabled() ? NULL : bb128_new(v, &t->geo);
+  /* 128-bit words cost twice as much to keep up in make and unmake: worth
+   * it when the bitboards answer every attack test (capablanca, shogi,
+   * grand, courier), not when the walker must still be asked for most
+   * pieces (xiangqi's and janggi's lame leapers, cannons and palaces:
+   * about 1.5% more instructions there) */
+  if (t->bb128 && !(t->bb128->all_attack_ok[WHITE] && t->bb128->all_attack_ok[BLACK])) {
+    bb128_free(t->bb128);
+    t->bb128 = NULL;
+  }
   if (t->bb64) bb64_finish(t->bb64, t, v);
   if (t->bb128) bb128_finish(t->bb128, t, v);
   return true;
