@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "board/bb64.h"
+#include "board/bb.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
 #include "board/tables.h"
@@ -49,9 +49,11 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
   /* The attack walk leaves e.p. out: an e.p. victim is asked of everyone. */
   bool ep_victim = pos->st.ep_count && pos->st.ep_victim == sq;
   /* Bitboards answer "nobody can capture there", the usual case, at once. */
-  const Bb64Tables *bb = t->bb;
-  if (bb && !ep_victim && bb->all_attack_ok[us] &&
-      !bb64_attacked(pos, sq, us, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
+  if (!ep_victim && t->bb64 && t->bb64->all_attack_ok[us] &&
+      !bb64_attacked(pos, sq, us, bb64_occupied(pos)))
+    return 0;
+  if (!ep_victim && t->bb128 && t->bb128->all_attack_ok[us] &&
+      !bb128_attacked(pos, sq, us, bb128_occupied(pos)))
     return 0;
   int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);

@@ -458,8 +458,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
     if (v->shape.hole && v->shape.hole[sq]) fb.board[sq] = PIECE_WALL;
   }
   pos->pcount[WHITE] = pos->pcount[BLACK] = 0;
-  pos->bb_color[WHITE] = pos->bb_color[BLACK] = pos->bb_wall = 0;
-  memset(pos->bb_type, 0, sizeof pos->bb_type);
+  memset(&pos->bb128, 0, sizeof pos->bb128); /* the wider member: every width's bitboards */
   memset(&pos->st, 0, sizeof pos->st);
   for (int c = 0; c < COLOR_NB; c++) {
     pos->st.castle_partner[c][0] = pos->st.castle_partner[c][1] = SQ_NONE;

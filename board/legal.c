@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "board/bb64.h"
+#include "board/bb.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
 #include "board/tables.h"
@@ -19,10 +19,16 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   /* bitboards first: most variants need nothing else (no Walk to set up) */
-  const Bb64Tables *bb = exclude ? NULL : t->bb;
-  if (bb && bb64_attacked(pos, sq, by, pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall))
-    return true;
-  if (bb && bb->all_attack_ok[by]) return false;
+  const bool *attack_ok = NULL; /* types the bitboards have answered for */
+  if (!exclude && t->bb64) {
+    if (bb64_attacked(pos, sq, by, bb64_occupied(pos))) return true;
+    if (t->bb64->all_attack_ok[by]) return false;
+    attack_ok = t->bb64->attack_ok;
+  } else if (!exclude && t->bb128) {
+    if (bb128_attacked(pos, sq, by, bb128_occupied(pos))) return true;
+    if (t->bb128->all_attack_ok[by]) return false;
+    attack_ok = t->bb128->attack_ok;
+  }
   int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
@@ -34,7 +40,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
     if (exclude >> type & 1) continue;
-    if (bb && bb->attack_ok[type * COLOR_NB + by]) continue;
+    if (attack_ok && attack_ok[type * COLOR_NB + by]) continue;
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
       int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
@@ -71,16 +77,17 @@ bool pos_royal_square_attacked(const Position *pos, int sq, Color c) {
                                     : pos_attacked(pos, sq, (Color)!c);
 }
 
+/* legal_count_bb.h, below */
+static bool bb64_royal_attacked(const Position *pos, Color c, uint64_t royal_types);
+static bool bb128_royal_attacked(const Position *pos, Color c, uint64_t royal_types);
+
 static bool royal_attacked(const Position *pos, Color c) {
   uint64_t royals = pos->tables->royal_mask[c];
   if (!royals) return false;
   const VariantRules *r = &pos->variant->rules;
-  if (pos->tables->bb && !r->royal_duple && !r->atomic) {
-    /* the royals straight from the bitboards, no piece-list scan */
-    for (uint64_t types = royals; types; types &= types - 1)
-      for (uint64_t b = pos->bb_type[bb_lsb(types)] & pos->bb_color[c]; b; b &= b - 1)
-        if (pos_attacked(pos, bb_lsb(b), (Color)!c)) return true;
-    return false;
+  if (!r->royal_duple && !r->atomic) {
+    if (pos->tables->bb64) return bb64_royal_attacked(pos, c, royals);
+    if (pos->tables->bb128) return bb128_royal_attacked(pos, c, royals);
   }
   bool duple = r->royal_duple;
   int count = 0, attacked = 0;
@@ -386,14 +393,16 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   uint64_t pinned_bb = 0;
   bool use_bb = false;
   if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) {
-    if (t->bb && t->bb->all_attack_ok[!pos->side]) {
-      uint64_t royals = 0;
-      for (int type = 0; type < pos->variant->piece_count; type++)
-        if (t->royal_mask[pos->side] >> type & 1)
-          royals |= pos->bb_type[type] & pos->bb_color[pos->side];
-      pinned_bb = bb64_pinned(pos, royals);
+    if (t->bb64 && t->bb64->all_attack_ok[!pos->side]) {
+      pinned_bb = bb64_pinned(pos, bb64_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
       use_bb = true;
       pinned_nb = 0;
+    } else if (t->bb128 && t->bb128->all_attack_ok[!pos->side]) {
+      /* the few pinned pieces as a list: no 128-bit tests per move */
+      pinned_nb = 0;
+      bb128_t b = bb128_pinned(pos, bb128_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
+      for (; b && pinned_nb < PINNED_MAX; b &= b - 1) pinned[pinned_nb++] = (Square)bb128_lsb(b);
+      if (b) pinned_nb = -1; /* too many to list: test every move */
     } else {
       pinned_nb = find_pinned(pos, pinned);
     }
@@ -459,167 +468,18 @@ bool pos_is_capture(const Position *pos, Move move) {
   }
 }
 
-/* Population count in the leaf counter: the POPCNT instruction where the
- * CPU has it (hw, a constant after inlining), else the portable one. */
-static inline int count_bits(uint64_t b, bool hw) {
-  return hw ? __builtin_popcountll(b) : bb_popcount(b);
-}
-
-/* The bitboard part of gen_legal_count (see there); hw selects POPCNT. */
-static inline __attribute__((always_inline)) int count_bb(const Position *pos, MoveList *list,
-                                                          bool hw) {
-  const BoardTables *t = pos->tables;
-  const Bb64Tables *bb = t->bb;
-  const VariantRules *r = &pos->variant->rules;
-  Color us = pos->side;
-  uint64_t pinned_bb = 0;
-  if (bb->all_attack_ok[!us]) {
-    uint64_t royals = 0;
-    for (int type = 0; type < pos->variant->piece_count; type++)
-      if (t->royal_mask[us] >> type & 1) royals |= pos->bb_type[type] & pos->bb_color[us];
-    pinned_bb = bb64_pinned(pos, royals);
-  } else {
-    Square pinned[PINNED_MAX];
-    int pinned_nb = find_pinned(pos, pinned);
-    for (int i = 0; i < pinned_nb; i++) pinned_bb |= (uint64_t)1 << pinned[i];
-  }
-  int count = 0;
-  list->count = 0;
-  /* Whole types at once: leaper legs by shifting the type's bitboard. */
-  uint64_t done = 0;
-  uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
-  uint64_t empty = ~occupied & bb->board_mask, enemy = pos->bb_color[!us];
-  uint64_t reachable = empty | enemy;
-  bool ep_live = false;
-  if (pos->st.ep_count) {
-    Piece victim = pos->board[pos->st.ep_victim];
-    ep_live = piece_is_real(victim) && piece_color(victim) != us;
-  }
-  for (uint64_t types = bb->count_types[us]; types; types &= types - 1) {
-    int type = bb_lsb(types);
-    uint64_t mine = pos->bb_type[type] & pos->bb_color[us] & ~pinned_bb;
-    size_t k = (size_t)type * COLOR_NB + (size_t)us;
-    if (!mine) continue;
-    done |= mine;
-    uint64_t choices = pos->variant->pieces[type].promotes_to;
-    if (r->promotion_types[us]) choices &= r->promotion_types[us];
-    int promos = choices ? count_bits(choices, hw) : 0;
-    if (!promos && !bb->special_nb[k] && !bb->ep_nb[k] &&
-        2 * count_bits(mine, hw) <= bb->shift_nb[k]) {
-      /* few pieces with many legs (knights): one mask per piece is cheaper
-       * than one shift per leg; the masks hold exactly the same legs */
-      for (uint64_t b = mine; b; b &= b - 1) {
-        int sq = bb_lsb(b);
-        uint64_t to = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
-        if (bb->rider_nb[k])
-          to |= bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
-                                   : bb64_rider_targets(pos, sq, type, us);
-        count += count_bits(to, hw);
-      }
-      continue;
-    }
-    uint64_t zone = promos ? bb->promo_zone[us] : 0;
-    for (int i = 0; i < bb->shift_nb[k]; i++) {
-      const BbShiftLeg *sl = &bb->shift[k][i];
-      uint64_t src = mine & sl->from_mask, dst;
-      if (sl->initial) src &= bb->start_mask[k];
-      if (sl->twice) {
-        dst = bb_shift(bb_shift(src, sl->delta) & empty, sl->delta) & empty;
-      } else {
-        dst = bb_shift(src, sl->delta) &
-              ((sl->occupancy & OCC_EMPTY ? empty : 0) | (sl->occupancy & OCC_ENEMY ? enemy : 0));
-      }
-      count += count_bits(dst & ~zone, hw) + (promos ? promos * count_bits(dst & zone, hw) : 0);
-    }
-    if (bb->rider_nb[k]) {
-      for (uint64_t b = mine; b; b &= b - 1) {
-        int sq = bb_lsb(b);
-        count += count_bits(bb->slide_plain[k] ? bb64_slides(bb, k, sq, occupied) & reachable
-                                               : bb64_rider_targets(pos, sq, type, us),
-                            hw);
-      }
-    }
-    if (ep_live && bb->ep_nb[k]) {
-      /* only pieces an e.p. leg brings onto an e.p. square */
-      uint64_t takers = 0;
-      for (int i = 0; i < pos->st.ep_count; i++) takers |= bb->ep_rev[k][pos->st.ep_squares[i]];
-      for (uint64_t b = mine & takers; b; b &= b - 1) gen_piece_ep(pos, bb_lsb(b), list);
-    }
-  }
-  /* A single royal steps where no enemy attacks once it has left its
-   * square (bitboard attack tests with the royal removed). */
-  int royal_nb = 0;
-  for (int type = 0; type < pos->variant->piece_count; type++)
-    if (t->royal_mask[us] >> type & 1)
-      royal_nb += count_bits(pos->bb_type[type] & pos->bb_color[us], hw);
-  bool royal_fast = bb->all_attack_ok[!us] && !r->royal_duple && royal_nb == 1;
-  for (uint64_t rest = pos->bb_color[us] & ~done; rest; rest &= rest - 1) {
-    int sq = bb_lsb(rest), type = piece_type(pos->board[sq]);
-    size_t k = (size_t)type * COLOR_NB + (size_t)us;
-    if (royal_fast && t->royal_mask[us] >> type & 1 && bb->gen_ok[k] && !bb->special_nb[k] &&
-        !bb->ep_nb[k] && !pos->variant->pieces[type].promotes_to && !r->confine[us][type]) {
-      uint64_t from_bit = (uint64_t)1 << sq;
-      for (uint64_t b = bb64_targets(pos, sq, type, us); b; b &= b - 1) {
-        int to = bb_lsb(b);
-        uint64_t to_bit = (uint64_t)1 << to;
-        if (!bb64_attacked_without(pos, to, (Color)!us, (occupied ^ from_bit) | to_bit, to_bit))
-          count++;
-      }
-      continue;
-    }
-    bool royal = t->royal_mask[us] >> type & 1;
-    if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
-      gen_piece_moves(pos, sq, list);
-      continue;
-    }
-    uint64_t targets = bb64_targets(pos, sq, type, us);
-    if (pos->variant->pieces[type].promotes_to &&
-        (targets & bb->promo_zone[us] ||
-         ((r->promotion_on_leave || r->promotion_on_move) && bb->promo_zone[us] >> sq & 1))) {
-      gen_piece_moves(pos, sq, list);
-      continue;
-    }
-    count += count_bits(targets, hw);
-    if (bb->special_nb[k] || bb->ep_nb[k]) gen_piece_special(pos, sq, list);
-  }
-  gen_rule_moves(pos, list);
-  for (int i = 0; i < list->count; i++) {
-    Move m = list->moves[i];
-    if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
-        !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
-        !(pinned_bb >> move_from(m) & 1)) {
-      count++;
-    } else if (move_kind(m) == MOVE_CASTLING && royal_fast &&
-               t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) {
-      /* The single royal castles: legal when it is not attacked on its
-       * destination once royal and partner stand on their new squares
-       * (nothing is captured; the rules ask nothing else here). */
-      int from = move_from(m), partner = move_extra1(m);
-      int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
-      Square royal_to, partner_to;
-      pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
-      uint64_t after = (occupied & ~((uint64_t)1 << from) & ~((uint64_t)1 << partner)) |
-                       (uint64_t)1 << royal_to | (uint64_t)1 << partner_to;
-      if (!bb64_attacked_without(pos, royal_to, (Color)!us, after, 0)) count++;
-    } else if (pos_is_legal(pos, m)) {
-      count++;
-    }
-  }
-  return count;
-}
-
-static int count_bb_portable(const Position *pos, MoveList *list) {
-  return count_bb(pos, list, false);
-}
-
 #if defined(__x86_64__) && !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
 /* The build targets generic x86-64 (no POPCNT); counting leaves is mostly
  * population counts, so a copy compiled for POPCNT is chosen at run time. */
 #define COUNT_BB_POPCNT 1
-__attribute__((target("popcnt"))) static int count_bb_popcnt(const Position *pos, MoveList *list) {
-  return count_bb(pos, list, true);
-}
 #endif
+
+#define BB_BITS 64
+#include "board/legal_count_bb.h"
+#undef BB_BITS
+#define BB_BITS 128
+#include "board/legal_count_bb.h"
+#undef BB_BITS
 
 /* Counts the legal moves without listing them where that is safe: the
  * bitboard targets of unpinned, non-royal pieces (not promoting there) are
@@ -627,16 +487,16 @@ __attribute__((target("popcnt"))) static int count_bb_popcnt(const Position *pos
  * everything else is generated and tested as usual. */
 int gen_legal_count(const Position *pos) {
   const BoardTables *t = pos->tables;
-  const Bb64Tables *bb = t->bb;
   const VariantRules *r = &pos->variant->rules;
   static _Thread_local MoveList list;
-  if (!bb || !t->simple_pins || r->must_capture || r->no_checks || r->drop_compulsory ||
-      r->gating || r->pass_allowed || r->bikjang || r->promotion_demote || r->drop_promoted ||
-      r->royal_makpong || r->promotion_sittuyin || t->promotion_limited || t->promotes_to_royal ||
-      pos_is_decided(pos) || pos_in_check(pos))
+  if (!(t->bb64 || t->bb128) || !t->simple_pins || r->must_capture || r->no_checks ||
+      r->drop_compulsory || r->gating || r->pass_allowed || r->bikjang || r->promotion_demote ||
+      r->drop_promoted || r->royal_makpong || r->promotion_sittuyin || t->promotion_limited ||
+      t->promotes_to_royal || pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
 #ifdef COUNT_BB_POPCNT
-  if (__builtin_cpu_supports("popcnt")) return count_bb_popcnt(pos, &list);
+  if (__builtin_cpu_supports("popcnt"))
+    return t->bb64 ? bb64_count_popcnt(pos, &list) : bb128_count_popcnt(pos, &list);
 #endif
-  return count_bb_portable(pos, &list);
+  return t->bb64 ? bb64_count_portable(pos, &list) : bb128_count_portable(pos, &list);
 }

@@ -12,7 +12,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "board/bb64.h"
+#include "board/bb.h"
 #include "board/movegen_walk.h"
 #include "board/tables.h"
 
@@ -333,11 +333,6 @@ void walk_piece(Walk *w, int sq) {
   for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
 }
 
-/* A piece whose legs the bitboard masks cover, but for a few special legs
- * (pawn double steps, e.p. captures) that the leg walker takes. Targets
- * that may promote or are confined go through walk_emit. */
-static void gen_piece_bb_special(Walk *w, int sq, int type);
-
 /* Points the walk at the piece on sq before walking some of its legs. */
 static void walk_setup(Walk *w, int sq, int type) {
   const Position *pos = w->pos;
@@ -351,64 +346,12 @@ static void walk_setup(Walk *w, int sq, int type) {
   w->piece_start = w->list->count;
 }
 
-static void gen_piece_bb(Walk *w, int sq, int type) {
-  const Position *pos = w->pos;
-  const Bb64Tables *bb = pos->tables->bb;
-  const Variant *v = pos->variant;
-  Color us = w->us;
-  uint64_t targets = bb64_targets(pos, sq, type, us);
-  uint64_t careful = 0;
-  if (v->rules.confine[us][type]) {
-    careful = targets;
-  } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
-    careful = targets; /* may demote: walk_emit decides */
-  } else if (v->pieces[type].promotes_to && !v->rules.promotion_sittuyin) {
-    careful = targets & bb->promo_zone[us];
-    if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
-      careful = targets;
-  }
-  walk_setup(w, sq, type);
-  MoveList *list = w->list;
-  uint64_t direct = targets & ~careful;
-  int count = list->count;
-  while (direct && count < MOVE_LIST_MAX) {
-    int to = __builtin_ctzll(direct);
-    direct &= direct - 1;
-    list->moves[count++] = move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
-  }
-  list->count = count;
-  while (careful) {
-    int to = __builtin_ctzll(careful);
-    careful &= careful - 1;
-    walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, piece_is_real(pos->board[to]));
-  }
-  gen_piece_bb_special(w, sq, type);
-}
-
-/* The legs of a bitboard-generated piece that the masks leave out. */
-static void gen_piece_bb_special(Walk *w, int sq, int type) {
-  const Position *pos = w->pos;
-  const Bb64Tables *bb = pos->tables->bb;
-  Color us = w->us;
-  size_t k = (size_t)type * COLOR_NB + (size_t)us;
-  bool plain = pos->tables->plain[type][us];
-  for (int i = 0; i < bb->special_nb[k]; i++) {
-    if (plain)
-      walk_plain_leg(w, sq, bb->special[k][i]);
-    else
-      walk_leg(w, bb->special[k][i], sq, 0);
-  }
-  if (pos->st.ep_count) {
-    Piece victim = pos->board[pos->st.ep_victim];
-    if (!piece_is_real(victim) || piece_color(victim) == us) return;
-    for (int i = 0; i < bb->ep_nb[k]; i++) {
-      int li = bb->ep[k][i];
-      Square to = w->next[(size_t)li * (size_t)pos->geo.sq_nb + (size_t)sq];
-      if (to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to))
-        walk_emit(w, to, MOVE_EN_PASSANT, pos->st.ep_victim, true);
-    }
-  }
-}
+#define BB_BITS 64
+#include "board/movegen_bb.h"
+#undef BB_BITS
+#define BB_BITS 128
+#include "board/movegen_bb.h"
+#undef BB_BITS
 
 /* Castling: the royal and its partner go to their files; everything between
  * must be empty and the royal may not pass an attacked square. */
@@ -435,11 +378,10 @@ static void gen_castling(const Position *pos, MoveList *list) {
     /* the four files lie on the royal's rank: flat indices of one row */
     int row = royal - files[0];
     bool ok = true;
-    if (pos->tables->bb) {
-      /* one mask test: files lo..hi of the row, minus royal and partner */
-      uint64_t span = (~(uint64_t)0 >> (63 - (hi - lo))) << (row + lo);
-      uint64_t occupied = pos->bb_color[WHITE] | pos->bb_color[BLACK] | pos->bb_wall;
-      ok = !(occupied & span & ~((uint64_t)1 << royal) & ~((uint64_t)1 << partner));
+    if (pos->tables->bb64) {
+      ok = bb64_castling_path_clear(pos, row, lo, hi, royal, partner);
+    } else if (pos->tables->bb128) {
+      ok = bb128_castling_path_clear(pos, row, lo, hi, royal, partner);
     } else {
       for (int f = lo; f <= hi && ok; f++) {
         int s = row + f;
@@ -615,10 +557,13 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
   w.us = pos->side;
   w.target = -1;
   w.list = list;
-  const Bb64Tables *bb = pos->tables->bb;
+  const BoardTables *t = pos->tables;
   int type = piece_type(pos->board[sq]);
-  if (bb && bb->gen_ok[type * COLOR_NB + w.us])
-    gen_piece_bb(&w, sq, type);
+  size_t k = (size_t)type * COLOR_NB + (size_t)w.us;
+  if (t->bb64 && t->bb64->gen_ok[k])
+    bb64_gen_piece(&w, t->bb64, sq, type);
+  else if (t->bb128 && t->bb128->gen_ok[k])
+    bb128_gen_piece(&w, t->bb128, sq, type);
   else
     walk_piece(&w, sq);
 }
@@ -632,23 +577,29 @@ void gen_piece_special(const Position *pos, int sq, MoveList *list) {
   w.list = list;
   int type = piece_type(pos->board[sq]);
   walk_setup(&w, sq, type);
-  gen_piece_bb_special(&w, sq, type);
+  if (pos->tables->bb64)
+    bb64_gen_special(&w, pos->tables->bb64, sq, type);
+  else if (pos->tables->bb128)
+    bb128_gen_special(&w, pos->tables->bb128, sq, type);
 }
 
+/* The e.p. captures of the piece on sq, a bitboard-generated type with e.p.
+ * legs: a few lookups, the walk only when some e.p. square is in reach. */
 void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
-  const Bb64Tables *bb = pos->tables->bb;
+  const BoardTables *t = pos->tables;
   Color us = pos->side;
   int type = piece_type(pos->board[sq]);
   size_t k = (size_t)type * COLOR_NB + (size_t)us;
-  if (!pos->st.ep_count || !bb->ep_nb[k]) return;
+  int ep_nb = t->bb64 ? t->bb64->ep_nb[k] : t->bb128 ? t->bb128->ep_nb[k] : 0;
+  const uint8_t *ep = t->bb64 ? t->bb64->ep[k] : t->bb128 ? t->bb128->ep[k] : NULL;
+  if (!pos->st.ep_count || !ep_nb) return;
   Piece victim = pos->board[pos->st.ep_victim];
   if (!piece_is_real(victim) || piece_color(victim) == us) return;
   /* Most pieces have no e.p. square in reach: look before setting up a walk. */
-  const Square *next =
-      pos->tables->next + (size_t)pos->tables->leg_base[type][us] * (size_t)pos->geo.sq_nb;
+  const Square *next = t->next + (size_t)t->leg_base[type][us] * (size_t)pos->geo.sq_nb;
   bool any = false;
-  for (int i = 0; i < bb->ep_nb[k] && !any; i++) {
-    Square to = next[(size_t)bb->ep[k][i] * (size_t)pos->geo.sq_nb + (size_t)sq];
+  for (int i = 0; i < ep_nb && !any; i++) {
+    Square to = next[(size_t)ep[i] * (size_t)pos->geo.sq_nb + (size_t)sq];
     any = to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to);
   }
   if (!any) return;
@@ -659,9 +610,8 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
   w.target = -1;
   w.list = list;
   walk_setup(&w, sq, type);
-  for (int i = 0; i < bb->ep_nb[k]; i++) {
-    int li = bb->ep[k][i];
-    Square to = w.next[(size_t)li * (size_t)pos->geo.sq_nb + (size_t)sq];
+  for (int i = 0; i < ep_nb; i++) {
+    Square to = w.next[(size_t)ep[i] * (size_t)pos->geo.sq_nb + (size_t)sq];
     if (to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to))
       walk_emit(&w, to, MOVE_EN_PASSANT, pos->st.ep_victim, true);
   }
@@ -686,13 +636,12 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
     gen_drops(pos, list);
     if (list->count) return list->count;
   }
-  const Bb64Tables *bb = pos->tables->bb;
-  for (int i = 0; i < pos->pcount[w.us]; i++) {
-    int sq = pos->plist[w.us][i], type = piece_type(pos->board[sq]);
-    if (bb && bb->gen_ok[type * COLOR_NB + w.us])
-      gen_piece_bb(&w, sq, type);
-    else
-      walk_piece(&w, sq);
+  if (pos->tables->bb64) {
+    bb64_gen_pieces(&w, pos->tables->bb64);
+  } else if (pos->tables->bb128) {
+    bb128_gen_pieces(&w, pos->tables->bb128);
+  } else {
+    for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
   }
   if (r->promotion_sittuyin) gen_sittuyin_promotions(pos, list);
   gen_castling(pos, list);

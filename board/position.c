@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
-#include "board/bb64.h"
+#include "board/bb.h"
 #include "board/tables.h"
 
 static uint64_t cell_key(int sq, Piece cell) {
@@ -26,19 +26,10 @@ static uint64_t cell_key(int sq, Piece cell) {
  * leaves its list by swap-remove, a new one is appended. */
 static void cell_set(Position *pos, int sq, Piece cell) {
   Piece old = pos->board[sq];
-  if (pos->tables->bb) {
-    uint64_t bit = (uint64_t)1 << sq;
-    if (old == PIECE_WALL) pos->bb_wall &= ~bit;
-    if (piece_is_real(old)) {
-      pos->bb_color[piece_color(old)] &= ~bit;
-      pos->bb_type[piece_type(old)] &= ~bit;
-    }
-    if (cell == PIECE_WALL) pos->bb_wall |= bit;
-    if (piece_is_real(cell)) {
-      pos->bb_color[piece_color(cell)] |= bit;
-      pos->bb_type[piece_type(cell)] |= bit;
-    }
-  }
+  if (pos->tables->bb64)
+    bb64_cell_update(pos, sq, old, cell);
+  else if (pos->tables->bb128)
+    bb128_cell_update(pos, sq, old, cell);
   if (piece_is_real(old)) {
     Color c = piece_color(old);
     int i = pos->pindex[sq], last = --pos->pcount[c];
@@ -63,19 +54,10 @@ static void cell_set(Position *pos, int sq, Piece cell) {
 static inline __attribute__((always_inline)) void cell_revert(Position *pos, int sq, Piece old,
                                                               int index) {
   Piece cur = pos->board[sq];
-  if (pos->tables->bb) {
-    uint64_t bit = (uint64_t)1 << sq;
-    if (cur == PIECE_WALL) pos->bb_wall &= ~bit;
-    if (piece_is_real(cur)) {
-      pos->bb_color[piece_color(cur)] &= ~bit;
-      pos->bb_type[piece_type(cur)] &= ~bit;
-    }
-    if (old == PIECE_WALL) pos->bb_wall |= bit;
-    if (piece_is_real(old)) {
-      pos->bb_color[piece_color(old)] |= bit;
-      pos->bb_type[piece_type(old)] |= bit;
-    }
-  }
+  if (pos->tables->bb64)
+    bb64_cell_update(pos, sq, cur, old);
+  else if (pos->tables->bb128)
+    bb128_cell_update(pos, sq, cur, old);
   if (piece_is_real(cur)) {
     assert(pos->plist[piece_color(cur)][pos->pcount[piece_color(cur)] - 1] == sq);
     pos->pcount[piece_color(cur)]--;
@@ -170,7 +152,8 @@ static Position *pos_create(const Variant *variant, BoardTables *tables, char *e
       for (int i = 0; i < pos->pcount[c]; i++) {
         int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
         if (tables->start_count[c][type] < 255) tables->start_count[c][type]++;
-        if (tables->bb) tables->bb->start_mask[type * COLOR_NB + c] |= (uint64_t)1 << sq;
+        if (tables->bb64) tables->bb64->start_mask[type * COLOR_NB + c] |= (uint64_t)1 << sq;
+        if (tables->bb128) tables->bb128->start_mask[type * COLOR_NB + c] |= (bb128_t)1 << sq;
       }
   } else {
     pos_set_fen(pos, "", err, errlen);
@@ -544,15 +527,7 @@ bool pos_is_ok(const Position *pos) {
     seen[c]++;
   }
   if (seen[WHITE] != pos->pcount[WHITE] || seen[BLACK] != pos->pcount[BLACK]) return false;
-  if (pos->tables->bb)
-    for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
-      Piece p = pos->board[sq];
-      uint64_t bit = (uint64_t)1 << sq;
-      if (!!(pos->bb_wall & bit) != (p == PIECE_WALL)) return false;
-      for (int c = 0; c < COLOR_NB; c++)
-        if (!!(pos->bb_color[c] & bit) != (piece_is_real(p) && piece_color(p) == (Color)c))
-          return false;
-      if (piece_is_real(p) && !(pos->bb_type[piece_type(p)] & bit)) return false;
-    }
+  if (pos->tables->bb64 && !bb64_agree(pos)) return false;
+  if (pos->tables->bb128 && !bb128_agree(pos)) return false;
   return pos_compute_key(pos) == pos->st.key;
 }

@@ -97,6 +97,21 @@ typedef struct {
 
 typedef struct BoardTables BoardTables;
 
+/* 128-bit bitboards (GCC and Clang on 64-bit targets); __extension__ keeps
+ * -Wpedantic quiet about the non-ISO type. */
+__extension__ typedef unsigned __int128 bb128_t;
+
+/* A position's bitboards at one width (board/bb.h): one per colour, walls,
+ * one per piece type. */
+typedef struct {
+  uint64_t color[COLOR_NB], wall;
+  uint64_t type[PIECE_TYPE_MAX];
+} PosBb64;
+typedef struct {
+  bb128_t color[COLOR_NB], wall;
+  bb128_t type[PIECE_TYPE_MAX];
+} PosBb128;
+
 typedef struct Position {
   const Variant *variant;
   BoardTables *tables; /* read-only after pos_new, shared by clones */
@@ -107,9 +122,13 @@ typedef struct Position {
   int16_t *pindex; /* square -> index in its colour's plist */
   Color side;
   bool chess960; /* castling rights and move text as in Chess960 */
-  /* Bitboards, kept only on boards of at most 64 squares (board/bb64.h). */
-  uint64_t bb_color[COLOR_NB], bb_wall;
-  uint64_t bb_type[PIECE_TYPE_MAX];
+  /* Bitboards of the width the tables chose (board/bb.h), kept only on
+   * flat boards of at most 128 squares: bb64 when tables->bb64 is set,
+   * bb128 when tables->bb128 is. */
+  union {
+    PosBb64 bb64;
+    PosBb128 bb128;
+  };
   PosState st;
 } Position;
 

@@ -7,7 +7,7 @@
  */
 #include "board/tables.h"
 
-#include "board/bb64.h"
+#include "board/bb.h"
 #include "board/rules.h"
 
 #include <stdio.h>
@@ -95,6 +95,11 @@ static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *re
 
 static bool type_promotes_to(const Variant *v, int from, int to) {
   return from >= 0 && (v->pieces[from].promotes_to >> to & 1);
+}
+
+bool bb_disabled(void) {
+  const char *e = getenv("CHIMERA_NO_BITBOARDS");
+  return e && e[0] && strcmp(e, "0") != 0;
 }
 
 /* Checks the variant and fills the facts that reading a FEN and the rules
@@ -285,19 +290,21 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
       }
       t->plain[type][c] = plain;
     }
-  t->bb = bb64_new(v, &t->geo);
-  if (t->bb)
-    for (int c = 0; c < COLOR_NB; c++)
-      for (int sq = 0; sq < sq_nb; sq++)
-        if (t->promo_zone[c][sq]) t->bb->promo_zone[c] |= (uint64_t)1 << sq;
-  /* the types the leaf counter takes whole: counted by shifts, not royal,
-   * not confined */
-  if (t->bb)
-    for (int c = 0; c < COLOR_NB; c++)
-      for (int type = 0; type < t->type_nb; type++)
-        if (t->bb->shift_ok[type * COLOR_NB + c] && !(t->royal_mask[c] >> type & 1) &&
-            !v->rules.confine[c][type])
-          t->bb->count_types[c] |= (uint64_t)1 << type;
+  if (sq_nb <= 64)
+    t->bb64 = bb_disabled() ? NULL : bb64_new(v, &t->geo);
+  else
+    t->bb128 = bb_disabled() ? NULL : bb128_new(v, &t->geo);
+  /* 128-bit words cost twice as much to keep up in make and unmake: worth
+   * it when the bitboards answer every attack test (capablanca, shogi,
+   * grand, courier), not when the walker must still be asked for most
+   * pieces (xiangqi's and janggi's lame leapers, cannons and palaces:
+   * about 1.5% more instructions there) */
+  if (t->bb128 && !(t->bb128->all_attack_ok[WHITE] && t->bb128->all_attack_ok[BLACK])) {
+    bb128_free(t->bb128);
+    t->bb128 = NULL;
+  }
+  if (t->bb64) bb64_finish(t->bb64, t, v);
+  if (t->bb128) bb128_finish(t->bb128, t, v);
   return true;
 }
 
@@ -328,6 +335,7 @@ void tables_release(BoardTables *t) {
     }
   for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);
   free(t->start_cells);
-  bb64_free(t->bb);
+  bb64_free(t->bb64);
+  bb128_free(t->bb128);
   free(t);
 }

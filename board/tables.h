@@ -55,7 +55,11 @@ struct BoardTables {
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */
   Piece *start_cells;     /* start position (for initial moves), or NULL */
-  struct Bb64Tables *bb;  /* bitboards for boards of at most 64 squares, or NULL */
+  /* Bitboards (board/bb.h): bb64 for flat boards of at most 64 squares,
+   * else bb128 up to 128 squares; both NULL otherwise or when
+   * CHIMERA_NO_BITBOARDS is set. At most one is set. */
+  struct Bb64Tables *bb64;
+  struct Bb128Tables *bb128;
 };
 
 /* Builds the tables; NULL with a message if a program uses something the

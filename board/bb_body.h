@@ -1,0 +1,353 @@
+/* bb_body.h — bitboard tables, generation and attack tests of one width
+ * (internal template: bb64.c and bb128.c compile it after including
+ * bb.h, see there).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/tables.h"
+
+#include "board/bb_names.h"
+
+/* A leg the bitboard code can handle: a single step or an unlimited ride,
+ * with no flags beyond `allowed`, no ranges, chains or special effects. */
+static bool leg_simple(const MoveLeg *leg, unsigned allowed) {
+  return !(leg->flags & ~allowed) && leg->flags & LEG_ENDS && leg->effect == EFFECT_CAPTURE &&
+         leg->between == BETWEEN_EMPTY && leg->min_steps == 1 &&
+         (leg->max_steps == 1 || leg->max_steps == LEG_STEPS_UNLIMITED) && !leg->dz &&
+         leg->origin_range == MOVE_NONE && leg->landing_range == MOVE_NONE &&
+         leg->victim_set == MOVE_NONE && !leg->child_count &&
+         !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
+}
+
+static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
+  for (int d = 0; d < bb->dir_nb; d++)
+    if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
+  if (bb->dir_nb >= BB_DIRS_MAX) return -1;
+  int d = bb->dir_nb++;
+  bb->dir_dx[d] = (int8_t)dx;
+  bb->dir_dy[d] = (int8_t)dy;
+  bb->dir_up[d] = dy * geo->files + dx > 0;
+  for (int sq = 0; sq < geo->sq_nb; sq++) {
+    bb_t r = 0;
+    for (Square s = geo_step(geo, sq, dx, dy, 0, false, false); s != SQ_NONE;
+         s = geo_step(geo, s, dx, dy, 0, false, false))
+      r |= BB_ONE << s;
+    bb->ray[d][sq] = r;
+  }
+  return d;
+}
+
+/* Fills the shift legs of type t, colour c; false if some leg is neither a
+ * plain rider (counted per piece) nor expressible as a shift. */
+static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, int t, int c,
+                          size_t k) {
+  const MoveProgram *prog = &v->pieces[t].moves[c];
+  const VariantRules *r = &v->rules;
+  if (v->pieces[t].promotes_to &&
+      (r->promotion_optional || r->promotion_on_capture || r->promote_to_captured ||
+       r->promotion_on_leave || r->promotion_on_move || r->promotion_forced_zone[c]))
+    return false;
+  for (int i = 0; i < prog->leg_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (leg->max_steps == LEG_STEPS_UNLIMITED && leg_simple(leg, LEG_ENDS)) {
+      if (v->pieces[t].promotes_to) return false;
+      continue;
+    }
+    bool leap = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
+    bool twice = leg->min_steps == 2 && leg->max_steps == 2 && leg->flags & LEG_ENDS &&
+                 !(leg->flags & ~(LEG_ENDS | LEG_EP_VICTIM | LEG_INITIAL)) &&
+                 leg->occupancy == OCC_EMPTY && leg->effect == EFFECT_CAPTURE &&
+                 leg->between == BETWEEN_EMPTY && !leg->dz && leg->landing_range == MOVE_NONE &&
+                 leg->victim_set == MOVE_NONE && !leg->child_count;
+    if (!leap && !twice) return false;
+    if (twice && leg->flags & LEG_INITIAL && !(v->pieces[t].promotes_to)) return false;
+    if (bb->shift_nb[k] >= BB_RIDERS_MAX) return false;
+    BbShiftLeg *sl = &bb->shift[k][bb->shift_nb[k]++];
+    sl->delta = (int8_t)(leg->dy * geo->files + leg->dx);
+    sl->twice = twice;
+    sl->initial = twice && leg->flags & LEG_INITIAL;
+    sl->occupancy = leg->occupancy;
+    sl->from_mask = 0;
+    for (int sq = 0; sq < geo->sq_nb; sq++) {
+      if (leg->origin_range != MOVE_NONE && !v->ranges[leg->origin_range].member[sq]) continue;
+      Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+      if (to != SQ_NONE && twice) to = geo_step(geo, to, leg->dx, leg->dy, 0, false, false);
+      if (to != SQ_NONE) sl->from_mask |= BB_ONE << sq;
+    }
+  }
+  return true;
+}
+
+BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
+  if (geo->sq_nb > BB_BITS || geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return NULL;
+  int tn = v->piece_count > 0 ? v->piece_count : 1;
+  BbTables *bb = calloc(1, sizeof *bb);
+  if (!bb) return NULL;
+  size_t n = (size_t)tn * COLOR_NB;
+  bb->gen_ok = calloc(n, sizeof *bb->gen_ok);
+  bb->attack_ok = calloc(n, sizeof *bb->attack_ok);
+  bb->leap_quiet = calloc(n, sizeof *bb->leap_quiet);
+  bb->leap_capture = calloc(n, sizeof *bb->leap_capture);
+  bb->rev_leap = calloc(n, sizeof *bb->rev_leap);
+  bb->rider_nb = calloc(n, sizeof *bb->rider_nb);
+  bb->riders = calloc(n, sizeof *bb->riders);
+  bb->special_nb = calloc(n, sizeof *bb->special_nb);
+  bb->special = calloc(n, sizeof *bb->special);
+  bb->ep_nb = calloc(n, sizeof *bb->ep_nb);
+  bb->ep = calloc(n, sizeof *bb->ep);
+  bb->shift_ok = calloc(n, sizeof *bb->shift_ok);
+  bb->shift_nb = calloc(n, sizeof *bb->shift_nb);
+  bb->shift = calloc(n, sizeof *bb->shift);
+  bb->start_mask = calloc(n, sizeof *bb->start_mask);
+  bb->slide_up_nb = calloc(n, sizeof *bb->slide_up_nb);
+  bb->slide_down_nb = calloc(n, sizeof *bb->slide_down_nb);
+  bb->slide_up = calloc(n, sizeof *bb->slide_up);
+  bb->slide_down = calloc(n, sizeof *bb->slide_down);
+  bb->slide_plain = calloc(n, sizeof *bb->slide_plain);
+  bb->ep_rev = calloc(n, sizeof *bb->ep_rev);
+  if (!bb->ep_rev || !bb->slide_up_nb || !bb->slide_down_nb || !bb->slide_up || !bb->slide_down ||
+      !bb->slide_plain) {
+    BBW(free)(bb);
+    return NULL;
+  }
+  if (!bb->shift_ok || !bb->shift_nb || !bb->shift || !bb->start_mask || !bb->ep_nb || !bb->ep ||
+      !bb->special_nb || !bb->special || !bb->gen_ok || !bb->attack_ok || !bb->leap_quiet ||
+      !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
+    BBW(free)(bb);
+    return NULL;
+  }
+  bb->all_attack_ok[WHITE] = bb->all_attack_ok[BLACK] = true;
+  bb->board_mask = geo->sq_nb == BB_BITS ? BB_ALL : (BB_ONE << geo->sq_nb) - 1;
+  for (int t = 0; t < v->piece_count; t++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[t].moves[c];
+      size_t k = (size_t)t * COLOR_NB + (size_t)c;
+      bool gen = prog->leg_count == prog->root_count;
+      bool attack = prog->leg_count == prog->root_count;
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        bool ep_leaper = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
+        if (!leg_simple(leg, LEG_ENDS) && !ep_leaper) {
+          if (bb->special_nb[k] >= BB_RIDERS_MAX)
+            gen = false;
+          else
+            bb->special[k][bb->special_nb[k]++] = (uint8_t)i;
+        }
+        if (ep_leaper && leg->flags & LEG_EP_CAPTURE) {
+          if (bb->ep_nb[k] >= BB_RIDERS_MAX)
+            gen = false;
+          else
+            bb->ep[k][bb->ep_nb[k]++] = (uint8_t)i;
+          for (int sq = 0; sq < geo->sq_nb; sq++) {
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to != SQ_NONE) bb->ep_rev[k][to] |= BB_ONE << sq;
+          }
+        }
+        if (leg->occupancy & OCC_ENEMY &&
+            !leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM))
+          attack = false;
+      }
+      if (!gen && !attack) {
+        bb->all_attack_ok[c] = false;
+        continue;
+      }
+      for (int i = 0; i < prog->leg_count; i++) {
+        const MoveLeg *leg = &prog->legs[i];
+        /* masks take the legs generation can take whole; attack masks
+         * also take e.p.-capable captures (e.p. never captures a royal) */
+        bool for_gen = leg_simple(leg, LEG_ENDS) ||
+                       (leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE));
+        if (!leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM)) continue;
+        if (leg->max_steps == 1 && !for_gen) {
+          for (int sq = 0; sq < geo->sq_nb; sq++) {
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to != SQ_NONE && leg->occupancy & OCC_ENEMY) bb->rev_leap[k][to] |= BB_ONE << sq;
+          }
+          continue;
+        }
+        if (leg->max_steps == 1) {
+          for (int sq = 0; sq < geo->sq_nb; sq++) {
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to == SQ_NONE) continue;
+            if (leg->occupancy & OCC_EMPTY) bb->leap_quiet[k][sq] |= BB_ONE << to;
+            if (leg->occupancy & OCC_ENEMY) {
+              bb->leap_capture[k][sq] |= BB_ONE << to;
+              bb->rev_leap[k][to] |= BB_ONE << sq;
+            }
+          }
+        } else {
+          int d = bb_dir_index(bb, geo, leg->dx, leg->dy);
+          int nd = bb_dir_index(bb, geo, -leg->dx, -leg->dy);
+          if (d < 0 || nd < 0 || bb->rider_nb[k] >= BB_RIDERS_MAX) {
+            gen = attack = false;
+            break;
+          }
+          bb->dir_neg[d] = (uint8_t)nd;
+          bb->dir_neg[nd] = (uint8_t)d;
+          if (for_gen) {
+            bb->riders[k][bb->rider_nb[k]].dir = (uint8_t)d;
+            bb->riders[k][bb->rider_nb[k]].occupancy = leg->occupancy;
+            bb->rider_nb[k]++;
+          }
+          if (leg->occupancy & OCC_ENEMY) {
+            bb->rider_dirs[c] |= (uint32_t)1 << d;
+            bb->rider_types[c][d] |= (uint64_t)1 << t;
+            bb->rider_piece_types[c] |= (uint64_t)1 << t;
+          }
+        }
+      }
+      bb->gen_ok[k] = gen;
+      bb->attack_ok[k] = attack;
+      bb->slide_plain[k] = true;
+      for (int i = 0; i < bb->rider_nb[k]; i++) {
+        int d = bb->riders[k][i].dir;
+        if (bb->dir_up[d])
+          bb->slide_up[k][bb->slide_up_nb[k]++] = (uint8_t)d;
+        else
+          bb->slide_down[k][bb->slide_down_nb[k]++] = (uint8_t)d;
+        bb->slide_plain[k] &= bb->riders[k][i].occupancy == (OCC_EMPTY | OCC_ENEMY);
+      }
+      for (int sq = 0; sq < geo->sq_nb; sq++)
+        if (bb->rev_leap[k][sq]) bb->leap_types[c] |= (uint64_t)1 << t;
+      bb->shift_ok[k] = gen && bb_shift_legs(bb, v, geo, t, c, k);
+      if (!attack) bb->all_attack_ok[c] = false;
+    }
+  return bb;
+}
+
+void BBW(finish)(BbTables *bb, const BoardTables *t, const Variant *v) {
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int sq = 0; sq < t->geo.sq_nb; sq++)
+      if (t->promo_zone[c][sq]) bb->promo_zone[c] |= BB_ONE << sq;
+  /* the types the leaf counter takes whole: counted by shifts, not royal,
+   * not confined */
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int type = 0; type < t->type_nb; type++)
+      if (bb->shift_ok[type * COLOR_NB + c] && !(t->royal_mask[c] >> type & 1) &&
+          !v->rules.confine[c][type])
+        bb->count_types[c] |= (uint64_t)1 << type;
+}
+
+void BBW(free)(BbTables *bb) {
+  if (!bb) return;
+  free(bb->gen_ok);
+  free(bb->attack_ok);
+  free(bb->leap_quiet);
+  free(bb->leap_capture);
+  free(bb->rev_leap);
+  free(bb->rider_nb);
+  free(bb->riders);
+  free(bb->special_nb);
+  free(bb->special);
+  free(bb->ep_nb);
+  free(bb->ep);
+  free(bb->shift_ok);
+  free(bb->shift_nb);
+  free(bb->shift);
+  free(bb->start_mask);
+  free(bb->slide_up_nb);
+  free(bb->slide_down_nb);
+  free(bb->slide_up);
+  free(bb->slide_down);
+  free(bb->slide_plain);
+  free(bb->ep_rev);
+  free(bb);
+}
+
+/* The squares a rider on sq reaches along d: up to and including the first
+ * occupied square. */
+static inline bb_t bb_ride(const BbTables *bb, int d, int sq, bb_t occupied) {
+  bb_t r = bb->ray[d][sq], blockers = r & occupied;
+  if (!blockers) return r;
+  int b = bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
+  return r ^ bb->ray[d][b];
+}
+
+bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
+  const BbTables *bb = BBT(pos->tables);
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
+  bb_t targets = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
+  for (int i = 0; i < bb->rider_nb[k]; i++) {
+    const BbRider *r = &bb->riders[k][i];
+    bb_t a = bb_ride(bb, r->dir, sq, occupied);
+    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
+    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
+  }
+  return targets;
+}
+
+/* The first occupied square from sq along direction d, or -1. */
+static inline int bb_first(const BbTables *bb, int d, int sq, bb_t occupied) {
+  bb_t blockers = bb->ray[d][sq] & occupied;
+  if (!blockers) return -1;
+  return bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
+}
+
+bb_t BBW(pinned)(const Position *pos, bb_t royals) {
+  const BbTables *bb = BBT(pos->tables);
+  Color us = pos->side, them = (Color)!us;
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t mine = BBP(pos).color[us], pinned = 0;
+  bb_t riders = BBW(pieces_of)(pos, them, bb->rider_piece_types[them]);
+  if (!riders) return 0;
+  for (; royals; royals &= royals - 1) {
+    int ksq = BBW(lsb)(royals);
+    uint32_t dirs = bb->rider_dirs[them];
+    while (dirs) {
+      int d = __builtin_ctz(dirs);
+      dirs &= dirs - 1;
+      int nd = bb->dir_neg[d];
+      /* no enemy rider on the line at all: nothing to pin against */
+      if (!(bb->ray[nd][ksq] & riders)) continue;
+      int b1 = bb_first(bb, nd, ksq, occupied);
+      if (b1 < 0 || !(mine >> b1 & 1)) continue;
+      int b2 = bb_first(bb, nd, b1, occupied);
+      if (b2 >= 0 && riders >> b2 & 1 && bb->rider_types[them][d] >> piece_type(pos->board[b2]) & 1)
+        pinned |= BB_ONE << b1;
+    }
+  }
+  return pinned;
+}
+
+bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c) {
+  const BbTables *bb = BBT(pos->tables);
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c], targets = 0;
+  for (int i = 0; i < bb->rider_nb[k]; i++) {
+    const BbRider *r = &bb->riders[k][i];
+    bb_t a = bb_ride(bb, r->dir, sq, occupied);
+    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
+    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
+  }
+  return targets;
+}
+
+bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied) {
+  return BBW(attacked_without)(pos, sq, by, occupied, 0);
+}
+
+bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone) {
+  const BbTables *bb = BBT(pos->tables);
+  bb_t mine = BBP(pos).color[by] & ~gone;
+  for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
+    int t = __builtin_ctzll(types);
+    if (bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine) return true;
+  }
+  bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & ~gone;
+  if (!riders) return false;
+  uint32_t dirs = bb->rider_dirs[by];
+  while (dirs) {
+    int d = __builtin_ctz(dirs);
+    dirs &= dirs - 1;
+    int nd = bb->dir_neg[d];
+    if (!(bb->ray[nd][sq] & riders)) continue;
+    int b = bb_first(bb, nd, sq, occupied);
+    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
+      return true;
+  }
+  return false;
+}

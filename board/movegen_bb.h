@@ -1,0 +1,86 @@
+/* movegen_bb.h — bitboard move generation of one width (internal template:
+ * movegen.c includes it once per BB_BITS, see bb_names.h). It uses the
+ * walker's Walk, walk_setup, walk_emit and walk_*_leg of movegen.c.
+ */
+#include "board/bb_names.h"
+
+/* The legs of a bitboard-generated piece that the masks leave out (pawn
+ * double steps, e.p. captures): the leg walker takes them. */
+static void BBW(gen_special)(Walk *w, const BbTables *bb, int sq, int type) {
+  const Position *pos = w->pos;
+  Color us = w->us;
+  size_t k = (size_t)type * COLOR_NB + (size_t)us;
+  bool plain = pos->tables->plain[type][us];
+  for (int i = 0; i < bb->special_nb[k]; i++) {
+    if (plain)
+      walk_plain_leg(w, sq, bb->special[k][i]);
+    else
+      walk_leg(w, bb->special[k][i], sq, 0);
+  }
+  if (pos->st.ep_count) {
+    Piece victim = pos->board[pos->st.ep_victim];
+    if (!piece_is_real(victim) || piece_color(victim) == us) return;
+    for (int i = 0; i < bb->ep_nb[k]; i++) {
+      int li = bb->ep[k][i];
+      Square to = w->next[(size_t)li * (size_t)pos->geo.sq_nb + (size_t)sq];
+      if (to != SQ_NONE && pos->board[to] == PIECE_NONE && is_ep_square(pos, to))
+        walk_emit(w, to, MOVE_EN_PASSANT, pos->st.ep_victim, true);
+    }
+  }
+}
+
+/* A piece whose legs the bitboard masks cover, but for the special legs.
+ * Targets that may promote or are confined go through walk_emit. */
+static void BBW(gen_piece)(Walk *w, const BbTables *bb, int sq, int type) {
+  const Position *pos = w->pos;
+  const Variant *v = pos->variant;
+  Color us = w->us;
+  bb_t targets = BBW(targets)(pos, sq, type, us);
+  bb_t careful = 0;
+  if (v->rules.confine[us][type]) {
+    careful = targets;
+  } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
+    careful = targets; /* may demote: walk_emit decides */
+  } else if (v->pieces[type].promotes_to && !v->rules.promotion_sittuyin) {
+    careful = targets & bb->promo_zone[us];
+    if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
+      careful = targets;
+  }
+  walk_setup(w, sq, type);
+  MoveList *list = w->list;
+  bb_t direct = targets & ~careful;
+  int count = list->count;
+  while (direct && count < MOVE_LIST_MAX) {
+    int to = BBW(lsb)(direct);
+    direct &= direct - 1;
+    list->moves[count++] = move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
+  }
+  list->count = count;
+  while (careful) {
+    int to = BBW(lsb)(careful);
+    careful &= careful - 1;
+    walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, piece_is_real(pos->board[to]));
+  }
+  BBW(gen_special)(w, bb, sq, type);
+}
+
+/* The pieces of the side to move: bitboards where the tables allow, the
+ * leg walker for the rest. */
+static void BBW(gen_pieces)(Walk *w, const BbTables *bb) {
+  const Position *pos = w->pos;
+  for (int i = 0; i < pos->pcount[w->us]; i++) {
+    int sq = pos->plist[w->us][i], type = piece_type(pos->board[sq]);
+    if (bb->gen_ok[type * COLOR_NB + w->us])
+      BBW(gen_piece)(w, bb, sq, type);
+    else
+      walk_piece(w, sq);
+  }
+}
+
+/* Whether squares lo..hi of the row starting at `row` are empty but for
+ * the castling royal and partner: one mask test. */
+static bool BBW(castling_path_clear)(const Position *pos, int row, int lo, int hi, int royal,
+                                     int partner) {
+  bb_t span = (BB_ALL >> (BB_BITS - 1 - (hi - lo))) << (row + lo);
+  return !(BBW(occupied)(pos) & span & ~(BB_ONE << royal) & ~(BB_ONE << partner));
+}
