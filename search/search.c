@@ -24,7 +24,7 @@
 /* A repetition is a little worse than equal for the side the search plays
  * for: it steers away from repeating when it has anything better, and a
  * shuffling opponent cannot hold a won game by repeating. */
-#define CONTEMPT 15
+#define CONTEMPT 40
 
 static int LMR_TABLE[64][64];
 static pthread_once_t LMR_ONCE = PTHREAD_ONCE_INIT;
