@@ -15,27 +15,9 @@
 #include "board/position.h"
 #include "board/tables.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
-
-static VariantLibrary *load_library(void) {
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  variant_diag_free(&diags);
-  return lib;
-}
-
-static Position *new_position(const VariantLibrary *lib, const char *variant, const char *fen) {
-  const Variant *v = library_find(lib, variant);
-  ck_assert_msg(v != NULL, "variant %s not shipped", variant);
-  char err[256] = "";
-  Position *pos = pos_new(v, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s: %s", variant, err);
-  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
-  return pos;
-}
 
 /* 0: no bitboards, else the width the tables chose */
 static int width_of(const Position *pos) {
@@ -43,7 +25,7 @@ static int width_of(const Position *pos) {
 }
 
 START_TEST(width_follows_the_board) {
-  VariantLibrary *lib = load_library();
+  VariantLibrary *lib = shipped_library_load();
   static const struct {
     const char *variant;
     int width;
@@ -51,7 +33,7 @@ START_TEST(width_follows_the_board) {
                {"shogi", 128}, {"xiangqi", 0},   {"grand", 128},    {"courier", 128},
                {"janggi", 0},  {"chushogi", 0},  {"cylinder", 0}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    Position *pos = new_position(lib, cases[i].variant, NULL);
+    Position *pos = shipped_position(lib, cases[i].variant, NULL);
     ck_assert_msg(width_of(pos) == cases[i].width, "%s: width %d, want %d", cases[i].variant,
                   width_of(pos), cases[i].width);
     ck_assert(pos_is_ok(pos));
@@ -98,16 +80,16 @@ static const OracleRow ROWS[] = {
 };
 
 START_TEST(bb128_counts_match_oracle_and_walker) {
-  VariantLibrary *lib = load_library();
+  VariantLibrary *lib = shipped_library_load();
   for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
     const OracleRow *row = &ROWS[i];
     unsetenv("CHIMERA_NO_BITBOARDS");
-    Position *pos = new_position(lib, row->variant, row->fen);
+    Position *pos = shipped_position(lib, row->variant, row->fen);
     ck_assert_msg(width_of(pos) == 128, "%s: width %d", row->variant, width_of(pos));
     uint64_t with_bb = perft(pos, row->depth);
     pos_free(pos);
     setenv("CHIMERA_NO_BITBOARDS", "1", 1);
-    pos = new_position(lib, row->variant, row->fen);
+    pos = shipped_position(lib, row->variant, row->fen);
     ck_assert_msg(width_of(pos) == 0, "%s: bitboards not off", row->variant);
     uint64_t walker = perft(pos, row->depth);
     pos_free(pos);

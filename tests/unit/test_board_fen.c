@@ -10,18 +10,9 @@
 #include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
-
-static VariantLibrary *load_shipped(void) {
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  ck_assert_int_eq(diags.count, 0);
-  variant_diag_free(&diags);
-  return lib;
-}
 
 /* Reads fen into a fresh position of v; the caller frees it. */
 static Position *pos_from_fen(const Variant *v, const char *fen, bool chess960) {
@@ -100,7 +91,7 @@ static int round_trip(const Variant *v, const char *name, const char *fen, bool 
 }
 
 START_TEST(oracle_positions_round_trip) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   FILE *tsv = fopen(CHIMERA_ORACLE_DIR "/perft.tsv", "r");
   ck_assert_msg(tsv != NULL, "cannot open %s/perft.tsv", CHIMERA_ORACLE_DIR);
   char line[8192], last[8192] = "";
@@ -154,7 +145,7 @@ static void fen_out(const Variant *v, const char *fen, bool chess960, char *out,
 }
 
 START_TEST(malformed_fields_are_errors) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   const Variant *chess = library_find(lib, "chess"), *grand = library_find(lib, "grand");
   ck_assert_ptr_nonnull(chess);
   ck_assert_ptr_nonnull(grand);
@@ -196,7 +187,7 @@ START_TEST(malformed_fields_are_errors) {
 END_TEST
 
 START_TEST(optional_and_extra_fields_of_the_dialect) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   const Variant *chess = library_find(lib, "chess"), *three = library_find(lib, "3check");
   const Variant *makruk = library_find(lib, "makruk"), *zh = library_find(lib, "crazyhouse");
   char out[512];
@@ -227,7 +218,7 @@ START_TEST(optional_and_extra_fields_of_the_dialect) {
 END_TEST
 
 START_TEST(castling_letters_shredder_and_x_fen) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   const Variant *chess = library_find(lib, "chess");
   char out[512];
   /* Shredder-FEN in: the outermost rooks come out as KQkq, or as files in
@@ -278,7 +269,7 @@ END_TEST
  * without a crash; whatever is accepted is a consistent position whose FEN
  * reads back. Deterministic: a fixed linear congruential sequence. */
 START_TEST(garbled_fens_never_crash) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   static const char *const cases[][2] = {
       {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
       {"cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"},

@@ -13,6 +13,7 @@
 #include "board/movetext.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
@@ -24,20 +25,8 @@ static void teardown(void) {
 }
 
 static Position *shipped_at(const char *variant, const char *fen) {
-  if (!lib) {
-    VariantDiagnostics diags = {0};
-    lib = library_new();
-    library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-    library_compile(lib, &diags);
-    variant_diag_free(&diags);
-  }
-  const Variant *v = library_find(lib, variant);
-  ck_assert_msg(v != NULL, "no variant %s", variant);
-  char err[256] = "";
-  Position *pos = pos_new(v, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s", err);
-  ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
-  return pos;
+  if (!lib) lib = shipped_library_load();
+  return shipped_position(lib, variant, fen);
 }
 
 static void play(Position *pos, const char *text, Undo *undo) {

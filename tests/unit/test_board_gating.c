@@ -10,24 +10,15 @@
 #include "board/movetext.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
 static VariantLibrary *lib;
 
 static Position *seirawan_at(const char *fen) {
-  VariantDiagnostics diags = {0};
-  lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  variant_diag_free(&diags);
-  const Variant *v = library_find(lib, "seirawan");
-  ck_assert_ptr_nonnull(v);
-  char err[256] = "";
-  Position *pos = pos_new(v, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s", err);
-  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s", err);
-  return pos;
+  lib = shipped_library_load();
+  return shipped_position(lib, "seirawan", fen);
 }
 
 static void play(Position *pos, const char *text, Undo *undo) {

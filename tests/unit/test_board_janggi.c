@@ -13,24 +13,15 @@
 #include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
 static VariantLibrary *lib;
 
 static Position *janggi_at(const char *fen) {
-  VariantDiagnostics diags = {0};
-  lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  variant_diag_free(&diags);
-  const Variant *v = library_find(lib, "janggi");
-  ck_assert_ptr_nonnull(v);
-  char err[256] = "";
-  Position *pos = pos_new(v, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s", err);
-  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s", err);
-  return pos;
+  lib = shipped_library_load();
+  return shipped_position(lib, "janggi", fen);
 }
 
 static void done(Position *pos) {

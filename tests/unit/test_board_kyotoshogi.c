@@ -11,20 +11,14 @@
 #include "board/movetext.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
 START_TEST(pieces_flip_and_drop_either_side_up) {
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  variant_diag_free(&diags);
-  const Variant *v = library_find(lib, "kyotoshogi");
-  ck_assert_ptr_nonnull(v);
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos = shipped_position(lib, "kyotoshogi", NULL);
   char err[256] = "";
-  Position *pos = pos_new(v, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s", err);
   const char *start = "4+l/1n1+N+s/Sk3/3K1/+L4[Pp] b - - 0 7";
   ck_assert_msg(pos_set_fen(pos, start, err, sizeof err), "%s", err);
   static const char *const moves[] = {"e4b1-", "+P@c2", "b1a2+"};

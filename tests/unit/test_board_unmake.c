@@ -10,18 +10,9 @@
 #include "board/movegen.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
-
-static VariantLibrary *load_shipped(void) {
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  ck_assert_int_eq(diags.count, 0);
-  variant_diag_free(&diags);
-  return lib;
-}
 
 /* Everything make/unmake may touch, element by element. */
 typedef struct {
@@ -121,7 +112,7 @@ static void check_position(const VariantLibrary *lib, const char *variant, const
 }
 
 START_TEST(capture_promotion_castling_restore_lists) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   /* b7xa8 promotes with a capture; both sides may castle both ways */
   check_position(lib, "chess",
                  "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -135,7 +126,7 @@ START_TEST(capture_promotion_castling_restore_lists) {
 END_TEST
 
 START_TEST(drops_restore_lists) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   check_position(lib, "crazyhouse",
                  "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[Pn] w KQkq - 0 1",
                  (const bool[SEEN_NB]){true, false, true, true});

@@ -14,19 +14,14 @@
 #include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
 static VariantLibrary *lib;
 
 static void setup(void) {
-  VariantDiagnostics diags = {0};
-  lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  for (int i = 0; i < diags.count; i++) fprintf(stderr, "%s\n", diags.items[i]);
-  ck_assert_int_eq(diags.count, 0);
-  variant_diag_free(&diags);
+  lib = shipped_library_load();
 }
 
 static void teardown(void) {

@@ -7,22 +7,12 @@
 #include <string.h>
 
 #include "mbn/variant_library.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
-static VariantLibrary *load_shipped(void) {
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_path(lib, CHIMERA_VARIANT_DIR, &diags);
-  library_compile(lib, &diags);
-  for (int i = 0; i < diags.count; i++) fprintf(stderr, "%s\n", diags.items[i]);
-  ck_assert_int_eq(diags.count, 0);
-  variant_diag_free(&diags);
-  return lib;
-}
-
 START_TEST(shipped_files_compile_without_errors) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   ck_assert_int_ge(library_count(lib), 60);
   library_free(lib);
 }
@@ -38,7 +28,7 @@ START_TEST(required_variants_are_shipped) {
       "shako",       "kinglet",       "losalamos",   "gardner",    "almost",     "chigorin",
       "grasshopper", "spartan",       "amazon",      "nightrider", "torpedo",    "shatar",
       "coregal",     "extinction",    "synochess",   "shinobi",    "empire",     "orda"};
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
     ck_assert_msg(library_find(lib, required[i]), "variant '%s' is not shipped", required[i]);
   library_free(lib);
@@ -48,7 +38,7 @@ END_TEST
 /* The board part up to the side to move, holdings included, and the rest
  * of the fields compared as the oracle writes them. */
 START_TEST(start_positions_equal_the_oracle) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   FILE *tsv = fopen(CHIMERA_ORACLE_DIR "/perft.tsv", "r");
   /* The oracle lives beside the checkout (../shared/oracle), in CI too: a
    * missing oracle must fail the test, not pass it without comparing. */
@@ -85,7 +75,7 @@ START_TEST(start_positions_equal_the_oracle) {
 END_TEST
 
 START_TEST(find_and_list) {
-  VariantLibrary *lib = load_shipped();
+  VariantLibrary *lib = shipped_library_load();
   ck_assert_ptr_null(library_find(lib, "no-such-variant"));
   ck_assert_ptr_null(library_find(lib, NULL));
   const Variant *chess = library_find(lib, "chess");
