@@ -68,6 +68,16 @@ static bool search_gen_moves(const Position *pos, MoveList *list) {
   return false;
 }
 
+/* Whether a pseudo-legal move of this ply's position is legal: the pins and
+ * watchers are found once per node, when the first move needs the test. */
+static bool search_move_legal(PlyStack *ss, const Position *pos, Move move) {
+  if (!ss->legal_ready) {
+    legal_context_init(pos, &ss->legal);
+    ss->legal_ready = true;
+  }
+  return legal_context_test(pos, &ss->legal, move);
+}
+
 static void nodes_add(SearchThread *thread) {
   uint64_t n = atomic_load_explicit(&thread->nodes, memory_order_relaxed);
   atomic_store_explicit(&thread->nodes, n + 1, memory_order_relaxed);
@@ -210,6 +220,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   /* 4. Captures and promotions (all evasions when in check). */
   MoveList *list = &ss->list;
   bool all_legal = search_gen_moves(pos, list);
+  ss->legal_ready = false;
   moves_score(thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, list, ss->scores, !evade);
   int legal = 0;
   Move best_move = MOVE_NONE_VALUE;
@@ -227,7 +238,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }
-    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    if (!all_legal && !search_move_legal(ss, pos, move)) continue;
     legal++;
     ss->move = move;
     ss->moved_type = move_mover_type(pos, move);
@@ -344,6 +355,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     }
   } else {
     all_legal = search_gen_moves(pos, list);
+    ss->legal_ready = false;
     moves_score(thread, ply, tt_move, list, ss->scores, false);
   }
 
@@ -378,7 +390,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
         continue;
       }
     }
-    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    if (!all_legal && !search_move_legal(ss, pos, move)) continue;
     legal++;
 
     /* 12. Make the move. */

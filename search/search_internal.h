@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board/legal.h"
 #include "board/move.h"
 #include "board/position.h"
 #include "search/eval_tables.h"
@@ -31,6 +32,8 @@ typedef struct {
   Move pv[PLY_MAX + 1];
   MoveList list; /* this ply's moves; large (64 kB), one per ply, never on the C stack */
   int scores[MOVE_LIST_MAX];
+  LegalContext legal; /* pins and watchers of this ply's position, made on first use */
+  bool legal_ready;
 } PlyStack;
 
 typedef struct {
