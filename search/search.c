@@ -104,14 +104,37 @@ static bool search_should_stop(SearchThread *thread) {
   return atomic_load_explicit(&s->stop, memory_order_relaxed);
 }
 
-/* A repetition of a position since the last irreversible move. */
-static bool search_is_repetition(const SearchThread *thread, int ply) {
+/* A repetition of a position since the last irreversible move, scored by
+ * the variant's rules (SEARCH_INF: none). The side giving perpetual check
+ * loses where loss=perpetualcheck says so (the cycle's checks are known on
+ * the search path; earlier game positions count as no check); otherwise
+ * the rule's result for the side to move, and a draw is a little worse than
+ * equal for the side the search plays for: it steers away from repeating
+ * when it has anything better, and a shuffling opponent cannot hold a won
+ * game by repeating. */
+static int search_repetition_score(const SearchThread *thread, int ply) {
   int index = thread->key_base + ply;
   uint64_t key = thread->keys[index];
   int window = min_int(pos_rule50(thread->pos), index);
-  for (int back = 4; back <= window; back += 2)
-    if (thread->keys[index - back] == key) return true;
-  return false;
+  int back = 4;
+  for (; back <= window; back += 2)
+    if (thread->keys[index - back] == key) break;
+  if (back > window) return SEARCH_INF;
+  const VariantRules *rules = &thread->pos->variant->rules;
+  if (rules->perpetual_check_loses) {
+    /* positions where we were in check: index, index-2, ...; the opponent
+     * was in check at index-1, index-3, ... */
+    bool we_checked = true, they_checked = true;
+    for (int k = 0; k < back; k += 2) {
+      they_checked &= thread->key_checks[index - k - 1];
+      we_checked &= thread->key_checks[index - k];
+    }
+    if (they_checked) return result_score(RESULT_LOSS, ply); /* we gave perpetual check */
+    if (we_checked) return result_score(RESULT_WIN, ply);
+  }
+  if (rules->repetition_result == RESULT_WIN || rules->repetition_result == RESULT_LOSS)
+    return result_score(rules->repetition_result, ply);
+  return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
 }
 
 /* Zugzwang guard: the side has something besides royal and pawn-like pieces. */
@@ -317,6 +340,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (ply > thread->seldepth) thread->seldepth = ply;
   if (search_should_stop(thread)) return 0;
   thread->keys[thread->key_base + ply] = pos_key(pos);
+  thread->key_checks[thread->key_base + ply] = in_check;
   ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE_VALUE;
 
   /* 3. Early exits: game over by the variant's rules, repetition, depth
@@ -324,7 +348,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (!root) {
     GameResult result = search_rule_result(pos, tables);
     if (result != RESULT_NONE) return result_score(result, ply);
-    if (search_is_repetition(thread, ply)) return us == thread->root_side ? -CONTEMPT : CONTEMPT;
+    int repetition = search_repetition_score(thread, ply);
+    if (repetition != SEARCH_INF) return repetition;
     if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
     alpha = max_int(alpha, -SEARCH_MATE + ply);
     beta = min_int(beta, SEARCH_MATE - ply - 1);

@@ -60,7 +60,8 @@ typedef struct SearchThread {
   int16_t *capture_history; /* [type][to][captured type or types] */
   int16_t *cont_history;    /* [prev type][prev to][type][to], or NULL */
   int types, squares;
-  uint64_t *keys; /* game history then the search path, for repetitions */
+  uint64_t *keys;   /* game history then the search path, for repetitions */
+  bool *key_checks; /* whether the side to move was in check there (path only) */
   int key_base, key_capacity;
   RootMove *roots;
   int root_count, root_capacity;

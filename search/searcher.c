@@ -44,6 +44,7 @@ static void thread_destroy(SearchThread *thread) {
   thread_free_tables(thread);
   free(thread->stack);
   free(thread->keys);
+  free(thread->key_checks);
   free(thread->roots);
   free(thread);
 }
@@ -177,11 +178,15 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
   int need = s->history_len + PLY_MAX + 4;
   if (need > thread->key_capacity) {
     free(thread->keys);
+    free(thread->key_checks);
     thread->keys = calloc((size_t)need, sizeof(uint64_t));
-    thread->key_capacity = thread->keys ? need : 0;
-    if (!thread->keys) return false;
+    thread->key_checks = calloc((size_t)need, sizeof(bool));
+    thread->key_capacity = thread->keys && thread->key_checks ? need : 0;
+    if (!thread->key_capacity) return false;
   }
   if (s->history_len) memcpy(thread->keys, s->history_keys, s->history_len * sizeof(uint64_t));
+  /* whether the game's earlier positions were checks is not known here */
+  memset(thread->key_checks, 0, (size_t)need * sizeof(bool));
   thread->key_base = s->history_len;
   if (roots->count > thread->root_capacity) {
     free(thread->roots);
