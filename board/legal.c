@@ -9,6 +9,8 @@
  */
 #include <string.h>
 
+#include "board/legal.h"
+
 #include "board/bb.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
@@ -203,7 +205,7 @@ bool pos_is_legal(const Position *pos, Move move) {
   return legal;
 }
 
-#define PINNED_MAX 64
+#define PINNED_MAX LEGAL_PINNED_MAX
 
 /* Our pieces standing alone between an enemy piece and one of our royals on
  * a line the enemy piece could capture along (a superset of the pinned
@@ -235,7 +237,9 @@ static int find_pinned(const Position *pos, Square *pinned) {
       for (int k = 1; k < a && blockers < 2; k++) {
         Square s = geo_square(geo, geo_file(geo, from) + sx * k, geo_rank(geo, from) + sy * k, 0);
         Piece p = pos->board[s];
-        if (p == PIECE_NONE) continue;
+        /* Walls on the line are not blockers: a piece whose step skips them
+         * (a hexagonal board drawn on a grid) still pins across them. */
+        if (!piece_is_real(p)) continue;
         blockers++;
         blocker = piece_is_real(p) && piece_color(p) == us ? s : SQ_NONE;
       }
@@ -245,29 +249,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
   return n;
 }
 
-#define ROYALS_WATCHED_MAX 4
-#define WATCHERS_MAX       64
-
-/* The enemy pieces that could ever attack each of our royals, whatever the
- * occupancy (their reach filter covers the royal's offset): only these can
- * make a move of a non-royal piece illegal. */
-#define WATCH_READ_WORDS 4 /* boards of up to 256 squares remember the walks */
-
-typedef struct {
-  int royal_nb;
-  Square royal[ROYALS_WATCHED_MAX];
-  int watcher_nb[ROYALS_WATCHED_MAX];
-  Square watcher[ROYALS_WATCHED_MAX][WATCHERS_MAX];
-  /* Each watcher's attack walk before the move: its answer and the cells it
-   * read. A walk depends on nothing but those cells (and the watcher's own,
-   * which only a capture changes), so a move changing none of them leaves
-   * the answer as it was and needs no walk (remembered: up to 256 squares). */
-  bool remembered;
-  bool attacks[ROYALS_WATCHED_MAX][WATCHERS_MAX];
-  uint64_t reads[ROYALS_WATCHED_MAX][WATCHERS_MAX][WATCH_READ_WORDS];
-} Watch;
-
-static bool watch_init(const Position *pos, Watch *watch) {
+static bool watch_init(const Position *pos, LegalWatch *watch) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
   const Geometry *geo = &pos->geo;
@@ -279,7 +261,7 @@ static bool watch_init(const Position *pos, Watch *watch) {
   for (int i = 0; i < pos->pcount[us]; i++) {
     int royal = pos->plist[us][i];
     if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
-    if (watch->royal_nb >= ROYALS_WATCHED_MAX) return false;
+    if (watch->royal_nb >= LEGAL_ROYALS_WATCHED_MAX) return false;
     int k = watch->royal_nb++, n = 0;
     watch->royal[k] = (Square)royal;
     for (int j = 0; j < pos->pcount[them]; j++) {
@@ -290,12 +272,12 @@ static bool watch_init(const Position *pos, Watch *watch) {
         int dy = geo_rank(geo, royal) - geo_rank(geo, from);
         if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
       }
-      if (n >= WATCHERS_MAX) return false;
+      if (n >= LEGAL_WATCHERS_MAX) return false;
       watch->watcher[k][n++] = (Square)from;
     }
     watch->watcher_nb[k] = n;
   }
-  watch->remembered = geo->sq_nb <= 64 * WATCH_READ_WORDS;
+  watch->remembered = geo->sq_nb <= 64 * LEGAL_WATCH_READ_WORDS;
   if (watch->remembered) {
     Walk w;
     memset(&w, 0, sizeof w);
@@ -321,7 +303,7 @@ static inline bool watch_read(const uint64_t *reads, int sq) {
 
 /* Legality of a move of a non-royal piece by the watch list (made, tested on
  * the watchers still standing, unmade). */
-static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
+static bool watch_legal(const Position *pos, const LegalWatch *watch, Move m) {
   Position *p = (Position *)pos;
   Color us = pos->side;
   /* Attack walks read only the board cells, so the move is applied to the
@@ -381,63 +363,69 @@ static bool watch_legal(const Position *pos, const Watch *watch, Move m) {
   return legal;
 }
 
-int gen_legal_moves(const Position *pos, MoveList *list) {
-  list->count = 0;
-  if (pos_is_decided(pos)) return 0;
-  gen_pseudo_moves(pos, list);
-  int n = 0;
-  Square pinned[PINNED_MAX];
-  int pinned_nb = -1;
+void legal_context_init(const Position *pos, LegalContext *ctx) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
-  uint64_t pinned_bb = 0;
-  bool use_bb = false;
+  ctx->pinned_nb = -1;
+  ctx->use_bb = false;
+  ctx->watching = false;
+  ctx->pinned_bb = 0;
   if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) {
     if (t->bb64 && t->bb64->all_attack_ok[!pos->side]) {
-      pinned_bb = bb64_pinned(pos, bb64_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
-      use_bb = true;
-      pinned_nb = 0;
+      ctx->pinned_bb = bb64_pinned(pos, bb64_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
+      ctx->use_bb = true;
+      ctx->pinned_nb = 0;
     } else if (t->bb128 && t->bb128->all_attack_ok[!pos->side]) {
       /* the few pinned pieces as a list: no 128-bit tests per move */
-      pinned_nb = 0;
+      ctx->pinned_nb = 0;
       bb128_t b = bb128_pinned(pos, bb128_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
-      for (; b && pinned_nb < PINNED_MAX; b &= b - 1) pinned[pinned_nb++] = (Square)bb128_lsb(b);
-      if (b) pinned_nb = -1; /* too many to list: test every move */
+      for (; b && ctx->pinned_nb < PINNED_MAX; b &= b - 1)
+        ctx->pinned[ctx->pinned_nb++] = (Square)bb128_lsb(b);
+      if (b) ctx->pinned_nb = -1; /* too many to list: test every move */
     } else {
-      pinned_nb = find_pinned(pos, pinned);
+      ctx->pinned_nb = find_pinned(pos, ctx->pinned);
     }
   }
   /* Facing royals under royal=bikjang: every move must break the facing,
    * which only the full test sees. */
-  if (r->bikjang && pos_royals_face(pos)) pinned_nb = -1;
-  Watch watch; /* large: filled by watch_init only when used */
-  watch.royal_nb = 0;
-  bool watching = pinned_nb < 0 && !(r->bikjang && pos_royals_face(pos)) && watch_init(pos, &watch);
-  for (int i = 0; i < list->count; i++) {
-    Move m = list->moves[i];
-    if (watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
-        move_kind(m) != MOVE_PASS &&
-        !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
-        !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
-        !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
-        !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
-        (move_kind(m) == MOVE_DROP ||
-         !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1))) {
-      if (watch_legal(pos, &watch, m)) list->moves[n++] = m;
-      continue;
-    }
-    if (pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
-        !((r->promotion_sittuyin || t->promotes_to_royal) && move_piece_arg(m) >= 0) &&
-        !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
-      bool free_piece = !(use_bb && pinned_bb >> move_from(m) & 1); /* no shift past 64 squares */
-      for (int k = 0; k < pinned_nb && !use_bb; k++) free_piece &= pinned[k] != move_from(m);
-      if (free_piece) {
-        list->moves[n++] = m;
-        continue;
-      }
-    }
-    if (pos_is_legal(pos, m)) list->moves[n++] = m;
+  bool facing = r->bikjang && pos_royals_face(pos);
+  if (facing) ctx->pinned_nb = -1;
+  ctx->watch.royal_nb = 0;
+  ctx->watching = ctx->pinned_nb < 0 && !facing && watch_init(pos, &ctx->watch);
+}
+
+bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  if (ctx->watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
+      move_kind(m) != MOVE_PASS && !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
+      !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
+      !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
+      !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
+      (move_kind(m) == MOVE_DROP ||
+       !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)))
+    return watch_legal(pos, &ctx->watch, m);
+  if (ctx->pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
+      !((r->promotion_sittuyin || t->promotes_to_royal) && move_piece_arg(m) >= 0) &&
+      !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
+    /* no shift past 64 squares */
+    bool free_piece = !(ctx->use_bb && ctx->pinned_bb >> move_from(m) & 1);
+    for (int k = 0; k < ctx->pinned_nb && !ctx->use_bb; k++)
+      free_piece &= ctx->pinned[k] != move_from(m);
+    if (free_piece) return true;
   }
+  return pos_is_legal(pos, m);
+}
+
+int gen_legal_moves(const Position *pos, MoveList *list) {
+  list->count = 0;
+  if (pos_is_decided(pos)) return 0;
+  gen_pseudo_moves(pos, list);
+  LegalContext ctx;
+  legal_context_init(pos, &ctx);
+  int n = 0;
+  for (int i = 0; i < list->count; i++)
+    if (legal_context_test(pos, &ctx, list->moves[i])) list->moves[n++] = list->moves[i];
   list->count = n;
   if (pos->variant->rules.must_capture) {
     int caps = 0;

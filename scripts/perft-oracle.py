@@ -9,7 +9,7 @@ Used to check the variant files (docs/variants.md, "Perft against the
 oracle"); tests/perft holds the CTest suites of verified variants.
 
 usage: scripts/perft-oracle.py [MAX_NODES] [CHIMERA] [ORACLE_TSV]
-       (defaults: 1000000, build/chimera, ../shared/oracle/perft.tsv)
+       (defaults: 1000000, build/chimera, tests/data/oracle/perft.tsv)
 """
 import collections
 import os
@@ -20,7 +20,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 max_nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
 chimera = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "..", "build", "chimera")
 oracle = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
-    here, "..", "..", "shared", "oracle", "perft.tsv")
+    here, "..", "tests", "data", "oracle", "perft.tsv")
 
 names = set(subprocess.run([chimera, "variants"], capture_output=True, text=True).stdout.split())
 with open(oracle) as f:

@@ -1,9 +1,13 @@
 /* movepick.c — move ordering and an exact static exchange evaluation that
  * knows fairy pieces.
  *
- * Order: the TT move, then winning and even captures and promotions (most
- * valuable victim, least valuable attacker), killers, the counter-move, quiet
- * moves by history, and captures that lose material last.
+ * The staged picker (MovePicker): the TT move, then winning and even
+ * captures and promotions (most valuable victim, least valuable attacker,
+ * capture history; the exchange test runs when a capture is picked, and a
+ * losing one waits), the two killers, the counter-move, quiet moves by
+ * butterfly plus continuation history (scored only when that stage is
+ * reached), and the losing captures last. Each move comes with its stage,
+ * which the search reads by name.
  *
  * SEE plays the exchange on the real position with make/unmake: after the
  * move, the other side recaptures the piece that just captured with its least
@@ -184,63 +188,211 @@ bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int thresho
   return balance[n - 1] >= threshold;
 }
 
-void moves_score(const SearchThread *thread, int ply, Move tt_move, MoveList *list, int *scores,
-                 bool tactical_only) {
-  Position *pos = thread->pos; /* the exchange test makes and unmakes moves */
-  const EvalTables *tables = &thread->owner->eval;
-  const PlyStack *ss = &thread->stack[ply];
+int move_captured_type(const Position *pos, Move move) {
   Color us = pos_side_to_move(pos);
-  Move counter = MOVE_NONE_VALUE;
+  int sq = -1;
+  switch (move_kind(move)) {
+  case MOVE_NORMAL: {
+    Piece p = pos_piece_on(pos, move_to(move));
+    if (piece_is_real(p) && piece_color(p) != us) return piece_type(p);
+    sq = move_extra1(move);
+    break;
+  }
+  case MOVE_EN_PASSANT: sq = move_extra1(move); break;
+  default: return -1;
+  }
+  if (sq == EXTRA_NONE || sq < 0 || sq >= pos_square_count(pos)) return -1;
+  Piece p = pos_piece_on(pos, sq);
+  return piece_is_real(p) && piece_color(p) != us ? piece_type(p) : -1;
+}
+
+int16_t *history_capture_entry(const SearchThread *thread, int type, Move move, int captured) {
+  int slot = captured < 0 ? thread->types : captured;
+  return &thread->capture_history[((size_t)type * thread->squares + move_to(move)) *
+                                      (thread->types + 1) +
+                                  slot];
+}
+
+/* Butterfly (piece-to) history plus the continuation histories of the moves
+ * one and two plies back. */
+int history_quiet(const SearchThread *thread, int ply, Color us, int type, Move move) {
+  if (type < 0) return 0;
+  size_t cell = (size_t)type * thread->squares + move_to(move);
+  int score = thread->history[(size_t)us * thread->types * thread->squares + cell];
+  const PlyStack *ss = &thread->stack[ply];
+  if (ply >= 1 && ss[-1].cont) score += ss[-1].cont[cell];
+  if (ply >= 2 && ss[-2].cont) score += ss[-2].cont[cell];
+  return score;
+}
+
+void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bool tactical_only) {
+  Position *pos = thread->pos;
+  const EvalTables *tables = &thread->owner->eval;
+  PlyStack *ss = &thread->stack[ply];
+  MoveList *list = &ss->list;
+  mp->thread = thread;
+  mp->ply = ply;
+  mp->list = list;
+  mp->scores = ss->scores;
+  mp->tt_move = tt_move;
+  mp->tactical_only = tactical_only;
+  mp->skip_quiets = false;
+  mp->killers[0] = ss->killers[0];
+  mp->killers[1] = ss->killers[1];
+  mp->counter = MOVE_NONE_VALUE;
   if (ply > 0) {
     const PlyStack *prev = &thread->stack[ply - 1];
     if (prev->move != MOVE_NONE_VALUE && prev->moved_type >= 0)
-      counter = thread->counter[prev->moved_type * thread->squares + move_to(prev->move)];
+      mp->counter = thread->counter[prev->moved_type * thread->squares + move_to(prev->move)];
   }
-  int kept = 0;
+  mp->has_tt = mp->has_killer[0] = mp->has_killer[1] = mp->has_counter = false;
+  /* Tactical moves first, then quiet ones; the TT move, killers and the
+   * counter-move are taken out and come from their own stages. Quiet
+   * moves are scored only if their stage is reached. */
+  Move *moves = list->moves;
+  int *scores = mp->scores;
+  int k = 0;
   for (int i = 0; i < list->count; i++) {
-    Move move = list->moves[i];
+    Move move = moves[i];
     bool tactical = move_is_tactical(pos, move);
-    if (tactical_only && !tactical) continue;
-    int score;
-    if (move == tt_move) {
-      score = INT_MAX;
+    if (move == tt_move && (tactical || !tactical_only)) {
+      mp->has_tt = true;
     } else if (tactical) {
-      int victim = move_captured_value(pos, tables, move) + promotion_gain(pos, tables, move);
       int mover = move_mover_type(pos, move);
+      int victim = move_captured_value(pos, tables, move) + promotion_gain(pos, tables, move);
       int mover_value = mover >= 0 && !tables->royal[mover] ? tables->value[mover] : 0;
-      score = victim * 16 - mover_value / 8;
-      if (move_see_ok(pos, tables, move, 0))
-        score += 1 << 28;
-      else
-        score -= 1 << 24; /* losing: after every quiet move */
-    } else if (move == ss->killers[0]) {
-      score = (1 << 27) + 2;
-    } else if (move == ss->killers[1]) {
-      score = (1 << 27) + 1;
-    } else if (move == counter) {
-      score = 1 << 27;
+      int hist = mover >= 0
+                     ? *history_capture_entry(thread, mover, move, move_captured_type(pos, move))
+                     : 0;
+      moves[k] = move;
+      scores[k++] = victim * 16 - mover_value / 8 + hist / 8;
+    } else if (tactical_only) {
+      continue;
+    } else if (move == mp->killers[0]) {
+      mp->has_killer[0] = true;
+    } else if (move == mp->killers[1]) {
+      mp->has_killer[1] = true;
+    } else if (move == mp->counter) {
+      mp->has_counter = true;
     } else {
-      int type = move_mover_type(pos, move);
-      score =
-          type < 0
-              ? 0
-              : thread->history[((int)us * thread->types + type) * thread->squares + move_to(move)];
+      moves[k] = move;
+      scores[k++] = INT_MIN; /* quiet */
     }
-    list->moves[kept] = move;
-    scores[kept++] = score;
   }
-  list->count = kept;
+  list->count = k;
+  /* partition: tactical [0, n), quiet [n, k) */
+  int n = 0;
+  for (int i = 0; i < k; i++) {
+    if (scores[i] == INT_MIN) continue;
+    Move m = moves[i];
+    int sc = scores[i];
+    moves[i] = moves[n], scores[i] = scores[n];
+    moves[n] = m, scores[n++] = sc;
+  }
+  mp->quiet_end = k;
+  mp->tactical_end = n;
+  mp->cur = mp->bad_end = 0;
+  mp->quiet_cur = n;
+  mp->stage = STAGE_TT;
 }
 
-Move moves_pick(MoveList *list, int *scores, int index) {
-  int best = index;
-  for (int i = index + 1; i < list->count; i++)
-    if (scores[i] > scores[best]) best = i;
-  Move move = list->moves[best];
-  int score = scores[best];
-  list->moves[best] = list->moves[index];
-  scores[best] = scores[index];
-  list->moves[index] = move;
-  scores[index] = score;
-  return move;
+/* Moves the best-scored move of [from, end) to from. */
+static void pick_best(MovePicker *mp, int from, int end) {
+  int best = from;
+  for (int i = from + 1; i < end; i++)
+    if (mp->scores[i] > mp->scores[best]) best = i;
+  Move m = mp->list->moves[best];
+  int sc = mp->scores[best];
+  mp->list->moves[best] = mp->list->moves[from];
+  mp->scores[best] = mp->scores[from];
+  mp->list->moves[from] = m;
+  mp->scores[from] = sc;
+}
+
+static void swap_moves(MovePicker *mp, int a, int b) {
+  Move m = mp->list->moves[a];
+  int sc = mp->scores[a];
+  mp->list->moves[a] = mp->list->moves[b];
+  mp->scores[a] = mp->scores[b];
+  mp->list->moves[b] = m;
+  mp->scores[b] = sc;
+}
+
+Move picker_next(MovePicker *mp, PickStage *stage) {
+  SearchThread *thread = mp->thread;
+  Position *pos = thread->pos;
+  const EvalTables *tables = &thread->owner->eval;
+  switch (mp->stage) {
+  case STAGE_TT:
+    mp->stage = STAGE_GOOD_CAPTURE;
+    if (mp->has_tt) {
+      *stage = STAGE_TT;
+      return mp->tt_move;
+    }
+    /* fall through */
+  case STAGE_GOOD_CAPTURE:
+    /* [0, bad_end): bad captures found so far; [bad_end, cur): returned */
+    while (mp->cur < mp->tactical_end) {
+      pick_best(mp, mp->cur, mp->tactical_end);
+      Move m = mp->list->moves[mp->cur];
+      if (!move_see_ok(pos, tables, m, 0)) {
+        swap_moves(mp, mp->cur, mp->bad_end);
+        mp->bad_end++;
+        mp->cur++;
+        continue;
+      }
+      mp->cur++;
+      *stage = STAGE_GOOD_CAPTURE;
+      return m;
+    }
+    if (mp->tactical_only) {
+      mp->stage = STAGE_DONE;
+      return MOVE_NONE_VALUE;
+    }
+    mp->stage = STAGE_KILLER;
+    mp->cur = 0; /* killer index */
+    /* fall through */
+  case STAGE_KILLER:
+    while (mp->cur < 2) {
+      int k = mp->cur++;
+      if (mp->has_killer[k] && !mp->skip_quiets) {
+        *stage = STAGE_KILLER;
+        return mp->killers[k];
+      }
+    }
+    mp->stage = STAGE_COUNTER;
+    /* fall through */
+  case STAGE_COUNTER:
+    mp->stage = STAGE_QUIET;
+    if (mp->has_counter && !mp->skip_quiets) {
+      *stage = STAGE_COUNTER;
+      return mp->counter;
+    }
+    /* fall through */
+  case STAGE_QUIET:
+    if (mp->quiet_cur == mp->tactical_end && !mp->skip_quiets) {
+      Color us = pos_side_to_move(pos);
+      for (int i = mp->tactical_end; i < mp->quiet_end; i++) {
+        Move m = mp->list->moves[i];
+        mp->scores[i] = history_quiet(thread, mp->ply, us, move_mover_type(pos, m), m);
+      }
+    }
+    if (!mp->skip_quiets && mp->quiet_cur < mp->quiet_end) {
+      pick_best(mp, mp->quiet_cur, mp->quiet_end);
+      *stage = STAGE_QUIET;
+      return mp->list->moves[mp->quiet_cur++];
+    }
+    mp->stage = STAGE_BAD_CAPTURE;
+    mp->cur = 0;
+    /* fall through */
+  case STAGE_BAD_CAPTURE:
+    if (mp->cur < mp->bad_end) {
+      *stage = STAGE_BAD_CAPTURE;
+      return mp->list->moves[mp->cur++];
+    }
+    mp->stage = STAGE_DONE;
+    /* fall through */
+  case STAGE_DONE: break;
+  }
+  return MOVE_NONE_VALUE;
 }

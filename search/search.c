@@ -68,6 +68,16 @@ static bool search_gen_moves(const Position *pos, MoveList *list) {
   return false;
 }
 
+/* Whether a pseudo-legal move of this ply's position is legal: the pins and
+ * watchers are found once per node, when the first move needs the test. */
+static bool search_move_legal(PlyStack *ss, const Position *pos, Move move) {
+  if (!ss->legal_ready) {
+    legal_context_init(pos, &ss->legal);
+    ss->legal_ready = true;
+  }
+  return legal_context_test(pos, &ss->legal, move);
+}
+
 static void nodes_add(SearchThread *thread) {
   uint64_t n = atomic_load_explicit(&thread->nodes, memory_order_relaxed);
   atomic_store_explicit(&thread->nodes, n + 1, memory_order_relaxed);
@@ -94,14 +104,37 @@ static bool search_should_stop(SearchThread *thread) {
   return atomic_load_explicit(&s->stop, memory_order_relaxed);
 }
 
-/* A repetition of a position since the last irreversible move. */
-static bool search_is_repetition(const SearchThread *thread, int ply) {
+/* A repetition of a position since the last irreversible move, scored by
+ * the variant's rules (SEARCH_INF: none). The side giving perpetual check
+ * loses where loss=perpetualcheck says so (the cycle's checks are known on
+ * the search path; earlier game positions count as no check); otherwise
+ * the rule's result for the side to move, and a draw is a little worse than
+ * equal for the side the search plays for: it steers away from repeating
+ * when it has anything better, and a shuffling opponent cannot hold a won
+ * game by repeating. */
+static int search_repetition_score(const SearchThread *thread, int ply) {
   int index = thread->key_base + ply;
   uint64_t key = thread->keys[index];
   int window = min_int(pos_rule50(thread->pos), index);
-  for (int back = 4; back <= window; back += 2)
-    if (thread->keys[index - back] == key) return true;
-  return false;
+  int back = 4;
+  for (; back <= window; back += 2)
+    if (thread->keys[index - back] == key) break;
+  if (back > window) return SEARCH_INF;
+  const VariantRules *rules = &thread->pos->variant->rules;
+  if (rules->perpetual_check_loses) {
+    /* positions where we were in check: index, index-2, ...; the opponent
+     * was in check at index-1, index-3, ... */
+    bool we_checked = true, they_checked = true;
+    for (int k = 0; k < back; k += 2) {
+      they_checked &= thread->key_checks[index - k - 1];
+      we_checked &= thread->key_checks[index - k];
+    }
+    if (they_checked) return result_score(RESULT_LOSS, ply); /* we gave perpetual check */
+    if (we_checked) return result_score(RESULT_WIN, ply);
+  }
+  if (rules->repetition_result == RESULT_WIN || rules->repetition_result == RESULT_LOSS)
+    return result_score(rules->repetition_result, ply);
+  return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
 }
 
 /* Zugzwang guard: the side has something besides royal and pawn-like pieces. */
@@ -134,23 +167,53 @@ static int16_t *history_entry(SearchThread *thread, Color us, int type, Move mov
   return &thread->history[((int)us * thread->types + type) * thread->squares + move_to(move)];
 }
 
+/* The continuation-history row of a move: indexed by the next moves'
+ * (type, to). NULL where the variant's table would be too large. */
+static int16_t *cont_row(const SearchThread *thread, int type, Move move) {
+  if (!thread->cont_history || type < 0) return NULL;
+  size_t cells = (size_t)thread->types * thread->squares;
+  return thread->cont_history + ((size_t)type * thread->squares + move_to(move)) * cells;
+}
+
+static int history_bonus(int depth) {
+  return min_int(depth * depth + 2 * depth, 1200);
+}
+
 /* A quiet move refuted the position: remember it as killer, counter-move and
- * in the history; the quiet moves tried before it lose history. */
+ * in the butterfly and continuation histories; the quiet moves tried before
+ * it lose there. */
 static void search_update_quiets(SearchThread *thread, int ply, Move best, const Move *quiets,
                                  const int *quiet_types, int quiet_nb, int depth) {
   PlyStack *ss = &thread->stack[ply];
   Color us = pos_side_to_move(thread->pos);
-  int bonus = min_int(depth * depth + 2 * depth, 1200);
+  int bonus = history_bonus(depth);
   if (ss->killers[0] != best) ss->killers[1] = ss->killers[0], ss->killers[0] = best;
   if (ply > 0) {
     const PlyStack *prev = &thread->stack[ply - 1];
     if (prev->move != MOVE_NONE_VALUE && prev->moved_type >= 0)
       thread->counter[prev->moved_type * thread->squares + move_to(prev->move)] = best;
   }
+  int16_t *cont1 = ply >= 1 ? ss[-1].cont : NULL;
+  int16_t *cont2 = ply >= 2 ? ss[-2].cont : NULL;
   for (int i = 0; i < quiet_nb; i++) {
     if (quiet_types[i] < 0) continue;
-    int16_t *entry = history_entry(thread, us, quiet_types[i], quiets[i]);
-    history_update(thread, entry, quiets[i] == best ? bonus : -bonus);
+    int b = quiets[i] == best ? bonus : -bonus;
+    history_update(thread, history_entry(thread, us, quiet_types[i], quiets[i]), b);
+    size_t cell = (size_t)quiet_types[i] * thread->squares + move_to(quiets[i]);
+    if (cont1) history_update(thread, &cont1[cell], b);
+    if (cont2) history_update(thread, &cont2[cell], b);
+  }
+}
+
+/* Capture history: the capture that refuted the position gains, the
+ * captures tried before it lose (also when a quiet move refuted it). */
+static void search_update_captures(SearchThread *thread, Move best, const Move *captures,
+                                   const int *types, int capture_nb, int depth) {
+  int bonus = history_bonus(depth);
+  for (int i = 0; i < capture_nb; i++) {
+    int type = types[i] & 0xFFFF, captured = (types[i] >> 16) - 1;
+    int16_t *entry = history_capture_entry(thread, type, captures[i], captured);
+    history_update(thread, entry, captures[i] == best ? bonus : -bonus);
   }
 }
 
@@ -210,27 +273,29 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   /* 4. Captures and promotions (all evasions when in check). */
   MoveList *list = &ss->list;
   bool all_legal = search_gen_moves(pos, list);
-  moves_score(thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, list, ss->scores, !evade);
+  ss->legal_ready = false;
+  MovePicker mp;
+  picker_init(&mp, thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, !evade);
   int legal = 0;
   Move best_move = MOVE_NONE_VALUE;
   int old_alpha = alpha;
-  for (int i = 0; i < list->count; i++) {
-    Move move = moves_pick(list, ss->scores, i);
+  Move move;
+  PickStage stage;
+  while ((move = picker_next(&mp, &stage)) != MOVE_NONE_VALUE) {
     /* 5. Skip captures that lose material or cannot reach alpha (before the
-     *    legality test, a make and unmake: only evasions count legal moves). */
+     *    legality test: only evasions count legal moves). The picker ran
+     *    the exchange test on every good capture; the TT move needs it. */
     if (!evade) {
-      /* Ordering already ran the exchange test: losing captures score low. */
-      bool losing =
-          ss->scores[i] == INT_MAX ? !move_see_ok(pos, tables, move, 0) : ss->scores[i] < (1 << 27);
-      if (losing) continue;
+      if (stage == STAGE_TT && !move_see_ok(pos, tables, move, 0)) continue;
       if (qdepth >= QS_EVEN_TRADES_MAX && !move_see_ok(pos, tables, move, 1)) continue;
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }
-    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    if (!all_legal && !search_move_legal(ss, pos, move)) continue;
     legal++;
     ss->move = move;
     ss->moved_type = move_mover_type(pos, move);
+    ss->cont = cont_row(thread, ss->moved_type, move);
     pos_make_move(pos, move, &ss->undo);
     int score = -search_qsearch(thread, -beta, -alpha, ply + 1, qdepth + 1);
     pos_unmake_move(pos, &ss->undo);
@@ -275,6 +340,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (ply > thread->seldepth) thread->seldepth = ply;
   if (search_should_stop(thread)) return 0;
   thread->keys[thread->key_base + ply] = pos_key(pos);
+  thread->key_checks[thread->key_base + ply] = in_check;
   ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE_VALUE;
 
   /* 3. Early exits: game over by the variant's rules, repetition, depth
@@ -282,7 +348,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (!root) {
     GameResult result = search_rule_result(pos, tables);
     if (result != RESULT_NONE) return result_score(result, ply);
-    if (search_is_repetition(thread, ply)) return us == thread->root_side ? -CONTEMPT : CONTEMPT;
+    int repetition = search_repetition_score(thread, ply);
+    if (repetition != SEARCH_INF) return repetition;
     if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
     alpha = max_int(alpha, -SEARCH_MATE + ply);
     beta = min_int(beta, SEARCH_MATE - ply - 1);
@@ -323,6 +390,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     int r = 3 + depth / 4 + min_int(3, (eval - beta) / 200);
     ss->move = MOVE_NONE_VALUE;
     ss->moved_type = -1;
+    ss->cont = NULL;
     pos_make_null(pos, &ss->undo);
     int score = -search_node(thread, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
     pos_unmake_move(pos, &ss->undo);
@@ -336,28 +404,35 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 9. Generate and order (the root uses its own list, best first). */
   MoveList *list = &ss->list;
   bool all_legal = root;
+  MovePicker mp;
+  int root_index = 0;
   if (root) {
     list->count = 0;
-    for (int i = thread->pv_index; i < thread->root_count; i++) {
-      list->moves[list->count] = thread->roots[i].move;
-      ss->scores[list->count++] = thread->root_count - i;
-    }
+    for (int i = thread->pv_index; i < thread->root_count; i++)
+      list->moves[list->count++] = thread->roots[i].move;
   } else {
     all_legal = search_gen_moves(pos, list);
-    moves_score(thread, ply, tt_move, list, ss->scores, false);
+    ss->legal_ready = false;
+    picker_init(&mp, thread, ply, tt_move, false);
   }
 
   /* 10. The move loop. */
-  int best = -SEARCH_INF, legal = 0, quiet_nb = 0;
+  int best = -SEARCH_INF, legal = 0, quiet_nb = 0, capture_nb = 0;
   Move best_move = MOVE_NONE_VALUE;
-  Move quiets[64];
-  int quiet_types[64];
+  Move quiets[64], captures[32];
+  int quiet_types[64], capture_types[32];
   int old_alpha = alpha;
-  for (int i = 0; i < list->count; i++) {
-    Move move = moves_pick(list, ss->scores, i);
+  for (;;) {
+    Move move;
+    PickStage stage = STAGE_QUIET;
+    if (root)
+      move = root_index < list->count ? list->moves[root_index++] : MOVE_NONE_VALUE;
+    else
+      move = picker_next(&mp, &stage);
+    if (move == MOVE_NONE_VALUE) break;
     bool tactical = move_is_tactical(pos, move);
     int type = move_mover_type(pos, move);
-    bool killer = move == ss->killers[0] || move == ss->killers[1];
+    bool killer = stage == STAGE_KILLER;
 
     /* 11. Prune late quiet moves and bad captures near the leaves (never a
      *     checking move: with fairy pieces a check is often the whole point).
@@ -368,25 +443,30 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
       bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
       bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
-      /* Ordering ran the exchange test at threshold 0 on every tactical
-       * move but the TT move: one it found winning or even passes the lower
-       * threshold here without playing the exchange again. */
-      bool even = ss->scores[i] != INT_MAX && ss->scores[i] >= (1 << 27);
-      bool losing = tactical && !even && !move_see_ok(pos, tables, move, -90 * depth);
+      /* The picker ran the exchange test at threshold 0 on every good
+       * capture: those pass the lower threshold without playing it again. */
+      bool losing =
+          tactical && stage != STAGE_GOOD_CAPTURE && !move_see_ok(pos, tables, move, -90 * depth);
       if ((lmp || futile || losing) && !pos_gives_check(pos, move)) {
         legal++;
         continue;
       }
     }
-    if (!all_legal && !pos_is_legal(pos, move)) continue;
+    if (!all_legal && !search_move_legal(ss, pos, move)) continue;
     legal++;
 
     /* 12. Make the move. */
     ss->move = move;
     ss->moved_type = type;
+    ss->cont = cont_row(thread, type, move);
+    int captured = tactical ? move_captured_type(pos, move) : -1;
     pos_make_move(pos, move, &ss->undo);
     tt_prefetch(&s->tt, pos_key(pos));
     if (!tactical && quiet_nb < 64) quiets[quiet_nb] = move, quiet_types[quiet_nb++] = type;
+    if (tactical && capture_nb < 32 && type >= 0) {
+      captures[capture_nb] = move;
+      capture_types[capture_nb++] = type | (captured + 1) << 16;
+    }
     int new_depth = depth - 1;
     int score = 0;
 
@@ -398,7 +478,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       r += !pv_node;
       r -= improving;
       r -= killer;
-      if (type >= 0) r -= *history_entry(thread, us, type, move) / 6000;
+      r -= history_quiet(thread, ply, us, type, move) / 8000;
       r = max_int(0, min_int(r, new_depth - 1));
       score = -search_node(thread, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
       if (score > alpha && r > 0)
@@ -438,6 +518,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
         if (score >= beta) {
           if (!tactical)
             search_update_quiets(thread, ply, move, quiets, quiet_types, quiet_nb, depth);
+          search_update_captures(thread, tactical ? move : MOVE_NONE_VALUE, captures, capture_types,
+                                 capture_nb, depth);
           break;
         }
         alpha = score;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board/legal.h"
 #include "board/move.h"
 #include "board/position.h"
 #include "search/eval_tables.h"
@@ -17,20 +18,24 @@
 #include "search/timeman.h"
 #include "search/tt.h"
 
-#define PLY_MAX     128
-#define HISTORY_MAX 16384
+#define PLY_MAX                128
+#define HISTORY_MAX            16384
+#define CONT_HISTORY_CELLS_MAX (4u << 20) /* entries of a continuation-history table */
 
 /* One ply of a thread's search stack. */
 typedef struct {
   Move move;       /* the move played from this ply (MOVE_NONE_VALUE: null move) */
   int moved_type;  /* its piece type, -1 for a null move */
   int static_eval; /* SEARCH_INF when in check */
+  int16_t *cont;   /* continuation history row of (moved_type, to); NULL: none */
   Move killers[2];
   Undo undo;
   int pv_len;
   Move pv[PLY_MAX + 1];
   MoveList list; /* this ply's moves; large (64 kB), one per ply, never on the C stack */
   int scores[MOVE_LIST_MAX];
+  LegalContext legal; /* pins and watchers of this ply's position, made on first use */
+  bool legal_ready;
 } PlyStack;
 
 typedef struct {
@@ -51,9 +56,12 @@ typedef struct SearchThread {
   PlyStack *stack; /* PLY_MAX + 2 plies */
   /* Move-ordering memory, sized for the variant: [colour][type][square]. */
   int16_t *history;
-  Move *counter; /* [type][square] of the previous move -> refutation */
+  Move *counter;            /* [type][square] of the previous move -> refutation */
+  int16_t *capture_history; /* [type][to][captured type or types] */
+  int16_t *cont_history;    /* [prev type][prev to][type][to], or NULL */
   int types, squares;
-  uint64_t *keys; /* game history then the search path, for repetitions */
+  uint64_t *keys;   /* game history then the search path, for repetitions */
+  bool *key_checks; /* whether the side to move was in check there (path only) */
   int key_base, key_capacity;
   RootMove *roots;
   int root_count, root_capacity;
@@ -104,9 +112,39 @@ bool move_is_tactical(const Position *pos, Move move);
  * it runs and restores it exactly). move_see_ok: whether it is >= threshold. */
 int move_see(Position *pos, const EvalTables *tables, Move move);
 bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int threshold);
-void moves_score(const SearchThread *thread, int ply, Move tt_move, MoveList *list, int *scores,
-                 bool tactical_only);
-Move moves_pick(MoveList *list, int *scores, int index);
+
+/* The staged move picker. Stages come in this order; the search reads the
+ * stage of each move by name (pruning treats bad captures differently). */
+typedef enum {
+  STAGE_TT,
+  STAGE_GOOD_CAPTURE, /* exchange test >= 0, most valuable victim first */
+  STAGE_KILLER,
+  STAGE_COUNTER,
+  STAGE_QUIET, /* by butterfly and continuation history */
+  STAGE_BAD_CAPTURE,
+  STAGE_DONE
+} PickStage;
+
+typedef struct {
+  SearchThread *thread;
+  int ply;
+  MoveList *list; /* the node's pseudo-legal moves, reordered in place */
+  int *scores;
+  Move tt_move, killers[2], counter;
+  bool has_tt, has_killer[2], has_counter;
+  bool tactical_only; /* quiescence: no quiet stages, no bad captures */
+  bool skip_quiets;   /* set by the search (late-move pruning) */
+  PickStage stage;
+  int cur, bad_end, tactical_end, quiet_cur, quiet_end;
+} MovePicker;
+
+void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bool tactical_only);
+/* The next move and its stage, or MOVE_NONE_VALUE when done. */
+Move picker_next(MovePicker *mp, PickStage *stage);
+/* History scores the picker and the search share. */
+int history_quiet(const SearchThread *thread, int ply, Color us, int type, Move move);
+int16_t *history_capture_entry(const SearchThread *thread, int type, Move move, int captured);
+int move_captured_type(const Position *pos, Move move); /* -1: none */
 
 /* clock */
 int64_t search_now_ms(void);

@@ -28,8 +28,12 @@ int64_t search_clock_ms(void) {
 static void thread_free_tables(SearchThread *thread) {
   free(thread->history);
   free(thread->counter);
+  free(thread->capture_history);
+  free(thread->cont_history);
   thread->history = NULL;
   thread->counter = NULL;
+  thread->capture_history = NULL;
+  thread->cont_history = NULL;
   thread->types = thread->squares = 0;
 }
 
@@ -40,6 +44,7 @@ static void thread_destroy(SearchThread *thread) {
   thread_free_tables(thread);
   free(thread->stack);
   free(thread->keys);
+  free(thread->key_checks);
   free(thread->roots);
   free(thread);
 }
@@ -91,7 +96,7 @@ void searcher_free(Searcher *searcher) {
   free(searcher);
 }
 
-void searcher_set_threads(Searcher *searcher, int threads) {
+int searcher_set_threads(Searcher *searcher, int threads) {
   search_wait(searcher);
   if (threads < 1) threads = 1;
   if (threads > SEARCH_THREADS_MAX) threads = SEARCH_THREADS_MAX;
@@ -103,6 +108,7 @@ void searcher_set_threads(Searcher *searcher, int threads) {
     searcher->threads[searcher->thread_count++] = thread;
   }
   searcher->variant = NULL; /* new threads need their tables */
+  return searcher->thread_count;
 }
 
 bool searcher_set_hash(Searcher *searcher, int megabytes) {
@@ -121,6 +127,9 @@ void searcher_clear_hash(Searcher *searcher) {
     size_t cells = (size_t)thread->types * thread->squares;
     if (thread->history) memset(thread->history, 0, cells * COLOR_NB * sizeof(int16_t));
     if (thread->counter) memset(thread->counter, 0, cells * sizeof(Move));
+    if (thread->capture_history)
+      memset(thread->capture_history, 0, cells * (size_t)(thread->types + 1) * sizeof(int16_t));
+    if (thread->cont_history) memset(thread->cont_history, 0, cells * cells * sizeof(int16_t));
   }
 }
 
@@ -144,7 +153,14 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
     thread_free_tables(thread);
     thread->history = calloc((size_t)COLOR_NB * types * squares, sizeof(int16_t));
     thread->counter = calloc((size_t)types * squares, sizeof(Move));
-    if (!thread->history || !thread->counter) return false;
+    /* [mover type][to][captured type, or types: none] */
+    thread->capture_history = calloc((size_t)types * squares * (types + 1), sizeof(int16_t));
+    /* [previous type][previous to][type][to]; left out where it would be
+     * too large (big boards with many types: at most 8 MB per thread). */
+    size_t cells = (size_t)types * squares;
+    if (cells * cells <= CONT_HISTORY_CELLS_MAX)
+      thread->cont_history = calloc(cells * cells, sizeof(int16_t));
+    if (!thread->history || !thread->counter || !thread->capture_history) return false;
     thread->types = types;
     thread->squares = squares;
   }
@@ -163,11 +179,15 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
   int need = s->history_len + PLY_MAX + 4;
   if (need > thread->key_capacity) {
     free(thread->keys);
+    free(thread->key_checks);
     thread->keys = calloc((size_t)need, sizeof(uint64_t));
-    thread->key_capacity = thread->keys ? need : 0;
-    if (!thread->keys) return false;
+    thread->key_checks = calloc((size_t)need, sizeof(bool));
+    thread->key_capacity = thread->keys && thread->key_checks ? need : 0;
+    if (!thread->key_capacity) return false;
   }
   if (s->history_len) memcpy(thread->keys, s->history_keys, s->history_len * sizeof(uint64_t));
+  /* whether the game's earlier positions were checks is not known here */
+  memset(thread->key_checks, 0, (size_t)need * sizeof(bool));
   thread->key_base = s->history_len;
   if (roots->count > thread->root_capacity) {
     free(thread->roots);
@@ -195,6 +215,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
     thread->stack[p].move = MOVE_NONE_VALUE;
     thread->stack[p].moved_type = -1;
     thread->stack[p].static_eval = 0;
+    thread->stack[p].cont = NULL;
   }
   return true;
 }

@@ -25,7 +25,7 @@ def main():
     chimera, oracle_path = sys.argv[1], sys.argv[2]
     here = os.path.dirname(os.path.abspath(__file__))
     if not os.path.exists(oracle_path):
-        sys.exit(f"oracle not found: {oracle_path} (../shared beside the checkout)")
+        sys.exit(f"oracle not found: {oracle_path} (tests/data/oracle in the repository)")
     listing = subprocess.run([chimera, "variants"], capture_output=True, text=True, check=True)
     shipped = {line.split()[0] for line in listing.stdout.splitlines() if line.strip()}
     oracle = read_rows(oracle_path)

@@ -6,8 +6,7 @@ and whose rows all pass) are taken. fast.tsv gets each row whose count is at
 most FAST_NODES (the per-commit suite, well under a minute); slow.tsv gets
 the rows up to SLOW_NODES (the slow label, minutes on two cores).
 
-usage: gen_suites.py [ORACLE_TSV]   (default: ../shared/oracle/perft.tsv
-                                     beside the checkout)
+usage: gen_suites.py [ORACLE_TSV]   (default: tests/data/oracle/perft.tsv)
 """
 import os
 import sys
@@ -17,7 +16,7 @@ SLOW_NODES = 50_000_000
 
 here = os.path.dirname(os.path.abspath(__file__))
 oracle = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-    here, "..", "..", "..", "shared", "oracle", "perft.tsv")
+    here, "..", "data", "oracle", "perft.tsv")
 with open(os.path.join(here, "verified.txt")) as f:
     verified = {l.split("#")[0].strip() for l in f} - {""}
 

@@ -4,7 +4,7 @@
  * 128-bit ones; xiangqi and janggi (lame leapers, cannons: the walker would
  * still be asked), larger or wrapping boards (chushogi 12x12, cylinder
  * chess) none; and either way the
- * counts are Fairy-Stockfish's (rows copied from ../shared/oracle/perft.tsv)
+ * counts are Fairy-Stockfish's (rows copied from tests/data/oracle/perft.tsv)
  * and the same as the leg walker's alone (CHIMERA_NO_BITBOARDS=1). */
 #include <check.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * palaces and facing kings), drops (crazyhouse), Chess960 castling, and
  * rules (3check, kingofthehill, racingkings, antichess, giveaway),
  * against Fairy-Stockfish's counts copied from the oracle
- * (../shared/oracle/perft.tsv: the deepest row of each position with at most
+ * (tests/data/oracle/perft.tsv: the deepest row of each position with at most
  * 200,000 nodes). */
 #include <check.h>
 #include <stdio.h>

@@ -1,0 +1,56 @@
+/* legal.h — the cheap legality test of one node, shared by move generation
+ * and the search: what does not change from move to move (the pinned pieces,
+ * or the enemy pieces that could attack a royal and their attack walks) is
+ * computed once per position, then each pseudo-legal move is tested against
+ * it; only moves the variant makes hard to judge (royal moves, castling,
+ * multi-capture, drops that may not check, ...) are made, tested and unmade.
+ * The answers are exactly pos_is_legal's.
+ */
+#ifndef CHIMERA_BOARD_LEGAL_H
+#define CHIMERA_BOARD_LEGAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/move.h"
+#include "board/position.h"
+
+#define LEGAL_PINNED_MAX         64
+#define LEGAL_ROYALS_WATCHED_MAX 4
+#define LEGAL_WATCHERS_MAX       64
+#define LEGAL_WATCH_READ_WORDS   4 /* boards of up to 256 squares remember the walks */
+
+/* The enemy pieces that could ever attack each of our royals, whatever the
+ * occupancy (their reach filter covers the royal's offset): only these can
+ * make a move of a non-royal piece illegal. Each watcher's attack walk before
+ * the move is remembered with the cells it read: a walk depends on nothing
+ * but those cells, so a move changing none of them leaves its answer. */
+typedef struct {
+  int royal_nb;
+  Square royal[LEGAL_ROYALS_WATCHED_MAX];
+  int watcher_nb[LEGAL_ROYALS_WATCHED_MAX];
+  Square watcher[LEGAL_ROYALS_WATCHED_MAX][LEGAL_WATCHERS_MAX];
+  bool remembered;
+  bool attacks[LEGAL_ROYALS_WATCHED_MAX][LEGAL_WATCHERS_MAX];
+  uint64_t reads[LEGAL_ROYALS_WATCHED_MAX][LEGAL_WATCHERS_MAX][LEGAL_WATCH_READ_WORDS];
+} LegalWatch;
+
+/* One position's legality context (large, ~9 kB when watching: keep it off
+ * deep C stacks). Valid while the position is the one it was made for; a
+ * make followed by its unmake restores that. */
+typedef struct {
+  int pinned_nb; /* >= 0: pinned pieces are listed (or in pinned_bb); -1: not */
+  bool use_bb;   /* pinned_bb holds them (boards of up to 64 squares) */
+  bool watching; /* the watch list decides moves of non-royal pieces */
+  uint64_t pinned_bb;
+  Square pinned[LEGAL_PINNED_MAX];
+  LegalWatch watch;
+} LegalContext;
+
+/* Computes the context of the side to move (checkers, pins, watchers). */
+void legal_context_init(const Position *pos, LegalContext *ctx);
+/* Whether a pseudo-legal move of that position is legal (pos_is_legal's
+ * answer, made and unmade only where the context cannot tell). */
+bool legal_context_test(const Position *pos, const LegalContext *ctx, Move move);
+
+#endif

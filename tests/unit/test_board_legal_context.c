@@ -1,0 +1,72 @@
+/* test_board_legal_context.c — the per-node legality context (board/legal.h)
+ * answers exactly as pos_is_legal for every pseudo-legal move, in every
+ * shipped variant, along pseudo-random games (so positions with checks, pins,
+ * drops and promotions occur), and the test sees both answers. */
+#include <check.h>
+#include <stdlib.h>
+
+#include "board/legal.h"
+#include "board/movegen.h"
+#include "board/movetext.h"
+#include "board/position.h"
+#include "mbn/variant_library.h"
+#include "shipped_library.h"
+
+Suite *test_suite(void);
+
+START_TEST(context_agrees_with_full_test) {
+  VariantLibrary *lib = shipped_library_load();
+  MoveList *list = malloc(sizeof *list), *legal = malloc(sizeof *legal);
+  LegalContext *ctx = malloc(sizeof *ctx);
+  Undo *undo = malloc(sizeof(Undo) * 80);
+  long illegal_seen = 0, legal_seen = 0;
+  uint32_t seed = 12345;
+  for (int v = 0; v < library_count(lib); v++) {
+    const Variant *variant = library_variant(lib, v);
+    char err[256];
+    Position *pos = pos_new(variant, err, sizeof err);
+    ck_assert_msg(pos != NULL, "%s: %s", variant->name, err);
+    for (int game = 0; game < 8; game++) {
+      int ply = 0;
+      for (; ply < 80; ply++) {
+        gen_pseudo_moves(pos, list);
+        legal_context_init(pos, ctx);
+        for (int i = 0; i < list->count; i++) {
+          Move m = list->moves[i];
+          bool full = pos_is_legal(pos, m);
+          if (legal_context_test(pos, ctx, m) != full) {
+            char fen[512], text[MOVE_TEXT_MAX];
+            pos_get_fen(pos, fen, sizeof fen);
+            move_to_text(pos, m, text, sizeof text);
+            ck_abort_msg("%s: %s: %s judged %s", variant->name, fen, text,
+                         full ? "illegal" : "legal");
+          }
+          full ? legal_seen++ : illegal_seen++;
+        }
+        if (pos_game_result(pos, -1) != RESULT_NONE || !gen_legal_moves(pos, legal)) break;
+        seed = seed * 1103515245u + 12345u;
+        pos_make_move(pos, legal->moves[(seed >> 8) % (uint32_t)legal->count], &undo[ply]);
+      }
+      /* the loop may stop before making its last move */
+      int made = ply < 80 ? ply : 80;
+      while (made-- > 0) pos_unmake_move(pos, &undo[made]);
+    }
+    pos_free(pos);
+  }
+  ck_assert(legal_seen > 0 && illegal_seen > 0);
+  free(undo);
+  free(ctx);
+  free(legal);
+  free(list);
+  library_free(lib);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *suite = suite_create("board_legal_context");
+  TCase *tc = tcase_create("legal_context");
+  tcase_set_timeout(tc, 240);
+  tcase_add_test(tc, context_agrees_with_full_test);
+  suite_add_tcase(suite, tc);
+  return suite;
+}
