@@ -106,8 +106,8 @@ static void check_file(const VariantSet *set, const char *path) {
     }
     if (nf < 5 || !strcmp(fields[0], "variant") || line[0] == '#') continue;
     /* the next depth of the same position: checked already */
-    bool same = !strncmp(last, fields[0], strlen(fields[0])) &&
-                last[strlen(fields[0])] == '\t' && !strcmp(last + strlen(fields[0]) + 1, fields[1]);
+    bool same = !strncmp(last, fields[0], strlen(fields[0])) && last[strlen(fields[0])] == '\t' &&
+                !strcmp(last + strlen(fields[0]) + 1, fields[1]);
     if (same) continue;
     snprintf(last, sizeof last, "%.63s\t%.4000s", fields[0], fields[1]);
     int index = variant_set_find(set, fields[0]);

@@ -24,8 +24,8 @@ Suite *test_suite(void);
 
 static int count_moves(const char *pieces, const char *setup, bool bitboards) {
   char text[512];
-  snprintf(text, sizeof text,
-           "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n", setup, pieces);
+  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n",
+           setup, pieces);
   VariantDiagnostics diags = {0};
   VariantLibrary *lib = library_new();
   library_add_text(lib, "v.var", text, &diags);
