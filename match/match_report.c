@@ -1,6 +1,8 @@
 /* match_report.c — totals and their display (see match_report.h). */
 #include "match/match_report.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 void match_tally_init(MatchTally *t, const MatchConfig *c, int encounters[][2], int count) {
@@ -58,8 +60,15 @@ static void report_score(FILE *f, const MatchTally *t, int e) {
 static void report_elo(FILE *f, const MatchTally *t, int e) {
   EloEstimate est;
   if (!stats_elo(t->wld[e][0], t->wld[e][1], t->wld[e][2], &est)) return;
-  fprintf(f, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", est.elo,
-          est.margin, est.los * 100, est.draw_ratio * 100);
+  /* No -0.0; an interval reaching a score of 0 or 1 has no finite width. */
+  double elo = est.elo == 0 ? 0.0 : est.elo;
+  char margin[32];
+  if (isfinite(est.margin))
+    snprintf(margin, sizeof margin, "%.1f", est.margin);
+  else
+    snprintf(margin, sizeof margin, "inf");
+  fprintf(f, "Elo difference: %.1f +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%\n", elo, margin,
+          est.los * 100, est.draw_ratio * 100);
 }
 
 static void report_sprt(FILE *f, const MatchTally *t, const MatchConfig *c) {

@@ -43,6 +43,10 @@ int player_spawn(Player *p, char *err, size_t err_size) {
   return 0;
 }
 
+const char *player_variant_name(const Player *p, const PlayerGame *game) {
+  return p->spec->variant[0] ? p->spec->variant : game->variant;
+}
+
 int player_read(Player *p, char *line, size_t size, int64_t deadline_ms) {
   int r = proc_read_line(&p->proc, line, size, deadline_ms);
   if (r == 1) match_log_line(p->spec->name, '<', line);
