@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/position.h"
 #include "mbn/fbr.h"
 
 /* Is the file at path one of the files to check? */
@@ -73,6 +74,13 @@ int check_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   VariantDiagnostics diags = {0};
   for (int i = 0; i < argc; i++) library_add_path(lib, argv[i], &diags);
   library_compile(lib, &diags);
+  /* The board decides what the engine can play; check asks the same. */
+  for (int i = before; i < library_count(lib); i++) {
+    char why[256];
+    if (!pos_check_variant(library_variant(lib, i), why, sizeof why))
+      variant_diag_add(&diags, library_setup_pos(lib, i), "variant [%s] cannot be played: %s",
+                       library_variant(lib, i)->name, why);
+  }
   variant_diag_print(&diags, err);
   int variants = library_count(lib) - before;
   fprintf(out, "checked %d file(s): %d variant(s) compiled, %d error(s)\n", argc, variants,

@@ -16,6 +16,7 @@
 
 #include "engine/show.h"
 #include "engine/variants_cmd.h"
+#include "match/match.h"
 
 typedef int (*CliHandler)(int argc, char *const *argv, FILE *out, FILE *err);
 
@@ -39,6 +40,11 @@ static const CliEntry CLI_TABLE[] = {
      "show PIECE-or-MBN [--variant NAME] [--board WxH[xL]] [--square SQ[:L]] [--list] [--black]",
      "draw a piece's moves on an empty board", show_run},
     {CLI_VARIANTS, "variants", "variants [--long]", "list the loaded variants", variants_cmd_run},
+    {CLI_MATCH, "match",
+     "match -engine cmd=PROG [name=N] [proto=uci|xboard] ... -engine ... [-each KEY=VALUE...] "
+     "[-variant NAME] [-games N] [-repeat] [-openings ...] [-sprt ...] [-concurrency N] "
+     "[-pgnout FILE]",
+     "play engines against each other, refereed by Chimera (docs/match.md)", match_cmd_run},
 };
 
 enum { CLI_TABLE_NB = sizeof CLI_TABLE / sizeof CLI_TABLE[0] };

@@ -18,6 +18,7 @@ typedef enum {
   CLI_CHECK,
   CLI_SHOW,
   CLI_VARIANTS,
+  CLI_MATCH,
   CLI_COMMAND_NB
 } CliCommand;
 

@@ -9,6 +9,7 @@
 #include "engine/engine.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,10 @@ struct Engine {
   EngineGo go;
   char searchmoves[ENGINE_TEXT_MAX * 4];
   Think *think;
+  /* A perft count runs on the search thread too, stopped through this flag. */
+  int perft_depth;
+  EnginePerftReport perft;
+  atomic_bool perft_stop;
 };
 
 void engine_go_init(EngineGo *go) {
@@ -173,9 +178,13 @@ int engine_set_option(Engine *engine, const char *name, const char *value, char 
     if (option_parse_number(spec, value ? value : "", &number, err, err_size) != 0) return -1;
     engine->number[id] = number;
     if (id == OPTION_UCI_CHESS960 && engine->game) game_set_chess960(engine->game, number != 0);
-    if (id == OPTION_THREADS || id == OPTION_HASH)
-      think_resize(engine->think, engine->number[OPTION_THREADS], engine->number[OPTION_HASH]);
-    return 0;
+    /* A setting the machine cannot give is reduced, and the GUI told. */
+    err[0] = '\0';
+    if (id == OPTION_THREADS)
+      engine->number[id] = think_set_threads(engine->think, number, err, err_size);
+    if (id == OPTION_HASH)
+      engine->number[id] = think_set_hash(engine->think, number, err, err_size);
+    return err[0] ? 1 : 0;
   }
   case OPTION_BUTTON: engine_clear_hash(engine); return 0;
   case OPTION_COMBO: return engine_select_variant(engine, value ? value : "", err, err_size);
@@ -277,17 +286,6 @@ bool engine_chess960(const Engine *engine) {
   return engine->game && game_position(engine->game)->chess960;
 }
 
-int64_t engine_perft(Engine *engine, int depth,
-                     void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
-                     char *err, size_t err_size) {
-  if (engine_no_game(engine, err, err_size)) return -1;
-  if (engine_searching(engine)) {
-    snprintf(err, err_size, "cannot count perft while searching");
-    return -1;
-  }
-  return game_perft(engine->game, depth, divide, context, err, err_size);
-}
-
 /* ---- search thread ----
  *
  * Search threads are detached and counted rather than joined, because the
@@ -323,6 +321,75 @@ static void *engine_search_main(void *argument) {
   return NULL;
 }
 
+static void *engine_perft_main(void *argument) {
+  Engine *engine = argument;
+  engine_on_search_thread = true;
+  char why[256] = "";
+  int64_t total = game_perft(engine->game, engine->perft_depth, engine->perft.divide,
+                             engine->perft.context, &engine->perft_stop, why, sizeof why);
+  pthread_mutex_lock(&engine->lock);
+  engine->searching = false;
+  pthread_mutex_unlock(&engine->lock);
+  engine->perft.done(engine->perft.context, total, why);
+  pthread_mutex_lock(&engine->lock);
+  engine->threads_live--;
+  pthread_cond_broadcast(&engine->changed);
+  pthread_mutex_unlock(&engine->lock);
+  return NULL;
+}
+
+/* Runs main on a detached thread, counted as a search. */
+static int engine_start_thread(Engine *engine, void *(*main)(void *), char *err, size_t err_size) {
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  pthread_t thread;
+  int failed = pthread_create(&thread, &attributes, main, engine);
+  /* Out of threads (the search's own may have taken the last ones): give
+   * back helpers until this one starts, rather than answer every go without
+   * a move. */
+  while (failed && engine->number[OPTION_THREADS] > 1) {
+    char note[128];
+    int threads =
+        think_set_threads(engine->think, engine->number[OPTION_THREADS] / 2, note, sizeof note);
+    engine->number[OPTION_THREADS] = threads;
+    char line[200];
+    snprintf(line, sizeof line, "cannot start the search thread; Threads reduced to %d", threads);
+    engine_message(engine, line);
+    failed = pthread_create(&thread, &attributes, main, engine);
+  }
+  pthread_attr_destroy(&attributes);
+  if (failed) {
+    pthread_mutex_lock(&engine->lock);
+    engine->searching = false;
+    engine->threads_live--;
+    pthread_cond_broadcast(&engine->changed);
+    pthread_mutex_unlock(&engine->lock);
+    snprintf(err, err_size, "cannot start the search thread");
+    return -1;
+  }
+  return 0;
+}
+
+int engine_perft(Engine *engine, int depth, const EnginePerftReport *report, char *err,
+                 size_t err_size) {
+  if (engine_no_game(engine, err, err_size)) return -1;
+  pthread_mutex_lock(&engine->lock);
+  if (engine->searching) {
+    pthread_mutex_unlock(&engine->lock);
+    snprintf(err, err_size, "cannot count perft while searching");
+    return -1;
+  }
+  engine->perft = *report;
+  engine->perft_depth = depth;
+  atomic_store(&engine->perft_stop, false);
+  engine->stop_requested = false;
+  engine->searching = true;
+  engine->threads_live++;
+  pthread_mutex_unlock(&engine->lock);
+  return engine_start_thread(engine, engine_perft_main, err, err_size);
+}
+
 int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size) {
   if (engine_no_game(engine, err, err_size)) return -1;
   pthread_mutex_lock(&engine->lock);
@@ -346,28 +413,13 @@ int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size) {
   think_prepare(engine->think, engine->number[OPTION_MULTIPV],
                 engine->number[OPTION_MOVE_OVERHEAD]);
   pthread_mutex_unlock(&engine->lock);
-
-  pthread_attr_t attributes;
-  pthread_attr_init(&attributes);
-  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-  pthread_t thread;
-  int failed = pthread_create(&thread, &attributes, engine_search_main, engine);
-  pthread_attr_destroy(&attributes);
-  if (failed) {
-    pthread_mutex_lock(&engine->lock);
-    engine->searching = false;
-    engine->threads_live--;
-    pthread_cond_broadcast(&engine->changed);
-    pthread_mutex_unlock(&engine->lock);
-    snprintf(err, err_size, "cannot start the search thread");
-    return -1;
-  }
-  return 0;
+  return engine_start_thread(engine, engine_search_main, err, err_size);
 }
 
 void engine_stop(Engine *engine) {
   pthread_mutex_lock(&engine->lock);
   engine->stop_requested = true;
+  atomic_store(&engine->perft_stop, true);
   pthread_cond_broadcast(&engine->changed);
   pthread_mutex_unlock(&engine->lock);
   think_stop(engine->think);

@@ -63,7 +63,9 @@ void engine_go_init(EngineGo *go);
 Engine *engine_create(const EngineReport *report);
 void engine_destroy(Engine *engine);
 
-/* Options (options.h). Values for check and spin options are numbers. */
+/* Options (options.h). Values for check and spin options are numbers.
+ * Returns 0; -1 with err when refused; 1 with a note in err when the setting
+ * was reduced to what the machine gives (Threads, Hash). */
 int engine_set_option(Engine *engine, const char *name, const char *value, char *err,
                       size_t err_size);
 int engine_option_number(const Engine *engine, OptionId id);
@@ -106,10 +108,17 @@ void engine_wait(Engine *engine);      /* until the running search has answered 
 bool engine_searching(const Engine *engine);
 void engine_clear_hash(Engine *engine);
 
-/* Counts leaf nodes of the legal move tree; with divide, reports each root
- * move's count. Returns the total or -1 with err. */
-int64_t engine_perft(Engine *engine, int depth,
-                     void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
-                     char *err, size_t err_size);
+/* Counts leaf nodes of the legal move tree on the search thread, as a
+ * search runs (engine_searching, engine_stop and engine_wait apply): with
+ * divide, reports each root move's count, then calls done with the total,
+ * or with -1 and why ("stopped" after engine_stop). Returns 0 once started,
+ * or -1 with err (done is not called then). */
+typedef struct {
+  void *context;
+  void (*divide)(void *context, const char *move, uint64_t nodes); /* may be NULL */
+  void (*done)(void *context, int64_t total, const char *why);
+} EnginePerftReport;
+int engine_perft(Engine *engine, int depth, const EnginePerftReport *report, char *err,
+                 size_t err_size);
 
 #endif

@@ -249,15 +249,24 @@ bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_s
   return found;
 }
 
+static bool game_perft_stopped(const atomic_bool *stop, char *err, size_t err_size) {
+  if (!stop || !atomic_load(stop)) return false;
+  snprintf(err, err_size, "stopped");
+  return true;
+}
+
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
-                   char *err, size_t err_size) {
+                   const atomic_bool *stop, char *err, size_t err_size) {
   /* Past a few dozen plies no count ever finishes: refuse rather than hang. */
   if (depth < 0 || depth > GAME_PERFT_DEPTH_MAX) {
     snprintf(err, err_size, "perft depth must be 0 to %d", GAME_PERFT_DEPTH_MAX);
     return -1;
   }
-  if (!divide || depth == 0) return (int64_t)perft(game->position, depth);
+  if (!divide || depth == 0) {
+    uint64_t nodes = perft_stoppable(game->position, depth, stop);
+    return game_perft_stopped(stop, err, err_size) ? -1 : (int64_t)nodes;
+  }
   MoveList *list = malloc(sizeof *list);
   if (!list) {
     snprintf(err, err_size, "out of memory");
@@ -270,11 +279,12 @@ int64_t game_perft(Game *game, int depth,
     move_to_text(game->position, list->moves[i], text, sizeof text);
     Undo undo;
     pos_make_move(game->position, list->moves[i], &undo);
-    uint64_t nodes = perft(game->position, depth - 1);
+    uint64_t nodes = perft_stoppable(game->position, depth - 1, stop);
     pos_unmake_move(game->position, &undo);
+    if (game_perft_stopped(stop, err, err_size)) break;
     divide(context, text, nodes);
     total += nodes;
   }
   free(list);
-  return (int64_t)total;
+  return game_perft_stopped(stop, err, err_size) ? -1 : (int64_t)total;
 }

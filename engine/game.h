@@ -8,6 +8,7 @@
 #ifndef CHIMERA_ENGINE_GAME_H
 #define CHIMERA_ENGINE_GAME_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -46,8 +47,10 @@ void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_siz
 /* The move text of a legal move given in the comma form; false if none. */
 bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_size);
 bool game_castling_move(Game *game, int side, char *out, size_t out_size);
+/* Leaf count (see engine_perft); gives up with -1 and "stopped" in err once
+ * *stop (may be NULL) is set. */
 int64_t game_perft(Game *game, int depth,
                    void (*divide)(void *context, const char *move, uint64_t nodes), void *context,
-                   char *err, size_t err_size);
+                   const atomic_bool *stop, char *err, size_t err_size);
 
 #endif

@@ -6,10 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/search.h"
+
 static const OptionSpec OPTION_TABLE[OPTION_NB] = {
     {OPTION_UCI_VARIANT, "UCI_Variant", OPTION_COMBO, 0, 0, 0, "chess", false},
     {OPTION_VARIANT_PATH, "VariantPath", OPTION_STRING, 0, 0, 0, "<empty>", true},
-    {OPTION_THREADS, "Threads", OPTION_SPIN, 1, 512, 1, NULL, false},
+    {OPTION_THREADS, "Threads", OPTION_SPIN, 1, SEARCH_THREADS_MAX, 1, NULL, false},
     {OPTION_HASH, "Hash", OPTION_SPIN, 1, 65536, 16, NULL, false},
     {OPTION_CLEAR_HASH, "Clear Hash", OPTION_BUTTON, 0, 0, 0, NULL, true},
     {OPTION_MULTIPV, "MultiPV", OPTION_SPIN, 1, 500, 1, NULL, true},

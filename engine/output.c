@@ -31,7 +31,16 @@ void output_line(Output *output, const char *format, ...) {
     line = small;
   }
   pthread_mutex_lock(&output->lock);
-  fputs(line, output->stream);
+  /* A line may quote what the GUI sent: a control byte in it (a newline
+   * above all) would forge or break protocol lines, so it is written as
+   * \xNN. */
+  for (const char *c = line; *c; c++) {
+    unsigned char byte = (unsigned char)*c;
+    if (byte < 0x20 || byte == 0x7f)
+      fprintf(output->stream, "\\x%02x", byte);
+    else
+      fputc(byte, output->stream);
+  }
   fputc('\n', output->stream);
   fflush(output->stream);
   pthread_mutex_unlock(&output->lock);

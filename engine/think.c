@@ -8,9 +8,11 @@
 #include "engine/think.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "board/movetext.h"
 #include "search/search.h"
@@ -36,7 +38,9 @@ Think *think_create(int threads, int hash_mb) {
     return NULL;
   }
   pthread_mutex_init(&think->lock, NULL);
-  think_resize(think, threads, hash_mb);
+  char note[128];
+  think_set_threads(think, threads, note, sizeof note);
+  think_set_hash(think, hash_mb, note, sizeof note);
   return think;
 }
 
@@ -47,9 +51,30 @@ void think_destroy(Think *think) {
   free(think);
 }
 
-void think_resize(Think *think, int threads, int hash_mb) {
-  searcher_set_threads(think->searcher, threads);
-  searcher_set_hash(think->searcher, hash_mb);
+int think_set_threads(Think *think, int threads, char *note, size_t note_size) {
+  int got = searcher_set_threads(think->searcher, threads);
+  note[0] = '\0';
+  if (got < threads)
+    snprintf(note, note_size, "Threads %d: only %d search thread(s) could be started; using %d",
+             threads, got, got);
+  return got;
+}
+
+/* Half the machine's memory at most: a table the machine cannot hold would
+ * be allocated (the kernel overcommits) and then kill the engine when it is
+ * cleared. Below that, halved until the allocation succeeds. */
+int think_set_hash(Think *think, int hash_mb, char *note, size_t note_size) {
+  long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  int64_t limit_mb = pages > 0 && page_size > 0 ? (int64_t)pages * page_size / 2 / (1 << 20) : 0;
+  int mb = hash_mb;
+  if (limit_mb > 0 && mb > limit_mb) mb = (int)limit_mb;
+  while (mb > 1 && !searcher_set_hash(think->searcher, mb)) mb /= 2;
+  if (mb <= 1) searcher_set_hash(think->searcher, 1);
+  note[0] = '\0';
+  if (mb < hash_mb)
+    snprintf(note, note_size, "Hash %d MB cannot be allocated on this machine; using %d MB",
+             hash_mb, mb);
+  return mb;
 }
 
 void think_new_game(Think *think) {

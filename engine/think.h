@@ -16,7 +16,11 @@ typedef struct Think Think;
 
 Think *think_create(int threads, int hash_mb);
 void think_destroy(Think *think);
-void think_resize(Think *think, int threads, int hash_mb);
+/* Set between searches. Each keeps the largest setting that works when the
+ * one asked for cannot be had (threads not created, memory not allocated),
+ * says so in note (else note is ""), and returns the setting in effect. */
+int think_set_threads(Think *think, int threads, char *note, size_t note_size);
+int think_set_hash(Think *think, int hash_mb, char *note, size_t note_size);
 void think_new_game(Think *think);
 void think_clear_hash(Think *think);
 void think_prepare(Think *think, int multipv, int move_overhead_ms);

@@ -166,6 +166,19 @@ static void uci_perft_divide(void *context, const char *move, uint64_t nodes) {
   output_line(uci->out, "%s: %" PRIu64, move, nodes);
 }
 
+static void uci_perft_done(void *context, int64_t total, const char *why) {
+  Uci *uci = context;
+  if (total < 0)
+    output_line(uci->out, "info string perft: %s", why);
+  else {
+    /* Stockfish's layout: the total between blank lines (one line each, as
+     * output_line writes no raw newline). */
+    output_line(uci->out, "%s", "");
+    output_line(uci->out, "Nodes searched: %" PRId64, total);
+    output_line(uci->out, "%s", "");
+  }
+}
+
 static bool uci_parse_int64(const char *word, int64_t *value) {
   if (!word) return false;
   char *end;
@@ -186,6 +199,10 @@ static bool uci_is_go_keyword(const char *word) {
 }
 
 #define UCI_WORDS_MAX 1024
+/* Counts arrive as any 64-bit number; the search takes ints. A mate in more
+ * moves than a search line can hold is no mate search (and 2 * mate must not
+ * overflow): the farthest mate score is 1000 plies from SEARCH_MATE. */
+#define UCI_MATE_MAX 400
 
 static void uci_go(Uci *uci, char *args) {
   EngineGo go;
@@ -229,13 +246,13 @@ static void uci_go(Uci *uci, char *args) {
       else if (!strcmp(word, "binc"))
         go.inc_ms[BLACK] = value;
       else if (!strcmp(word, "movestogo"))
-        go.movestogo = (int)value;
+        go.movestogo = value > 1000 ? 1000 : (int)value;
       else if (!strcmp(word, "depth"))
-        go.depth = (int)value;
+        go.depth = value > 1000 ? 1000 : (int)value;
       else if (!strcmp(word, "nodes"))
         go.nodes = (uint64_t)value;
       else if (!strcmp(word, "mate"))
-        go.mate = (int)value;
+        go.mate = value > UCI_MATE_MAX ? UCI_MATE_MAX : (int)value;
       else if (!strcmp(word, "movetime"))
         go.movetime_ms = value;
       else if (!strcmp(word, "perft"))
@@ -248,12 +265,11 @@ static void uci_go(Uci *uci, char *args) {
     return;
   }
   if (perft_depth >= 0) {
-    int64_t total = engine_perft(uci->engine, perft_depth > 1000 ? 1000 : (int)perft_depth,
-                                 uci_perft_divide, uci, err, sizeof err);
-    if (total < 0)
+    /* Counted on the search thread: isready, stop and quit are answered. */
+    EnginePerftReport report = {uci, uci_perft_divide, uci_perft_done};
+    if (engine_perft(uci->engine, perft_depth > 1000 ? 1000 : (int)perft_depth, &report, err,
+                     sizeof err) != 0)
       output_line(uci->out, "info string perft: %s", err);
-    else
-      output_line(uci->out, "\nNodes searched: %" PRId64 "\n", total);
     return;
   }
   if (searchmoves_length) go.searchmoves = searchmoves;

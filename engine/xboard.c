@@ -462,8 +462,9 @@ static void xb_new(Xb *xb) {
 
 static void xb_set_number_option(Xb *xb, const char *name, const char *value, const char *command) {
   char err[XB_ERR_MAX];
-  if (engine_set_option(xb->engine, name, value, err, sizeof err) != 0)
-    output_line(xb->out, "Error (%s): %s %s", err, command, value);
+  int status = engine_set_option(xb->engine, name, value, err, sizeof err);
+  if (status < 0) output_line(xb->out, "Error (%s): %s %s", err, command, value);
+  if (status > 0) output_line(xb->out, "telluser %s", err);
 }
 
 /* option NAME[=VALUE] */
@@ -471,8 +472,9 @@ static void xb_option(Xb *xb, char *args) {
   char *value = strchr(args, '=');
   if (value) *value++ = '\0';
   char err[XB_ERR_MAX];
-  if (engine_set_option(xb->engine, args, value, err, sizeof err) != 0)
-    output_line(xb->out, "Error (%s): option %s", err, args);
+  int status = engine_set_option(xb->engine, args, value, err, sizeof err);
+  if (status < 0) output_line(xb->out, "Error (%s): option %s", err, args);
+  if (status > 0) output_line(xb->out, "telluser %s", err);
 }
 
 static void xb_exclude(Xb *xb, const char *command, const char *move) {
@@ -503,6 +505,14 @@ static void xb_perft_divide(void *context, const char *move, uint64_t nodes) {
   char gui[2 * XB_MOVE_MAX];
   xb_outgoing(xb, move, gui, sizeof gui);
   output_line(xb->out, "%s %" PRIu64, gui, nodes);
+}
+
+static void xb_perft_done(void *context, int64_t total, const char *why) {
+  Xb *xb = context;
+  if (total < 0)
+    output_line(xb->out, "Error (%s): perft", why);
+  else
+    output_line(xb->out, "Nodes searched: %" PRId64, total);
 }
 
 /* XBoard's move text in ours. XBoard writes castling as O-O / O-O-O in
@@ -619,11 +629,11 @@ static bool xb_handle(Xb *xb, char *line) {
   } else if (!strcmp(command, "undo") || !strcmp(command, "remove")) {
     xb_settle(xb);
     int count = !strcmp(command, "undo") ? 1 : 2;
-    for (int i = 0; i < count; i++)
-      if (engine_undo_move(xb->engine) != 0) {
-        output_line(xb->out, "Error (no move to undo): %s", command);
-        break;
-      }
+    /* All or nothing: an error must mean the position is unchanged. */
+    if (engine_game_ply(xb->engine) < count)
+      output_line(xb->out, "Error (no move to undo): %s", command);
+    else
+      for (int i = 0; i < count; i++) engine_undo_move(xb->engine);
     if (xb->analyzing) xb_analyze(xb);
   } else if (!strcmp(command, "hard")) {
     xb->hard = true;
@@ -675,14 +685,14 @@ static bool xb_handle(Xb *xb, char *line) {
   } else if (!strcmp(command, "perft")) {
     xb_settle(xb);
     int depth = atoi(args);
-    int64_t total =
-        depth > 0 ? engine_perft(xb->engine, depth, xb_perft_divide, xb, err, sizeof err) : -2;
-    if (total == -2)
+    /* Counted to the end before the next command is read, as before. */
+    EnginePerftReport report = {xb, xb_perft_divide, xb_perft_done};
+    if (depth <= 0)
       output_line(xb->out, "Error (expected a depth): perft %s", args);
-    else if (total < 0)
+    else if (engine_perft(xb->engine, depth, &report, err, sizeof err) != 0)
       output_line(xb->out, "Error (%s): perft %s", err, args);
     else
-      output_line(xb->out, "Nodes searched: %" PRId64, total);
+      engine_wait(xb->engine);
   } else {
     output_line(xb->out, "Error (unknown command): %s", command);
   }

@@ -1,8 +1,19 @@
 /* xboard_clock.c — XBoard time controls to EngineGo (see xboard_clock.h). */
 #include "engine/xboard_clock.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The longest time read: about 24 days, what the search's int milliseconds
+ * hold. A larger (or infinite, NaN) time is refused, not converted: a
+ * double beyond int64 turns into garbage, and a garbage clock into a search
+ * that never ends. */
+#define XBOARD_TIME_MAX_S 2147483.0
+
+static bool xboard_seconds_ok(double seconds) {
+  return isfinite(seconds) && seconds >= 0 && seconds <= XBOARD_TIME_MAX_S;
+}
 
 void xboard_clock_init(XboardClock *clock) {
   clock->moves_per_session = 40;
@@ -29,6 +40,7 @@ int xboard_clock_level(XboardClock *clock, const char *args) {
   } else if (*colon) {
     return -1;
   }
+  if (!xboard_seconds_ok(minutes * 60 + seconds) || !xboard_seconds_ok(inc)) return -1;
   clock->moves_per_session = mps;
   clock->base_ms = (int64_t)((minutes * 60 + seconds) * 1000);
   clock->inc_ms = (int64_t)(inc * 1000);
@@ -39,7 +51,7 @@ int xboard_clock_level(XboardClock *clock, const char *args) {
 int xboard_clock_seconds_per_move(XboardClock *clock, const char *args) {
   char *end;
   double seconds = strtod(args, &end);
-  if (end == args || seconds < 0) return -1;
+  if (end == args || !xboard_seconds_ok(seconds)) return -1;
   clock->move_ms = (int64_t)(seconds * 1000);
   return 0;
 }
@@ -49,6 +61,8 @@ int xboard_clock_centiseconds(int64_t *target, const char *args) {
   long long centiseconds = strtoll(args, &end, 10);
   if (end == args) return -1;
   /* A flagged clock arrives negative: the engine still has to move at once. */
+  if (centiseconds > (long long)(XBOARD_TIME_MAX_S * 100))
+    centiseconds = (long long)(XBOARD_TIME_MAX_S * 100);
   *target = centiseconds < 0 ? 0 : centiseconds * 10;
   return 0;
 }

@@ -26,7 +26,8 @@ typedef struct {
 void xboard_clock_init(XboardClock *clock);
 
 /* level MPS BASE INC, BASE in minutes or minutes:seconds, INC in seconds.
- * Returns 0, or -1 on a malformed command (clock unchanged). */
+ * Returns 0, or -1 on a malformed command or a time beyond about 24 days
+ * (clock unchanged). */
 int xboard_clock_level(XboardClock *clock, const char *args);
 
 /* st / time / otim take seconds / centiseconds as XBoard sends them. */

@@ -302,20 +302,31 @@ bool variant_file_parse(VariantFile *file, const char *path, const char *text,
   return ok;
 }
 
-bool variant_file_load(VariantFile *file, const char *path, VariantDiagnostics *diags) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    memset(file, 0, sizeof *file);
-    VariantPos pos = {path, 0, 0};
-    variant_diag_add(diags, pos, "cannot open variant file: %s", strerror(errno));
-    return false;
-  }
-  size_t capacity = 1 << 16, length = 0;
+/* A variant file is a few KB; a larger one is a mistake (a device, a binary),
+ * refused before it exhausts memory. */
+#define VARIANT_FILE_MAX (4u << 20)
+
+/* Reads the whole file into a NUL-terminated buffer. On failure it reports
+ * why at path:1:1 (a read error is an error, never an empty file). Reading
+ * stops at the first NUL byte: nothing after it is parsed anyway. */
+static char *variant_file_read(FILE *f, const char *path, size_t *length,
+                               VariantDiagnostics *diags) {
+  VariantPos pos = {path, 1, 1};
+  size_t capacity = 1 << 16;
   char *text = malloc(capacity);
+  *length = 0;
   size_t got;
-  while (text && (got = fread(text + length, 1, capacity - length - 1, f)) > 0) {
-    length += got;
-    if (length + 1 == capacity) {
+  while (text && (got = fread(text + *length, 1, capacity - *length - 1, f)) > 0) {
+    bool nul = memchr(text + *length, '\0', got) != NULL;
+    *length += got;
+    if (nul) break;
+    if (*length + 1 == capacity) {
+      if (capacity > VARIANT_FILE_MAX) {
+        variant_diag_add(diags, pos, "variant file is larger than %u MB; not read",
+                         VARIANT_FILE_MAX >> 20);
+        free(text);
+        return NULL;
+      }
       char *grown = realloc(text, capacity * 2);
       if (!grown) {
         free(text);
@@ -326,12 +337,31 @@ bool variant_file_load(VariantFile *file, const char *path, VariantDiagnostics *
       capacity *= 2;
     }
   }
-  fclose(f);
   if (!text) {
-    memset(file, 0, sizeof *file);
+    variant_diag_add(diags, pos, "out of memory reading the variant file");
+    return NULL;
+  }
+  if (ferror(f)) {
+    variant_diag_add(diags, pos, "cannot read variant file: %s", strerror(errno));
+    free(text);
+    return NULL;
+  }
+  text[*length] = '\0';
+  return text;
+}
+
+bool variant_file_load(VariantFile *file, const char *path, VariantDiagnostics *diags) {
+  memset(file, 0, sizeof *file);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    VariantPos pos = {path, 1, 1};
+    variant_diag_add(diags, pos, "cannot open variant file: %s", strerror(errno));
     return false;
   }
-  text[length] = '\0';
+  size_t length;
+  char *text = variant_file_read(f, path, &length, diags);
+  fclose(f);
+  if (!text) return false;
   bool ok = true;
   if (strlen(text) != length) {
     /* A NUL byte would silently cut the file short: say where it is. */

@@ -7,6 +7,7 @@
 #include "mbn/variant_library.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -95,8 +96,8 @@ static int library_compare_names(const void *a, const void *b) {
 static bool library_add_dir(VariantLibrary *lib, const char *path, VariantDiagnostics *diags) {
   DIR *dir = opendir(path);
   if (!dir) {
-    VariantPos pos = {path, 0, 0};
-    variant_diag_add(diags, pos, "cannot read variant directory");
+    VariantPos pos = {path, 1, 1};
+    variant_diag_add(diags, pos, "cannot read variant directory: %s", strerror(errno));
     return false;
   }
   char **names = NULL;
@@ -271,6 +272,14 @@ const char *library_source(const VariantLibrary *lib, int index) {
   if (index < 0 || index >= lib->variant_count) return NULL;
   const LibraryEntry *e = &lib->entries[lib->variant_entry[index]];
   return lib->files[e->file].path;
+}
+
+VariantPos library_setup_pos(const VariantLibrary *lib, int index) {
+  VariantPos none = {NULL, 1, 1};
+  if (index < 0 || index >= lib->variant_count) return none;
+  const VariantSection *s = library_section(lib, &lib->entries[lib->variant_entry[index]]);
+  const VariantValue *setup = &s->values[VKEY_SETUP];
+  return setup->chunk_count ? setup->chunks[setup->chunk_count - 1].pos : s->pos;
 }
 
 void library_free(VariantLibrary *lib) {

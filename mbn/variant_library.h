@@ -67,6 +67,10 @@ const Variant *library_variant(const VariantLibrary *lib, int index);
 /* The file a compiled variant came from. */
 const char *library_source(const VariantLibrary *lib, int index);
 
+/* Where a compiled variant's setup is written: its own setup value, or its
+ * section header when the setup is inherited (for board-level errors). */
+VariantPos library_setup_pos(const VariantLibrary *lib, int index);
+
 void library_free(VariantLibrary *lib);
 
 #endif

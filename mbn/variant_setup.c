@@ -96,7 +96,12 @@ static bool setup_check_board(Variant *v, const char *fen, const char *end, Vari
     }
     if (isdigit((unsigned char)*p)) {
       int run = 0;
-      while (p < end && isdigit((unsigned char)*p)) run = run * 10 + (*p++ - '0');
+      /* Bounded as board/fen.c bounds it: past the board's width the run is
+       * an error anyway, and an unbounded one overflows. */
+      while (p < end && isdigit((unsigned char)*p)) {
+        if (run <= shape->files) run = run * 10 + (*p - '0');
+        p++;
+      }
       if (run == 0) {
         variant_diag_add(diags, at, "an empty run of 0 squares in the setup");
         ok = false;

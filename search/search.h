@@ -86,9 +86,11 @@ Searcher *searcher_new(void);
 void searcher_free(Searcher *searcher);
 
 /* Between searches only (they wait for a running search to finish). */
-void searcher_set_threads(Searcher *searcher, int threads); /* clamped to 1..256 */
-bool searcher_set_hash(Searcher *searcher, int megabytes);  /* false: allocation failed */
-void searcher_clear_hash(Searcher *searcher);               /* also clears histories: a new game */
+/* Clamped to 1..SEARCH_THREADS_MAX; returns the count in effect, fewer when
+ * threads cannot be created (the caller reports it). */
+int searcher_set_threads(Searcher *searcher, int threads);
+bool searcher_set_hash(Searcher *searcher, int megabytes); /* false: allocation failed */
+void searcher_clear_hash(Searcher *searcher);              /* also clears histories: a new game */
 
 /* Starts searching `position` (copied; the caller may change its own copy at
  * once). `history` holds the Zobrist keys of the game's earlier positions,

@@ -96,7 +96,7 @@ void searcher_free(Searcher *searcher) {
   free(searcher);
 }
 
-void searcher_set_threads(Searcher *searcher, int threads) {
+int searcher_set_threads(Searcher *searcher, int threads) {
   search_wait(searcher);
   if (threads < 1) threads = 1;
   if (threads > SEARCH_THREADS_MAX) threads = SEARCH_THREADS_MAX;
@@ -108,6 +108,7 @@ void searcher_set_threads(Searcher *searcher, int threads) {
     searcher->threads[searcher->thread_count++] = thread;
   }
   searcher->variant = NULL; /* new threads need their tables */
+  return searcher->thread_count;
 }
 
 bool searcher_set_hash(Searcher *searcher, int megabytes) {

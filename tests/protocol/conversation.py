@@ -13,10 +13,10 @@ import time
 
 
 class Conversation:
-    def __init__(self, binary, *args):
+    def __init__(self, binary, *args, **popen_options):
         self.process = subprocess.Popen(
             [binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, bufsize=1)
+            stderr=subprocess.STDOUT, text=True, bufsize=1, **popen_options)
         self.lines = queue.Queue()
         self.transcript = []
         self.reader = threading.Thread(target=self._read, daemon=True)

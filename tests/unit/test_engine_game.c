@@ -81,10 +81,10 @@ START_TEST(perft_and_legal_moves_agree) {
   ck_assert_int_eq(game_legal_moves(game, moves, sizeof moves), 20);
   ck_assert_ptr_nonnull(strstr(moves, "g1f3"));
   divide_sum = 0, divide_count = 0;
-  ck_assert_int_eq(game_perft(game, 3, count_divide, NULL, err, sizeof err), 8902);
+  ck_assert_int_eq(game_perft(game, 3, count_divide, NULL, NULL, err, sizeof err), 8902);
   ck_assert_int_eq(divide_sum, 8902);
   ck_assert_int_eq(divide_count, 20);
-  ck_assert_int_eq(game_perft(game, 2, NULL, NULL, err, sizeof err), 400);
+  ck_assert_int_eq(game_perft(game, 2, NULL, NULL, NULL, err, sizeof err), 400);
   game_destroy(game);
 }
 END_TEST

@@ -262,8 +262,11 @@ START_TEST(error_bad_setup) {
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q w - - 0 1", "lack their closing ']'"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Z] w - - 0 1", "piece 'Z'"},
       {"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "more ranks than the board"},
+      /* Once an int overflow, then '*' wrote before the holes array. */
+      {"k7/8/8/8/8/8/8/4294967290******K1 w - - 0 1", "t.var:3:24: rank 1 of the setup has more"},
+      {"k7/8/8/8/8/8/8/99999999999999999999 w - - 0 1", "more than 8 files"},
   };
-  for (int i = 0; i < 8; i++) {
+  for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
     char text[512];
     snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = K Q R B N P\n",
              cases[i][0]);
