@@ -22,6 +22,23 @@
 
 #include "search/search_internal.h"
 
+/* eval_trace.c compiles this file again with EVAL_TRACE defined: then every
+ * parameter's contribution is also recorded (for `chimera tune`), and the
+ * engine's own build carries no trace code at all. */
+#ifdef EVAL_TRACE
+#include "search/eval_trace.h"
+#define TRACE_PARAM              , EvalTrace *trace
+#define TRACE_ARG                , trace
+#define TRACE(index, coef, kind) eval_trace_add(trace, (index), (coef), (kind))
+#define EVAL_FUNCTION            eval_position_trace
+#else
+#define TRACE_PARAM
+#define TRACE_ARG
+#define TRACE(index, coef, kind) ((void)0)
+#define EVAL_FUNCTION            eval_position
+#endif
+#define W(index) (tables->param[index])
+
 #define FILES_MAX 64
 
 typedef struct {
@@ -47,7 +64,7 @@ static int distance_to(const EvalTables *tables, int sq, int file, int rank) {
 
 /* royal_sq: each colour's royal, or -1 unless it has exactly one. */
 static void pawns_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
-                           const int royal_sq[COLOR_NB], Score2 *out) {
+                           const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
   if (!pawns->count[WHITE] && !pawns->count[BLACK]) return;
   const Geometry *geo = &pos->geo;
   int files = geo->files < FILES_MAX ? geo->files : FILES_MAX;
@@ -74,9 +91,17 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
     for (int f = 0; f < files; f++) {
       if (!count[c][f]) continue;
       /* Doubled and isolated. */
-      if (count[c][f] > 1) out->mg -= sign * 10 * (count[c][f] - 1), out->eg -= sign * 20;
+      if (count[c][f] > 1) {
+        out->mg -= sign * W(EW_DOUBLED_MG) * (count[c][f] - 1), out->eg -= sign * W(EW_DOUBLED_EG);
+        TRACE(EW_DOUBLED_MG, -sign * (count[c][f] - 1), EVAL_KIND_MG);
+        TRACE(EW_DOUBLED_EG, -sign, EVAL_KIND_EG);
+      }
       bool left = f > 0 && count[c][f - 1], right = f + 1 < files && count[c][f + 1];
-      if (!left && !right) out->mg -= sign * 8, out->eg -= sign * 10;
+      if (!left && !right) {
+        out->mg -= sign * W(EW_ISOLATED_MG), out->eg -= sign * W(EW_ISOLATED_EG);
+        TRACE(EW_ISOLATED_MG, -sign, EVAL_KIND_MG);
+        TRACE(EW_ISOLATED_EG, -sign, EVAL_KIND_EG);
+      }
     }
     /* Passed: no enemy pawn-like piece ahead on this or a neighbouring file. */
     for (int i = 0; i < pawns->count[c]; i++) {
@@ -97,8 +122,10 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
       int near = ranks - d; /* larger when closer */
       if (near < 0) near = 0;
       int scale = tables->promo_scale[pawns->type[c][i]];
-      out->mg += sign * 2 * near;
-      out->eg += sign * near * near * 3 * scale / 100;
+      out->mg += sign * W(EW_PASSED_MG) * near;
+      out->eg += sign * near * near * W(EW_PASSED_EG) * scale / 100;
+      TRACE(EW_PASSED_MG, sign * near, EVAL_KIND_MG);
+      TRACE(EW_PASSED_EG, sign * near * near * scale / 100.0, EVAL_KIND_EG);
       /* End game: our royal near the square in front of the pawn, theirs far
        * from it (the royals decide whether a passed pawn runs). Half weight
        * even where promotion gains little: any new piece counts. */
@@ -107,7 +134,8 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
         int d_us = distance_to(tables, royal_sq[c], f, front);
         int d_them = distance_to(tables, royal_sq[them], f, front);
         int prox = near * (3 * (d_them < 5 ? d_them : 5) - (d_us < 5 ? d_us : 5));
-        out->eg += sign * prox * (50 + scale / 2) / 100;
+        out->eg += sign * prox * (50 + scale / 2) * W(EW_PASSED_ROYAL) / 10000;
+        TRACE(EW_PASSED_ROYAL, sign * prox * (50 + scale / 2) / 10000.0, EVAL_KIND_EG);
       }
     }
   }
@@ -119,7 +147,8 @@ static int chebyshev(const EvalTables *tables, int a, int b) {
   return df > dr ? df : dr;
 }
 
-static void royals_evaluate(const Position *pos, const EvalTables *tables, Score2 *out) {
+static void royals_evaluate(const Position *pos, const EvalTables *tables,
+                            Score2 *out TRACE_PARAM) {
   const VariantRules *rules = &pos->variant->rules;
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
@@ -141,7 +170,10 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables, Score
           else if (!tables->pawn_like[t] && !tables->royal[t])
             danger += (3 - d) * (tables->value[t] > 400 ? 2 : 1);
         }
-      out->mg += sign * (6 * (shelter < 4 ? shelter : 4) - 10 * danger);
+      if (shelter > 4) shelter = 4;
+      out->mg += sign * (W(EW_SHELTER) * shelter - W(EW_DANGER) * danger);
+      TRACE(EW_SHELTER, sign * shelter, EVAL_KIND_MG);
+      TRACE(EW_DANGER, -sign * danger, EVAL_KIND_MG);
     }
     /* King of the hill, racing kings: the goal pieces' distance to the hill,
      * closer is better, sharply so at the end. */
@@ -150,19 +182,23 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables, Score
       if (!(tables->hill_types >> piece_type(pos_piece_on(pos, sq)) & 1)) continue;
       int d = tables->hill_distance[c][sq];
       int near = 8 - (d < 8 ? d : 8);
-      out->mg += sign * near * near * 8;
-      out->eg += sign * near * near * 10;
+      out->mg += sign * near * near * W(EW_HILL_MG);
+      out->eg += sign * near * near * W(EW_HILL_EG);
+      TRACE(EW_HILL_MG, sign * near * near, EVAL_KIND_MG);
+      TRACE(EW_HILL_EG, sign * near * near, EVAL_KIND_EG);
     }
     /* n-check: checks given so far, worth more as the limit nears. */
     if (rules->check_limit > 0) {
       int given = pos->st.checks_given[c];
-      int bonus = given * 120 * rules->check_limit / (rules->check_limit - given + 1);
+      int bonus = given * W(EW_CHECK) * rules->check_limit / (rules->check_limit - given + 1);
       out->mg += sign * bonus, out->eg += sign * bonus;
+      TRACE(EW_CHECK, sign * given * rules->check_limit / (double)(rules->check_limit - given + 1),
+            EVAL_KIND_BOTH);
     }
   }
 }
 
-static int extinction_evaluate(const Position *pos) {
+static int extinction_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
   uint64_t types = pos->variant->rules.extinction_types;
   if (!types) return 0;
   int score = 0;
@@ -170,7 +206,10 @@ static int extinction_evaluate(const Position *pos) {
     int left = 0;
     for (int t = 0; t < pos->variant->piece_count; t++)
       if ((types >> t) & 1) left += pos_count_pieces(pos, (Color)c, t);
-    if (left == 1) score += c == WHITE ? -150 : 150;
+    if (left == 1) {
+      score += c == WHITE ? -W(EW_EXTINCTION) : W(EW_EXTINCTION);
+      TRACE(EW_EXTINCTION, c == WHITE ? -1 : 1, EVAL_KIND_GOAL);
+    }
   }
   return score;
 }
@@ -235,7 +274,12 @@ static void endgame_evaluate(const Position *pos, const EvalTables *tables, cons
   }
 }
 
+#ifdef EVAL_TRACE
+int eval_position_trace(const Position *pos, const EvalTables *tables, EvalTrace *trace) {
+  eval_trace_clear(trace);
+#else
 int eval_position(const Position *pos, const EvalTables *tables) {
+#endif
   Score2 total = {0, 0};
   int phase = 0;
   int types = pos->variant->piece_count;
@@ -251,8 +295,13 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
       int value = tables->antimaterial[type] ? -tables->value[type] : tables->value[type];
-      total.mg += sign * (value + tables->psq_mg[type][c][sq]);
-      total.eg += sign * (value + tables->psq_eg[type][c][sq]);
+      int vsign = tables->antimaterial[type] ? -sign : sign;
+      total.mg += vsign * tables->value_mg[type] + sign * tables->psq_mg[type][c][sq];
+      total.eg += vsign * tables->value_eg[type] + sign * tables->psq_eg[type][c][sq];
+      TRACE(tables->value_param + 2 * type, vsign, EVAL_KIND_MG);
+      TRACE(tables->value_param + 2 * type + 1, vsign, EVAL_KIND_EG);
+      TRACE(eval_psq_param(tables, type, c, 0, sq), sign, EVAL_KIND_MG);
+      TRACE(eval_psq_param(tables, type, c, 1, sq), sign, EVAL_KIND_EG);
       phase += tables->phase_weight[type];
       if (tables->pawn_like[type]) {
         int n = pawns.count[c];
@@ -275,6 +324,7 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       if (!n) continue;
       total.mg += sign * n * tables->hand_value[t];
       total.eg += sign * n * tables->hand_value[t];
+      TRACE(tables->hand_param + t, sign * n, EVAL_KIND_BOTH);
       phase += n * tables->phase_weight[t];
     }
   }
@@ -282,13 +332,16 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   /* 3. Pawn-like structure; 4-5. royals and goals. */
   int one_royal[COLOR_NB];
   for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
-  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total);
-  royals_evaluate(pos, tables, &total);
-  int goal = extinction_evaluate(pos);
+  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total TRACE_ARG);
+  royals_evaluate(pos, tables, &total TRACE_ARG);
+  int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 
   /* Taper: phase 1.0 = all the start position's pieces are still there. */
   if (phase > tables->phase_total) phase = tables->phase_total;
+#ifdef EVAL_TRACE
+  eval_trace_finish(trace, tables, total.mg, total.eg, goal, phase, tables->phase_total);
+#endif
   int score = (total.mg * phase + total.eg * (tables->phase_total - phase)) / tables->phase_total;
   score += goal;
   if (pos_side_to_move(pos) == BLACK) score = -score;
@@ -301,10 +354,16 @@ int eval_position(const Position *pos, const EvalTables *tables) {
     int plies = 2 * (limit < 50 ? limit : 50), clock = pos_rule50(pos);
     if (clock > plies) clock = plies;
     score = score * (2 * plies - clock) / (2 * plies);
+#ifdef EVAL_TRACE
+    trace->scale = (2.0 * plies - clock) / (2.0 * plies);
+#endif
   }
 
   /* 8. Tempo. */
-  score += 12;
+  score += W(EW_TEMPO);
+#ifdef EVAL_TRACE
+  trace->white_to_move = pos_side_to_move(pos) == WHITE;
+#endif
   if (score > SEARCH_EVAL_MAX) score = SEARCH_EVAL_MAX;
   if (score < -SEARCH_EVAL_MAX) score = -SEARCH_EVAL_MAX;
   return score;

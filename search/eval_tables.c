@@ -14,6 +14,9 @@
  */
 #include "search/eval_tables.h"
 
+#include <stdio.h>
+#include "search/eval_weights.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,7 +230,111 @@ static void tables_fill_exchange(EvalTables *tables, const Variant *variant) {
         tables->promo_gain_max = tables->see_value[p] - tables->see_value[t];
 }
 
-bool eval_tables_build(EvalTables *tables, const Variant *variant) {
+/* The square mirrored across the files, and the square seen from the other
+ * side (ranks and levels reversed). */
+static int square_mirror(const Variant *variant, int sq) {
+  int files = variant->shape.files, f = sq % files;
+  return sq - f + (files - 1 - f);
+}
+
+static int square_flip(const Variant *variant, int sq) {
+  int files = variant->shape.files, ranks = variant->shape.ranks;
+  int levels = variant->shape.levels > 0 ? variant->shape.levels : 1;
+  int f = sq % files, r = rank_of(variant, sq), l = sq / (files * ranks);
+  return ((levels - 1 - l) * ranks + (ranks - 1 - r)) * files + f;
+}
+
+/* The variant's symmetry, read off the derived tables themselves (so a
+ * piece that moves differently to its left or for black keeps its own
+ * terms): files fold when every table is mirror-symmetric, and black shares
+ * white's table when every black table is white's seen from the other side. */
+static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
+  int types = variant->piece_count, sq_nb = tables->square_nb;
+  bool fold = true, shared = true;
+  for (int sq = 0; sq < sq_nb && fold; sq++)
+    if (square_on_board(variant, sq) != square_on_board(variant, square_mirror(variant, sq)))
+      fold = false;
+  for (int t = 0; t < types; t++)
+    for (int sq = 0; sq < sq_nb; sq++) {
+      int m = square_mirror(variant, sq), f = square_flip(variant, sq);
+      for (int c = 0; c < COLOR_NB; c++)
+        if (tables->psq_mg[t][c][sq] != tables->psq_mg[t][c][m] ||
+            tables->psq_eg[t][c][sq] != tables->psq_eg[t][c][m])
+          fold = false;
+      if (tables->psq_mg[t][BLACK][sq] != tables->psq_mg[t][WHITE][f] ||
+          tables->psq_eg[t][BLACK][sq] != tables->psq_eg[t][WHITE][f])
+        shared = false;
+    }
+  tables->fold_files = fold;
+  tables->psq_sets = shared ? 1 : 2;
+}
+
+static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12,  10, 20, 8, 10, 2,   3,
+                                                  100, 6,  10, 8, 10, 120, 150};
+const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
+    "tempo",     "doubled_mg", "doubled_eg",   "isolated_mg", "isolated_eg",
+    "passed_mg", "passed_eg",  "passed_royal", "shelter",     "danger",
+    "hill_mg",   "hill_eg",    "check",        "extinction"};
+
+/* The parameter table, filled with the derived values (so evaluating with
+ * it changes nothing). */
+static bool tables_build_params(EvalTables *tables, const Variant *variant) {
+  int types = variant->piece_count, sq_nb = tables->square_nb, files = variant->shape.files;
+  tables_find_symmetry(tables, variant);
+  int half = tables->fold_files ? (files + 1) / 2 : files;
+  tables->psq_cells = sq_nb / files * half;
+  tables->psq_cell[WHITE] = malloc(sizeof(int) * 2 * (size_t)sq_nb);
+  if (!tables->psq_cell[WHITE]) return false;
+  tables->psq_cell[BLACK] = tables->psq_cell[WHITE] + sq_nb;
+  for (int sq = 0; sq < sq_nb; sq++) {
+    int f = sq % files;
+    if (tables->fold_files && f > files - 1 - f) f = files - 1 - f;
+    tables->psq_cell[WHITE][sq] = sq / files * half + f;
+  }
+  for (int sq = 0; sq < sq_nb; sq++)
+    tables->psq_cell[BLACK][sq] = tables->psq_sets == 1
+                                      ? tables->psq_cell[WHITE][square_flip(variant, sq)]
+                                      : tables->psq_cell[WHITE][sq];
+  tables->value_param = EW_SCALAR_NB;
+  tables->hand_param = tables->value_param + 2 * types;
+  tables->psq_param = tables->hand_param + types;
+  tables->param_count = tables->psq_param + types * tables->psq_sets * 2 * tables->psq_cells;
+  tables->param = calloc((size_t)tables->param_count, sizeof(int));
+  if (!tables->param) return false;
+  for (int i = 0; i < EW_SCALAR_NB; i++) tables->param[i] = SCALAR_DEFAULTS[i];
+  for (int t = 0; t < types; t++) {
+    tables->param[tables->value_param + 2 * t] = tables->value[t];
+    tables->param[tables->value_param + 2 * t + 1] = tables->value[t];
+    tables->param[tables->hand_param + t] = tables->hand_value[t];
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int sq = 0; sq < sq_nb; sq++) {
+        tables->param[eval_psq_param(tables, t, c, 0, sq)] = tables->psq_mg[t][c][sq];
+        tables->param[eval_psq_param(tables, t, c, 1, sq)] = tables->psq_eg[t][c][sq];
+      }
+  }
+  eval_params_apply(tables);
+  return true;
+}
+
+static int16_t clamp16(int v) {
+  return (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
+}
+
+void eval_params_apply(EvalTables *tables) {
+  int types = tables->piece_count, sq_nb = tables->square_nb;
+  for (int t = 0; t < types; t++) {
+    tables->value_mg[t] = tables->param[tables->value_param + 2 * t];
+    tables->value_eg[t] = tables->param[tables->value_param + 2 * t + 1];
+    tables->hand_value[t] = tables->param[tables->hand_param + t];
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int sq = 0; sq < sq_nb; sq++) {
+        tables->psq_mg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 0, sq)]);
+        tables->psq_eg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 1, sq)]);
+      }
+  }
+}
+
+bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   memset(tables, 0, sizeof *tables);
   tables->variant = variant;
   int levels = variant->shape.levels > 0 ? variant->shape.levels : 1;
@@ -361,10 +468,22 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
   /* 5. The phase of the start position: phase weights of the pieces its FEN places. */
   tables->phase_total = tables_start_phase(tables, variant);
   tables_fill_exchange(tables, variant);
+  if (!tables_build_params(tables, variant)) {
+    eval_tables_free(tables);
+    return false;
+  }
+  return true;
+}
+
+bool eval_tables_build(EvalTables *tables, const Variant *variant) {
+  if (!eval_tables_build_derived(tables, variant)) return false;
+  eval_weights_load_shipped(tables, stderr);
   return true;
 }
 
 void eval_tables_free(EvalTables *tables) {
   free(tables->memory);
+  free(tables->param);
+  free(tables->psq_cell[WHITE]);
   memset(tables, 0, sizeof *tables);
 }

@@ -15,6 +15,40 @@
 /* What losing a royal costs in a static exchange: more than any material. */
 #define EVAL_ROYAL_SEE_VALUE 5000
 
+/* The evaluation's parameters, one flat table (docs/tune.md): the scalar
+ * weights below first, then per piece type a middle- and end-game value, a
+ * value in hand, and piece-square terms on the variant's own board folded by
+ * its symmetry. eval.c reads the scalars from EvalTables.param and the rest
+ * from the tables eval_params_apply() expands them into. */
+enum {
+  EW_TEMPO,       /* for the side to move */
+  EW_DOUBLED_MG,  /* per extra pawn-like piece on a file */
+  EW_DOUBLED_EG,  /* per file with more than one */
+  EW_ISOLATED_MG, /* no friendly pawn-like piece on a neighbouring file */
+  EW_ISOLATED_EG,
+  EW_PASSED_MG,    /* x nearness to the promotion zone */
+  EW_PASSED_EG,    /* x nearness^2 x promotion gain / 100 */
+  EW_PASSED_ROYAL, /* percent: end game royal proximity to a passed piece's path */
+  EW_SHELTER,      /* per friend next to a royal (up to 4) */
+  EW_DANGER,       /* per enemy piece near a royal, weighted by distance and value */
+  EW_HILL_MG,      /* x nearness^2 of a hill piece to its hill */
+  EW_HILL_EG,
+  EW_CHECK,      /* checks given, weighted towards the n-check limit */
+  EW_EXTINCTION, /* the last piece of an extinction set */
+  EW_SCALAR_NB
+};
+extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];
+
+/* How a parameter enters the score: the middle game, the end game (tapered
+ * by the phase), both alike, untapered (goal terms), or for the side to move. */
+typedef enum {
+  EVAL_KIND_MG,
+  EVAL_KIND_EG,
+  EVAL_KIND_BOTH,
+  EVAL_KIND_GOAL,
+  EVAL_KIND_TEMPO
+} EvalKind;
+
 typedef struct {
   const Variant *variant;
   int square_nb;
@@ -51,10 +85,38 @@ typedef struct {
   int promo_gain_max;
   int see_value[PIECE_TYPE_MAX]; /* value in exchanges: a royal counts EVAL_ROYAL_SEE_VALUE */
   int16_t *memory;               /* one allocation backing the tables above */
+  /* The parameters (see EW_*): param[0..EW_SCALAR_NB) the scalars, then
+   * value_param + 2t (+1: end game), hand_param + t, and per piece, colour
+   * set and phase psq_cells piece-square terms from psq_param on. */
+  int param_count;
+  int *param;
+  int value_param, hand_param, psq_param;
+  int psq_cells;                /* folded squares of one piece-square table */
+  int psq_sets;                 /* 1: black reads white's table mirrored; 2: its own */
+  bool fold_files;              /* a file and its mirror share a term */
+  int *psq_cell[COLOR_NB];      /* square -> cell, in that colour's own view */
+  int value_mg[PIECE_TYPE_MAX]; /* material in the evaluation (value[] is the exchange's) */
+  int value_eg[PIECE_TYPE_MAX];
 } EvalTables;
 
-/* Builds the tables (allocates); false when out of memory. */
+/* Index of the piece-square parameter of piece type `type` for colour `color`
+ * on square `sq`, phase 0 (middle game) or 1 (end game). */
+static inline int eval_psq_param(const EvalTables *tables, int type, int color, int phase, int sq) {
+  int set = tables->psq_sets == 1 ? 0 : color;
+  return tables->psq_param + ((type * tables->psq_sets + set) * 2 + phase) * tables->psq_cells +
+         tables->psq_cell[color][sq];
+}
+
+/* Recomputes the tables the evaluation reads (values, piece-square terms)
+ * from tables->param, after the parameters changed. */
+void eval_params_apply(EvalTables *tables);
+
+/* Builds the tables (allocates) with the values derived from mobility, then
+ * reads the variant's weights file if it has one (eval_weights.h: a broken
+ * file is reported on stderr and the derived values are kept); false when
+ * out of memory. eval_tables_build_derived never reads a file. */
 bool eval_tables_build(EvalTables *tables, const Variant *variant);
+bool eval_tables_build_derived(EvalTables *tables, const Variant *variant);
 void eval_tables_free(EvalTables *tables);
 
 /* Mobility of a piece type for a colour from a square on an empty board,
