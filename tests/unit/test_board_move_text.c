@@ -84,7 +84,8 @@ START_TEST(no_two_legal_moves_print_the_same_text) {
       pos_set_chess960(pos, chess960);
       ck_assert_msg(pos_set_fen(pos, fields[1], err, sizeof err), "%s: %s", fields[1], err);
       char where[8300];
-      snprintf(where, sizeof where, "%.64s %.8000s%s", fields[0], fields[1], chess960 ? " (960)" : "");
+      snprintf(where, sizeof where, "%.64s %.8000s%s", fields[0], fields[1],
+               chess960 ? " (960)" : "");
       faults += check_position(pos, where);
       positions++;
     }
