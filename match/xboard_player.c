@@ -228,23 +228,9 @@ static void xb_go(Player *p, const PlayerGame *game, int64_t deadline_ms, Player
     sent = sent && player_send(p, "otim %lld", (long long)(game->clock_ms[1 - me] / 10));
   }
   sent = sent && player_send(p, "go");
-  if (!sent) {
-    answer->status = PLAY_DIED;
-    snprintf(answer->detail, sizeof answer->detail, "the engine's input is closed");
-    return;
-  }
+  if (!player_sent_ok(sent, answer)) return;
   char line[XB_LINE_MAX];
-  for (;;) {
-    int r = player_read(p, line, sizeof line, deadline_ms);
-    if (r == 0) {
-      answer->status = PLAY_TIMEOUT;
-      return;
-    }
-    if (r < 0) {
-      answer->status = PLAY_DIED;
-      snprintf(answer->detail, sizeof answer->detail, "the engine exited");
-      return;
-    }
+  while (player_read_answer(p, line, sizeof line, deadline_ms, answer)) {
     if (!strncmp(line, "move ", 5)) {
       char move[PLAYER_MOVE_MAX + 1] = "";
       if (sscanf(line + 5, " %64s", move) != 1 || strlen(move) >= PLAYER_MOVE_MAX - 8) {
