@@ -215,6 +215,56 @@ fail:
   return NULL;
 }
 
+/* Whether two legs of a single-leg program can land on one square from one
+ * origin with a common occupancy (or both capturing e.p.): the same move
+ * made twice. Exact up to blockers (every step is taken as if the path were
+ * empty), on the real geometry, so cylinders and levels are covered. The
+ * compiler already merged the alternatives it could (mbn_build.c); what
+ * remains here (W0 on a cylinder: both ways round reach one square) is
+ * filtered at generation time. True when the check would cost too much. */
+static bool single_legs_collide(const BoardTables *t, const MoveProgram *prog, int type, int c) {
+  const Variant *v = t->variant;
+  int sq_nb = t->geo.sq_nb;
+  int *stamp = malloc(sizeof(int) * (size_t)sq_nb);
+  uint8_t *bits = malloc((size_t)sq_nb);
+  if (!stamp || !bits) {
+    free(stamp);
+    free(bits);
+    return true;
+  }
+  for (int sq = 0; sq < sq_nb; sq++) stamp[sq] = -1;
+  long budget = 1L << 22;
+  bool collide = false;
+  for (int from = 0; from < sq_nb && !collide; from++) {
+    for (int i = 0; i < prog->leg_count && !collide; i++) {
+      const MoveLeg *leg = &prog->legs[i];
+      if (leg->origin_range != MOVE_NONE && !v->ranges[leg->origin_range].member[from]) continue;
+      const Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
+      int max = leg->max_steps == LEG_STEPS_UNLIMITED ? sq_nb : leg->max_steps;
+      uint8_t b = (uint8_t)(leg->occupancy | (leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY) ? 8 : 0));
+      int s = from;
+      for (int step = 1; step <= max; step++) {
+        if (--budget < 0) collide = true;
+        s = row[s];
+        if (s == SQ_NONE || s == from || collide) break;
+        if (step < leg->min_steps ||
+            (leg->landing_range != MOVE_NONE && !v->ranges[leg->landing_range].member[s]))
+          continue;
+        if (stamp[s] == from && bits[s] & b) {
+          collide = true;
+          break;
+        }
+        if (stamp[s] != from) bits[s] = 0;
+        stamp[s] = from;
+        bits[s] |= b;
+      }
+    }
+  }
+  free(stamp);
+  free(bits);
+  return collide;
+}
+
 /* The move tables: the next square of every leg, mobility, reach filters,
  * the plain and simple-pins facts and the bitboards (most of the cost). */
 static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
@@ -288,7 +338,11 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
                 leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
                 leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count;
       }
-      t->plain[type][c] = plain;
+      /* the reach walk's answer for single legs is coarse (offsets, no
+       * geometry): ask the board itself, so plain pieces stay plain */
+      if (prog->leg_count == prog->root_count)
+        t->dedup[type][c] = single_legs_collide(t, prog, type, c);
+      t->plain[type][c] = plain && !t->dedup[type][c];
     }
   if (sq_nb <= 64)
     t->bb64 = bb_disabled() ? NULL : bb64_new(v, &t->geo);
@@ -303,6 +357,14 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     bb128_free(t->bb128);
     t->bb128 = NULL;
   }
+  /* a type whose moves must be filtered for duplicates is walked */
+  for (int type = 0; type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      size_t k = (size_t)type * COLOR_NB + (size_t)c;
+      if (!t->dedup[type][c]) continue;
+      if (t->bb64) t->bb64->gen_ok[k] = t->bb64->shift_ok[k] = false;
+      if (t->bb128) t->bb128->gen_ok[k] = t->bb128->shift_ok[k] = false;
+    }
   if (t->bb64) bb64_finish(t->bb64, t, v);
   if (t->bb128) bb128_finish(t->bb128, t, v);
   return true;

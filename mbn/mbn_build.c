@@ -363,6 +363,73 @@ static void builder_child(Builder *b, int leg) {
   b->children[b->child_count++] = (uint16_t)leg;
 }
 
+/* ---- merging alternatives ---------------------------------------------- */
+
+/* Whether root leaf a makes every move that root leaf b makes at the same
+ * step count: same vector, path rule and effect, at least b's occupancies,
+ * no condition b lacks (a's initial, victim set or ranges must be b's too). */
+static bool leg_covers(const MoveLeg *a, const MoveLeg *b) {
+  unsigned fa = a->flags & ~(unsigned)LEG_INITIAL, fb = b->flags & ~(unsigned)LEG_INITIAL;
+  if (a->dx != b->dx || a->dy != b->dy || a->dz != b->dz || fa != fb || !(fa & LEG_ENDS))
+    return false;
+  if ((a->flags & LEG_INITIAL) && !(b->flags & LEG_INITIAL)) return false;
+  if (a->child_count || b->child_count || a->effect != b->effect || a->between != b->between)
+    return false;
+  if ((b->occupancy & ~a->occupancy) || !a->min_steps || !b->min_steps) return false;
+  if (a->victim_set != MOVE_NONE && a->victim_set != b->victim_set) return false;
+  if (a->origin_range != MOVE_NONE && a->origin_range != b->origin_range) return false;
+  return a->landing_range == MOVE_NONE || a->landing_range == b->landing_range;
+}
+
+static bool is_child(const MoveProgram *p, int leg) {
+  for (int k = 0; k < p->child_link_count; k++)
+    if (p->children[k] == leg) return true;
+  return false;
+}
+
+static int steps_max(const MoveLeg *leg) {
+  return leg->max_steps == LEG_STEPS_UNLIMITED ? 1 << 16 : leg->max_steps;
+}
+
+/* Two alternatives of one piece that reach one square with the same effect
+ * (mfW+imfW3, W+W2, W0+W3, KcR) would make the move twice. Where one root
+ * leaf covers the low or high end of another's step range, that end is cut
+ * from the other (imfW3 becomes steps 2..3), and a leg covered whole is
+ * removed, so the generator pays nothing at run time. Overlaps this cannot
+ * express (a covered middle, different ranges) are left to board/, which
+ * detects them (tables.c) and filters those pieces' moves. */
+static void merge_alternatives(MoveProgram *p) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = 0; i < p->root_count && !changed; i++)
+      for (int j = 0; j < p->root_count && !changed; j++) {
+        MoveLeg *a = &p->legs[i], *b = &p->legs[j];
+        if (i == j || !leg_covers(a, b) || (a->dx == 0 && a->dy == 0 && a->dz == 0) ||
+            is_child(p, j))
+          continue;
+        int lo = a->min_steps > b->min_steps ? a->min_steps : b->min_steps;
+        int hi = steps_max(a) < steps_max(b) ? steps_max(a) : steps_max(b);
+        if (lo > hi) continue;
+        if (lo <= b->min_steps && hi >= steps_max(b)) {
+          /* b adds nothing: remove it, renumbering the legs after it */
+          memmove(&p->legs[j], &p->legs[j + 1], sizeof *p->legs * (size_t)(p->leg_count - j - 1));
+          p->leg_count--;
+          p->root_count--;
+          for (int k = 0; k < p->child_link_count; k++)
+            if (p->children[k] > j) p->children[k]--;
+          changed = true;
+        } else if (lo <= b->min_steps) {
+          b->min_steps = (uint8_t)(hi + 1);
+          changed = true;
+        } else if (hi >= steps_max(b)) {
+          b->max_steps = (uint8_t)(lo - 1);
+          changed = true;
+        }
+      }
+  }
+}
+
 bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram *out, int line,
                        int col) {
   memset(out, 0, sizeof *out);
@@ -441,6 +508,7 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
   out->root_count = (uint16_t)root_legs;
   out->children = b.children;
   out->child_link_count = (uint16_t)b.child_count;
+  merge_alternatives(out);
   return true;
 }
 
