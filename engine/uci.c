@@ -146,7 +146,7 @@ static void uci_position(Uci *uci, char *args) {
     return;
   }
   if (status != 0) {
-    output_line(uci->out, "info string %s", err);
+    output_line(uci->out, "info string %s; go answers bestmove (none) until a valid position", err);
     return;
   }
   /* Moves are played up to the first one that is not legal, as other UCI
@@ -154,8 +154,11 @@ static void uci_position(Uci *uci, char *args) {
   char *move;
   while (moves && (move = uci_next_word(&moves))) {
     if (engine_play_move(uci->engine, move, err, sizeof err) != 0) {
-      output_line(uci->out, "info string illegal move '%s' (%s): position kept before it", move,
-                  err);
+      output_line(uci->out,
+                  "info string illegal move '%s' (%s): position kept before it; go answers "
+                  "bestmove (none) until a valid position",
+                  move, err);
+      engine_refuse_position(uci->engine, err);
       return;
     }
   }
