@@ -108,6 +108,14 @@ def case_time_loss():
     expect(g[0], "0-1", "time forfeit", "White loses on time")
     check(len(g[0]["moves"]) == 2, "white's first move fits in 0.3 s, its second does not: %r"
           % g[0]["moves"])
+    # tc=1/0.3: 0.3 s for every move, refilled after each: no flag, the game
+    # ends by repetition.
+    status, out, err, g = run_match(chimera, engine("w", "--moves", SHUFFLE, "--sleep-ms", "200")
+                                    + engine("b", "--moves", SHUFFLE)
+                                    + ["-each", "tc=1/0.3", "timemargin=20", "-games", "1"])
+    check(status == 0 and len(g) == 1, "moves-per-control game played: " + err[-500:])
+    expect(g[0], "1/2-1/2", "normal", "Draw by repetition")
+    check(g[0].get("TimeControl") == "1/0.3", "TimeControl tag: %r" % g[0].get("TimeControl"))
 
 
 def case_false_claim():
@@ -215,6 +223,23 @@ def case_openings_epd():
             "-each", "depth=1", "-openings", "file=" + epd], timeout=30)
         check(status == 1 and "o.epd:2:" in err, "file:line of the bad opening: %d %s"
               % (status, err))
+
+
+def case_openings_fsf_dialect():
+    # Fairy-Stockfish's FEN dialect: crazyhouse holdings in [...]; the
+    # engines drop pawns from the hand, and black then plays an illegal move.
+    with tempfile.TemporaryDirectory() as tmp:
+        epd = os.path.join(tmp, "zh.epd")
+        with open(epd, "w") as f:
+            f.write("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NPnp] w KQkq - 0 1\n")
+        script = "P@e4 P@e5 N@f3"
+        g, _, _ = play(engine("w", "--moves", script, "--variants", "crazyhouse"),
+                       engine("b", "--moves", script, "--variants", "crazyhouse", "--illegal", "2"),
+                       "-variant", "crazyhouse", "-openings", "file=" + epd)
+        check(g[0].get("Variant") == "crazyhouse", "Variant tag")
+        check("[NPnp]" in g[0].get("FEN", ""), "holdings in the FEN tag: %r" % g[0].get("FEN"))
+        check(g[0]["moves"][:3] == ["P@e4", "P@e5", "N@f3"], "drops: %r" % g[0]["moves"])
+        expect(g[0], "1-0", "rules infraction", "Black makes an illegal move")
 
 
 def case_openings_pgn():
