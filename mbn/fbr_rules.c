@@ -207,9 +207,11 @@ static bool fbr_result_of(const char *name, GameResult *out) {
 
 static bool fbr_apply_stalemate(FbrContext *ctx, const FbrRule *rule) {
   GameResult result = RESULT_DRAW;
-  if (rule->attr_count != 1 || !fbr_result_of(rule->attrs[0].spec->name, &result))
-    return fbr_error(ctx, rule->pos, rule->text, "give exactly one of draw, loss, win");
+  bool skip = rule->attr_count == 1 && !strcmp(rule->attrs[0].spec->name, "skip");
+  if (rule->attr_count != 1 || (!skip && !fbr_result_of(rule->attrs[0].spec->name, &result)))
+    return fbr_error(ctx, rule->pos, rule->text, "give exactly one of draw, loss, win, skip");
   ctx->variant->rules.stalemate = result;
+  ctx->variant->rules.stalemate_pass = skip;
   return true;
 }
 
@@ -524,10 +526,11 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
      "[ext] file where a Q right seeks its partner, toward the royal (default the corner)"},
     END_ATTRS};
 
-static const FbrAttrSpec RESULT_NAMES[] = {
+static const FbrAttrSpec STALEMATE_ATTRS[] = {
     {"draw", ARG_NONE, false, false, "draw"},
     {"loss", ARG_NONE, false, false, "the side concerned loses"},
     {"win", ARG_NONE, false, false, "the side concerned wins"},
+    {"skip", ARG_NONE, false, false, "[ext] the side passes its turn instead (andersanti)"},
     END_ATTRS};
 
 static const FbrAttrSpec RESULT_ATTRS[] = {
@@ -636,8 +639,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "the royal pieces (default {K}); {} = none; {!k} = Black's K only"},
     {"castling", false, false, false, false, false, CASTLING_ATTRS, fbr_apply_castling,
      "castling details beyond royal=castle{R}"},
-    {"stalemate", false, false, false, true, false, RESULT_NAMES, fbr_apply_stalemate,
-     "result for the stalemated side: draw (default), loss, win"},
+    {"stalemate", false, false, false, true, false, STALEMATE_ATTRS, fbr_apply_stalemate,
+     "result for the stalemated side: draw (default), loss, win; skip: it passes"},
     {"draw", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,
      "these conditions draw"},
     {"loss", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,

@@ -87,6 +87,8 @@ typedef struct {
   bool drop_no_mate[PIECE_TYPE_MAX];  /* drop{P}=nomate: a drop of this type may not mate */
   int per_file_limit[PIECE_TYPE_MAX]; /* pieces{P}=file(N); 0 = no limit */
   GameResult stalemate;               /* stalemate=...; default draw */
+  bool stalemate_pass;                /* stalemate=skip: a side with no legal move, not in
+                                         check, passes (Fairy-Stockfish's passOnStalemate) */
   int repetition_count;               /* draw=repetition(N); default 3 */
   int move_rule;                      /* 50-move rule in full moves; 0 = off */
   uint64_t extinction_types;          /* pieces{..}=extinction: losing all of them loses */
