@@ -253,6 +253,7 @@ START_TEST(fit_recovers_known_values) {
   TuneFitSpec spec;
   tune_fit_defaults(&spec);
   spec.lambda = 0;
+  spec.l2 = 0;
   spec.rate = 5;
   spec.epochs = 2000;
   spec.patience = 200;
