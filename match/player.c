@@ -63,3 +63,19 @@ bool player_send(Player *p, const char *fmt, ...) {
   match_log_line(p->spec->name, '>', line);
   return proc_send(&p->proc, line);
 }
+
+bool player_read_answer(Player *p, char *line, size_t size, int64_t deadline_ms,
+                        PlayerAnswer *answer) {
+  int r = player_read(p, line, size, deadline_ms);
+  if (r == 1) return true;
+  answer->status = r == 0 ? PLAY_TIMEOUT : PLAY_DIED;
+  if (r < 0) snprintf(answer->detail, sizeof answer->detail, "the engine exited");
+  return false;
+}
+
+bool player_sent_ok(bool sent, PlayerAnswer *answer) {
+  if (sent) return true;
+  answer->status = PLAY_DIED;
+  snprintf(answer->detail, sizeof answer->detail, "the engine's input is closed");
+  return false;
+}

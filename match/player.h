@@ -93,5 +93,11 @@ const char *player_variant_name(const Player *p, const PlayerGame *game);
 /* Reads one line before the deadline (see proc_read_line). */
 int player_read(Player *p, char *line, size_t size, int64_t deadline_ms);
 bool player_send(Player *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While waiting for a move: reads one line (true), or sets answer->status
+ * to PLAY_TIMEOUT / PLAY_DIED and returns false. */
+bool player_read_answer(Player *p, char *line, size_t size, int64_t deadline_ms,
+                        PlayerAnswer *answer);
+/* After sending the move request: false (answer PLAY_DIED) if it failed. */
+bool player_sent_ok(bool sent, PlayerAnswer *answer);
 
 #endif

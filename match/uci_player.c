@@ -165,24 +165,10 @@ static void uci_go(Player *p, const PlayerGame *game, int64_t deadline_ms, Playe
   if (!engine_spec_limited(s)) snprintf(text + used, size - used, " infinite");
   sent = sent && player_send(p, "%s", text);
   free(text);
-  if (!sent) {
-    answer->status = PLAY_DIED;
-    snprintf(answer->detail, sizeof answer->detail, "the engine's input is closed");
-    return;
-  }
+  if (!player_sent_ok(sent, answer)) return;
 
   char line[UCI_LINE_MAX];
-  for (;;) {
-    int r = player_read(p, line, sizeof line, deadline_ms);
-    if (r == 0) {
-      answer->status = PLAY_TIMEOUT;
-      return;
-    }
-    if (r < 0) {
-      answer->status = PLAY_DIED;
-      snprintf(answer->detail, sizeof answer->detail, "the engine exited");
-      return;
-    }
+  while (player_read_answer(p, line, sizeof line, deadline_ms, answer)) {
     if (!strncmp(line, "info ", 5)) {
       uci_parse_info(line, answer);
     } else if (!strncmp(line, "bestmove", 8) && (line[8] == ' ' || !line[8])) {

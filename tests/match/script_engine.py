@@ -12,6 +12,7 @@ move (counted from 1):
   --garbage N             at its N-th move it answers "bestmove" alone / "move"
   --claim N               (XBoard) at its N-th move it claims "1-0 {false claim}"
   --resign N              (XBoard) at its N-th move it resigns
+  --illegal-as-white      plays the illegal "a1a1" whenever it has white
   --sleep-ms MS           thinks this long before each move
   --score CP              reports this score (centipawns) with each move
   --variants "a,b"        variants it announces (default chess)
@@ -34,6 +35,7 @@ ap.add_argument("--score", type=int, default=None)
 ap.add_argument("--variants", default="chess")
 ap.add_argument("--pidfile", default="")
 ap.add_argument("--helper", action="store_true")
+ap.add_argument("--illegal-as-white", action="store_true")
 args = ap.parse_args()
 
 moves = args.moves.split()
@@ -77,7 +79,7 @@ def answer(ply):
     if made == args.resign:
         say("resign")
         return None
-    if made == args.illegal:
+    if made == args.illegal or (args.illegal_as_white and ply % 2 == 0):
         return "a1a1"
     return moves[ply] if ply < len(moves) else "a1a1"
 

@@ -108,6 +108,14 @@ def case_time_loss():
     expect(g[0], "0-1", "time forfeit", "White loses on time")
     check(len(g[0]["moves"]) == 2, "white's first move fits in 0.3 s, its second does not: %r"
           % g[0]["moves"])
+    # tc=1/0.3: 0.3 s for every move, refilled after each: no flag, the game
+    # ends by repetition.
+    status, out, err, g = run_match(chimera, engine("w", "--moves", SHUFFLE, "--sleep-ms", "200")
+                                    + engine("b", "--moves", SHUFFLE)
+                                    + ["-each", "tc=1/0.3", "timemargin=20", "-games", "1"])
+    check(status == 0 and len(g) == 1, "moves-per-control game played: " + err[-500:])
+    expect(g[0], "1/2-1/2", "normal", "Draw by repetition")
+    check(g[0].get("TimeControl") == "1/0.3", "TimeControl tag: %r" % g[0].get("TimeControl"))
 
 
 def case_false_claim():
@@ -208,6 +216,13 @@ def case_openings_epd():
         check(g[0].get("FEN", "").startswith("rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w"),
               "FEN tag: %r" % g[0].get("FEN"))
         check(g[0].get("SetUp") == "1", "SetUp tag")
+        # start=2: the second line first (black to move after g2g4); the
+        # engines run in dir=, where the relative pid file lands.
+        g, _, _ = play(engine("w", "--moves", "d8h4", "--pidfile", "w.pid") + ["dir=" + tmp],
+                       engine("b", "--moves", "d8h4"), "-openings", "file=" + epd, "start=2")
+        expect(g[0], "0-1", "normal", "Black mates")
+        check(g[0]["moves"] == ["d8h4"], "from the second position: %r" % g[0]["moves"])
+        check(os.path.exists(os.path.join(tmp, "w.pid")), "the engine ran in dir=")
         # A position that is not chess stops the match before any game.
         with open(epd, "w") as f:
             f.write("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a fen\n")
@@ -215,6 +230,23 @@ def case_openings_epd():
             "-each", "depth=1", "-openings", "file=" + epd], timeout=30)
         check(status == 1 and "o.epd:2:" in err, "file:line of the bad opening: %d %s"
               % (status, err))
+
+
+def case_openings_fsf_dialect():
+    # Fairy-Stockfish's FEN dialect: crazyhouse holdings in [...]; the
+    # engines drop pawns from the hand, and black then plays an illegal move.
+    with tempfile.TemporaryDirectory() as tmp:
+        epd = os.path.join(tmp, "zh.epd")
+        with open(epd, "w") as f:
+            f.write("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NPnp] w KQkq - 0 1\n")
+        script = "P@e4 P@e5 N@f3"
+        g, _, _ = play(engine("w", "--moves", script, "--variants", "crazyhouse"),
+                       engine("b", "--moves", script, "--variants", "crazyhouse", "--illegal", "2"),
+                       "-variant", "crazyhouse", "-openings", "file=" + epd)
+        check(g[0].get("Variant") == "crazyhouse", "Variant tag")
+        check("[NPnp]" in g[0].get("FEN", ""), "holdings in the FEN tag: %r" % g[0].get("FEN"))
+        check(g[0]["moves"][:3] == ["P@e4", "P@e5", "N@f3"], "drops: %r" % g[0]["moves"])
+        expect(g[0], "1-0", "rules infraction", "Black makes an illegal move")
 
 
 def case_openings_pgn():
@@ -229,6 +261,40 @@ def case_openings_pgn():
         check(g[0]["moves"] == FOOLS_MATE.split(), "SAN opening read as f2f3 e7e5 g2g4: %r"
               % g[0]["moves"])
         check(g[0]["text"].count("{book}") == 3, "three book moves")
+
+
+def case_sprt_stops():
+    # b loses every game it has white (an illegal move) and draws by
+    # repetition as black; game 1 has a white, so a scores 1/2, 1, 1/2, 1, ...
+    # elo0=0, elo1=50, trinomial (no -repeat): s0 = 1/2, s1 = 1/(1+10^(-50/400)) = 0.571463.
+    # After 2k games (k wins, k draws): mu = 3/4, var = 1/16,
+    #   LLR = 2k * 0.071463 * (1.5 - 1.071463) / (1/16) / 2 = 0.244997 * 2k.
+    # After 13 (6 wins, 7 draws): mu = 9.5/13 = 0.730769,
+    #   var = (6 * 0.269231^2 + 7 * 0.230769^2) / 13 = 0.062130,
+    #   LLR = 13 * 0.071463 * (1.461538 - 1.071463) / 0.062130 / 2 = 2.916 < 2.944 = log(0.95/0.05);
+    # after 14: 0.244997 * 14 = 3.430 >= 2.944: H1, the match stops at game 14 of 40.
+    status, out, err, g = run_match(chimera, engine("a", "--moves", SHUFFLE)
+                                    + engine("b", "--moves", SHUFFLE, "--illegal-as-white")
+                                    + ["-each", "depth=1", "-games", "40",
+                                       "-sprt", "elo0=0", "elo1=50"])
+    check(status == 0, "status %d: %s" % (status, err[-800:]))
+    check(len(g) == 14, "stops after 14 games, played %d" % len(g))
+    check("Score of a vs b: 7 - 0 - 7" in out, "7 wins 7 draws: " + out)
+    check("SPRT: llr 3.430" in out and "H1 was accepted" in out and "trinomial" in out,
+          "verdict: " + out)
+
+
+def case_bad_engine():
+    # A program that does not exist: each game is lost by it ("failed to
+    # start"), and after three in a row the match stops with an error.
+    status, out, err, g = run_match(chimera, ["-engine", "cmd=/nonexistent/engine", "name=x"]
+                                    + engine("b", "--moves", FOOLS_MATE)
+                                    + ["-each", "depth=1", "-games", "10"])
+    check(status == 1, "exit status 1, got %d" % status)
+    check("cannot start '/nonexistent/engine'" in err and "failed to start three times" in err,
+          "the reason: " + err[-600:])
+    check(len(g) == 3, "three games lost by x, got %d" % len(g))
+    expect(g[0], "0-1", "abandoned", "White failed to start (x)")
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}

@@ -1,7 +1,8 @@
 """Chimera against Chimera through `chimera match`: short real matches in three
 variants — chess, capablanca (shipped, 10x8) and designer66, loaded from a
 file the way a variant designer would — every game ended by the rules, the
-openings paired with colours reversed, and the statistics printed."""
+openings paired with colours reversed, and the statistics printed; then
+Chimera over XBoard against itself over UCI in xiangqi."""
 import os
 import sys
 
@@ -50,4 +51,25 @@ for g in games:
     # The definition as ';' comment lines, braces intact.
     check("; [designer66:chess]" in g["text"] and "; rules += royal{K}" in g["text"],
           "the variant's definition in the PGN: " + g["text"][:600])
+# Over XBoard in the loaded variant: Chimera announces it only once its
+# VariantPath option is set, so the runner asks for the features again.
+status, out, err, games = run_match(chimera, [
+    "--load", DESIGNER, "-engine", "cmd=" + chimera, "name=xb", "proto=xboard",
+    "option.VariantPath=" + DESIGNER, "-engine", "cmd=" + chimera, "name=uci",
+    "option.VariantPath=" + DESIGNER, "-each", "depth=2", "-variant", "designer66", "-games", "2"])
+check(status == 0 and len(games) == 2, "designer66 over XBoard: %d %s" % (status, err[-1500:]))
+check(all(g["Termination"] == "normal" for g in games), "ended by the rules")
+
+# The same engine over XBoard against itself over UCI, on xiangqi's 10 ranks,
+# which XBoard numbers from 0: moves are translated both ways.
+status, out, err, games = run_match(chimera, [
+    "-engine", "cmd=" + chimera, "name=xb", "proto=xboard",
+    "-engine", "cmd=" + chimera, "name=uci", "proto=uci",
+    "-each", "depth=2", "-variant", "xiangqi", "-games", "2", "-repeat",
+    "-openings", "random", "plies=4", "depth=0"])
+check(status == 0 and len(games) == 2, "xiangqi over XBoard: %d %s" % (status, err[-1500:]))
+for g in games:
+    check(g["Termination"] == "normal", "ended by the rules: %r %s"
+          % (g["Termination"], g["text"][-300:]))
+    check(any(m.endswith("10") for m in g["moves"]), "ranks up to 10 in the PGN: %r" % g["moves"])
 print("ok")

@@ -8,6 +8,7 @@
 
 #include "board/movegen.h"
 #include "board/movetext.h"
+#include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
 
@@ -173,6 +174,45 @@ START_TEST(allwayspawns_double_step_is_taken_en_passant) {
 }
 END_TEST
 
+/* stalemate=skip (andersanti): White's pawn a2 is blocked by a3, so White's
+ * only move is to pass, written a2a2 (the piece on the lowest square); Black
+ * is blocked too and passes; two passes in a row end the game drawn, as in
+ * Fairy-Stockfish (perft 1, 1, 0 by hand). Antichess, with stalemate=win,
+ * has no move there and the stalemated side wins. */
+START_TEST(stalemate_skip_passes_and_two_passes_draw) {
+  Position *pos = position_at("andersanti", "8/8/8/8/8/p7/P7/8 w - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 1);
+  ck_assert(is_legal_text(pos, "a2a2"));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  char err[128];
+  Undo u1, u2;
+  pos_make_move(pos, move_from_text(pos, "a2a2", err, sizeof err), &u1);
+  ck_assert(is_legal_text(pos, "a3a3"));
+  pos_make_move(pos, move_from_text(pos, "a3a3", err, sizeof err), &u2);
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
+  pos_unmake_move(pos, &u2);
+  pos_unmake_move(pos, &u1);
+  ck_assert_uint_eq(perft(pos, 1), 1);
+  ck_assert_uint_eq(perft(pos, 2), 1);
+  ck_assert_uint_eq(perft(pos, 3), 0);
+  /* the lowest square is on the first rank first, then file a first */
+  ck_assert(pos_set_fen(pos, "8/8/8/8/8/p6p/P6P/8 w - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "a2a2") && !is_legal_text(pos, "h2h2"));
+  ck_assert(pos_set_fen(pos, "8/8/8/8/p7/P6p/7P/8 w - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "h2h2") && !is_legal_text(pos, "a3a3"));
+  /* a side that can move does not pass */
+  ck_assert(pos_set_fen(pos, "8/8/8/8/8/p7/P7/7N w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "a2a2"));
+  pos_free(pos);
+  pos = position_at("antichess", "8/8/8/8/8/p7/P7/8 w - - 0 1");
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -183,6 +223,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, shako_castles_with_the_inner_rook);
   tcase_add_test(tc, sittuyin_pawn_promotes_standing);
   tcase_add_test(tc, allwayspawns_double_step_is_taken_en_passant);
+  tcase_add_test(tc, stalemate_skip_passes_and_two_passes_draw);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -159,9 +159,14 @@ START_TEST(stalemate_results) {
   ck_assert_int_eq(compile("stalemate=win")->rules.stalemate, RESULT_WIN);
   ck_assert_int_eq(compile("stalemate=draw")->rules.stalemate, RESULT_DRAW);
   ck_assert_int_eq(compile("loss=stalemate")->rules.stalemate, RESULT_LOSS);
-  expect_error("stalemate", "rule 'stalemate' needs '=' and one of: draw loss win");
-  expect_error("stalemate=skip", "unknown attribute 'skip' of rule 'stalemate'");
-  expect_error("stalemate=draw,loss", "give exactly one of draw, loss, win");
+  ck_assert(!compile("stalemate=win")->rules.stalemate_pass);
+  ck_assert(compile("stalemate=skip")->rules.stalemate_pass);
+  /* single rule: the last one counts */
+  ck_assert(!compile("stalemate=skip stalemate=loss")->rules.stalemate_pass);
+  expect_error("stalemate", "rule 'stalemate' needs '=' and one of: draw loss win skip");
+  expect_error("stalemate=invalid", "unknown attribute 'invalid' of rule 'stalemate'");
+  expect_error("stalemate=draw,loss", "give exactly one of draw, loss, win, skip");
+  expect_error("stalemate=skip,win", "give exactly one of draw, loss, win, skip");
 }
 END_TEST
 
