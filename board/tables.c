@@ -89,7 +89,7 @@ static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *re
   bool ok = true;
   for (int i = 0; i < prog->root_count && ok; i++) ok = reach_leg(&rw, i, 0, 0, 0);
   free(ends);
-  if (ok) *dedup = rw.collision && prog->leg_count != prog->root_count;
+  if (ok) *dedup = rw.collision && prog->child_link_count;
   return ok;
 }
 
@@ -215,6 +215,25 @@ fail:
   return NULL;
 }
 
+/* Paths of at most `depth` legs from leg li, saturating at limit (a graph
+ * with a cycle saturates through the depth bound). */
+static long count_paths(const MoveProgram *prog, int li, int depth, long limit) {
+  const MoveLeg *leg = &prog->legs[li];
+  if (depth >= 16) return limit;
+  long n = 1;
+  for (int k = 0; k < leg->child_count && n < limit; k++)
+    n += count_paths(prog, prog->children[leg->first_child + k], depth + 1, limit);
+  return n < limit ? n : limit;
+}
+
+/* Whether the walker should memoise this program (BoardTables.memo). */
+static bool program_needs_memo(const MoveProgram *prog) {
+  if (!prog->child_link_count) return false;
+  long n = 0;
+  for (int i = 0; i < prog->root_count && n < 4096; i++) n += count_paths(prog, i, 0, 4096);
+  return n >= 4096;
+}
+
 /* Whether two legs of a single-leg program can land on one square from one
  * origin with a common occupancy (or both capturing e.p.): the same move
  * made twice. Exact up to blockers (every step is taken as if the path were
@@ -321,7 +340,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];
-      if (!t->reach[type][c] || prog->leg_count != prog->root_count) t->simple_pins = false;
+      if (!t->reach[type][c] || prog->leg_count != prog->root_count || prog->child_link_count)
+        t->simple_pins = false;
       for (int i = 0; i < prog->leg_count; i++)
         if (prog->legs[i].between != BETWEEN_EMPTY || prog->legs[i].effect != EFFECT_CAPTURE ||
             prog->legs[i].flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS | LEG_MAXIMAL | LEG_EDGE))
@@ -336,12 +356,18 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
         const MoveLeg *leg = &prog->legs[i];
         plain = leg->flags & LEG_ENDS && !(leg->flags & ~allowed) &&
                 leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
-                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count;
+                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count &&
+                (leg->dx | leg->dy | leg->dz); /* the null leap O: the walker's */
       }
       /* the reach walk's answer for single legs is coarse (offsets, no
        * geometry): ask the board itself, so plain pieces stay plain */
-      if (prog->leg_count == prog->root_count)
-        t->dedup[type][c] = single_legs_collide(t, prog, type, c);
+      if (!prog->child_link_count) t->dedup[type][c] = single_legs_collide(t, prog, type, c);
+      t->memo[type][c] = program_needs_memo(prog);
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].child_count && prog->legs[i].occupancy & OCC_ENEMY &&
+            prog->legs[i].effect == EFFECT_CAPTURE)
+          t->returns[type][c] = true;
+      if (t->memo[type][c]) t->dedup[type][c] = true;
       t->plain[type][c] = plain && !t->dedup[type][c];
     }
   if (sq_nb <= 64)
