@@ -63,6 +63,43 @@ static void walk_emit_one(Walk *w, Move m) {
   if (list->count < MOVE_LIST_MAX) list->moves[list->count++] = m;
 }
 
+static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p);
+
+/* Whether compulsory leg `leg` ({..}, 0*, circular riders) can be taken
+ * from sq: some square it lands on, other than the move's start, passes its
+ * occupancy, piece set and range tests. */
+static bool walk_can_take(Walk *w, const MoveLeg *leg, int li, int sq) {
+  const Position *pos = w->pos;
+  if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
+    return false;
+  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return false;
+  const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+  int at = sq;
+  for (int step = 1; step <= max; step++) {
+    at = next[at];
+    if (at == SQ_NONE || (at == sq && step > 1)) return false;
+    Piece cell = walk_cell(w, at);
+    if (cell == PIECE_WALL) return false;
+    if (step >= leg->min_steps && at != w->origin &&
+        (leg->landing_range == MOVE_NONE || pos->variant->ranges[leg->landing_range].member[at]) &&
+        (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)))
+      return true;
+    if (cell != PIECE_NONE && leg->between == BETWEEN_EMPTY) return false;
+  }
+  return false;
+}
+
+/* MBN §6: a move may not end where one of its compulsory legs can go on. */
+static bool walk_compulsory_veto(Walk *w, const MoveLeg *leg, int sq) {
+  for (int k = 0; k < leg->child_count; k++) {
+    int li = w->prog->children[leg->first_child + k];
+    const MoveLeg *child = &w->prog->legs[li];
+    if (child->flags & LEG_COMPULSORY && walk_can_take(w, child, li, sq)) return true;
+  }
+  return false;
+}
+
 /* Emits the move ending on sq, with promotions as the rules ask. */
 static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   const Position *pos = w->pos;
@@ -242,6 +279,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
    * and after a leg that may capture and go on (aK--[K]: igui, pass) */
   bool ends =
       leg->flags & LEG_ENDS && (sq != w->origin || w->returns || !(leg->dx | leg->dy | leg->dz));
+  if (ends && w->compulsory && leg->child_count) ends = !walk_compulsory_veto(w, leg, sq);
   if (ends) {
     if (w->target >= 0) {
       if (capture && sq == w->target) w->found = true;
@@ -323,6 +361,8 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
         int f = geo_file(&pos->geo, sq), r = geo_rank(&pos->geo, sq);
         land = f == 0 || r == 0 || f == pos->geo.files - 1 || r == pos->geo.ranks - 1;
       }
+      /* a compulsory leg is never taken onto the move's start square */
+      if (land && leg->flags & LEG_COMPULSORY && sq == w->origin) land = false;
       if (land) walk_land(w, leg, sq, cell, depth);
       if (w->found) break;
     }
@@ -460,6 +500,7 @@ void walk_piece(Walk *w, int sq) {
   w->ep_set = false;
   w->dedup = t->dedup[type][w->us];
   w->returns = t->returns[type][w->us];
+  w->compulsory = t->compulsory[type][w->us];
   w->memo = false;
   if (t->memo[type][w->us]) walk_memo_begin(w);
   if (w->list) {
@@ -489,6 +530,7 @@ static void walk_setup(Walk *w, int sq, int type) {
   w->ep_set = false;
   w->dedup = false;
   w->returns = pos->tables->returns[type][w->us];
+  w->compulsory = pos->tables->compulsory[type][w->us];
   w->memo = false;
   if (pos->tables->memo[type][w->us]) walk_memo_begin(w);
   w->piece_start = w->list->count;

@@ -31,8 +31,9 @@ typedef struct {
   Square caps[WALK_CAPS_MAX];
   int cap_count;
   bool ep_set;
-  bool dedup;   /* multi-leg programs may reach one move by several paths */
-  bool returns; /* BoardTables.returns of the piece: may end on its start */
+  bool dedup;      /* multi-leg programs may reach one move by several paths */
+  bool returns;    /* BoardTables.returns of the piece: may end on its start */
+  bool compulsory; /* the piece has compulsory legs (LEG_COMPULSORY) */
   int piece_start;
   /* memoised programs: the stamp naming the current path state (captures
    * made, e.p. set) in this thread's memo (movegen.c) */

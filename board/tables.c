@@ -128,9 +128,10 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->leg_base[type][c] = total;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
-        if (leg->flags & ~LEG_FLAGS_KNOWN || leg->flags & (LEG_NO_CHECK)) {
+        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY;
+        if (leg->flags & ~known || leg->flags & (LEG_NO_CHECK)) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
-                   v->pieces[type].letter, leg->flags & (~LEG_FLAGS_KNOWN | LEG_NO_CHECK));
+                   v->pieces[type].letter, leg->flags & (~known | LEG_NO_CHECK));
           goto fail;
         }
         if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
@@ -367,6 +368,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
         if (prog->legs[i].child_count && prog->legs[i].occupancy & OCC_ENEMY &&
             prog->legs[i].effect == EFFECT_CAPTURE)
           t->returns[type][c] = true;
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].flags & LEG_COMPULSORY) t->compulsory[type][c] = true;
       if (t->memo[type][c]) t->dedup[type][c] = true;
       t->plain[type][c] = plain && !t->dedup[type][c];
     }

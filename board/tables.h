@@ -33,6 +33,7 @@ struct BoardTables {
    * leg: the Lion's aK--[K]), so a move may end on the piece's start square
    * (igui, pass); otherwise only the null leap O may (MBN §2) */
   bool returns[PIECE_TYPE_MAX][COLOR_NB];
+  bool compulsory[PIECE_TYPE_MAX][COLOR_NB]; /* some leg is LEG_COMPULSORY */
   /* plain[t][c]: every leg is a root, ending leg of a leaper or slider
    * (min_steps >= 1) that captures by replacement, with only the flags
    * initial and e.p. and no victim set (origin and landing ranges allowed):

@@ -115,6 +115,29 @@ START_TEST(linked_roots_attack_through_their_links) {
 }
 END_TEST
 
+/* Reproducers 2 and 10: compulsory legs are played. W-{W}-{W} must go on
+ * while it can, so from d4 it ends three steps away (d1, d7, a4, g4), never
+ * on the second step (the skip edge to the third leg is gone). The Rose
+ * (N)(lf)8 and (N)(rf)8 circle to the squares the empty-board walker of
+ * `chimera show` gives (MBN §6's octagons; docs/mbn.md decision 5), and
+ * mQ-{cK-tK} with nothing to capture moves as mQ. */
+START_TEST(compulsory_legs_are_played) {
+  char out[1024];
+  ck_assert_int_eq(moves_from("8x8", "K X=W-{W}-{W}", fen8, "d4", out, sizeof out), 4);
+  ck_assert_msg(has(out, "d4d1") && has(out, "d4d7") && has(out, "d4a4") && has(out, "d4g4"), "%s",
+                out);
+  const char *rose_fen = "7k/8/8/8/3X4/8/7K/8 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K X=(N)(lf)8", rose_fen, "d4", out, sizeof out), 8);
+  const char *lf[] = {"d4a1", "d4c2", "d4h4", "d4b5", "d4a7", "d4g7", "d4d8", "d4g1"};
+  for (int i = 0; i < 8; i++) ck_assert_msg(has(out, lf[i]), "(N)(lf)8: %s", out);
+  ck_assert_int_eq(moves_from("8x8", "K X=(N)(rf)8", rose_fen, "d4", out, sizeof out), 8);
+  const char *rf[] = {"d4a1", "d4g1", "d4e2", "d4b3", "d4h4", "d4a7", "d4g7", "d4d8"};
+  for (int i = 0; i < 8; i++) ck_assert_msg(has(out, rf[i]), "(N)(rf)8: %s", out);
+  /* the queen's 27 squares from d4, less a1 (own king) and h8 (the m leg cannot take) */
+  ck_assert_int_eq(moves_from("8x8", "K X=mQ-{cK-tK}", fen8, "d4", out, sizeof out), 25);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -123,6 +146,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, null_moves_only_where_the_text_allows);
   tcase_add_test(tc, complex_riders_end_fast);
   tcase_add_test(tc, linked_roots_attack_through_their_links);
+  tcase_add_test(tc, compulsory_legs_are_played);
   suite_add_tcase(suite, tc);
   return suite;
 }
