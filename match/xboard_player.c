@@ -62,6 +62,9 @@ static bool xb_feature(const char *line, const char *name, char *value, size_t s
   return false;
 }
 
+static bool xb_read_features(Player *p, int64_t wait_ms);
+static bool xb_drain(Player *p, PlayerAnswer *answer);
+
 static int xb_ping(Player *p, char *err, size_t err_size) {
   if (!p->xb_ping) return 0;
   char line[XB_LINE_MAX], want[32];
@@ -84,30 +87,10 @@ static int xb_start(Player *p, char *err, size_t err_size) {
   if (player_spawn(p, err, err_size) != 0) return -1;
   player_send(p, "xboard");
   player_send(p, "protover 2");
-  char line[XB_LINE_MAX], value[4096];
-  int64_t deadline = proc_clock_ms() + 2000; /* a protocol-1 engine says nothing */
-  bool done = false;
-  while (!done) {
-    int r = player_read(p, line, sizeof line, deadline);
-    if (r == 0) break;
-    if (r < 0) {
-      snprintf(err, err_size, "%s: engine exited during the handshake", p->spec->name);
-      return -1;
-    }
-    if (strncmp(line, "feature ", 8)) continue;
-    if (xb_feature(line, "usermove", value, sizeof value)) p->xb_usermove = !strcmp(value, "1");
-    if (xb_feature(line, "setboard", value, sizeof value)) p->xb_setboard = !strcmp(value, "1");
-    if (xb_feature(line, "ping", value, sizeof value)) p->xb_ping = !strcmp(value, "1");
-    if (xb_feature(line, "myname", value, sizeof value))
-      snprintf(p->id_name, sizeof p->id_name, "%.120s", value);
-    if (xb_feature(line, "variants", value, sizeof value))
-      snprintf(p->variants, sizeof p->variants, "%s", value);
-    if (xb_feature(line, "done", value, sizeof value)) {
-      if (!strcmp(value, "1"))
-        done = true;
-      else /* done=0: the engine needs time; it must say done=1 within the limit */
-        deadline = proc_clock_ms() + p->spec->start_ms;
-    }
+  /* A protocol-1 engine says nothing: two seconds, as XBoard waits. */
+  if (!xb_read_features(p, 2000)) {
+    snprintf(err, err_size, "%s: engine exited during the handshake", p->spec->name);
+    return -1;
   }
   for (int i = 0; i < p->spec->option_count; i++)
     player_send(p, "option %s=%s", p->spec->option_name[i], p->spec->option_value[i]);
@@ -148,9 +131,43 @@ static void xb_send_limits(Player *p) {
   if (s->depth > 0) player_send(p, "sd %d", s->depth);
 }
 
+/* Reads feature lines until done=1 or `wait_ms` of silence; false if the
+ * engine exited. */
+static bool xb_read_features(Player *p, int64_t wait_ms) {
+  char line[XB_LINE_MAX], value[4096];
+  int64_t deadline = proc_clock_ms() + wait_ms;
+  for (;;) {
+    int r = player_read(p, line, sizeof line, deadline);
+    if (r == 0) return true;
+    if (r < 0) return false;
+    if (strncmp(line, "feature ", 8)) continue;
+    if (xb_feature(line, "usermove", value, sizeof value)) p->xb_usermove = !strcmp(value, "1");
+    if (xb_feature(line, "setboard", value, sizeof value)) p->xb_setboard = !strcmp(value, "1");
+    if (xb_feature(line, "ping", value, sizeof value)) p->xb_ping = !strcmp(value, "1");
+    if (xb_feature(line, "myname", value, sizeof value))
+      snprintf(p->id_name, sizeof p->id_name, "%.120s", value);
+    if (xb_feature(line, "variants", value, sizeof value))
+      snprintf(p->variants, sizeof p->variants, "%s", value);
+    if (xb_feature(line, "done", value, sizeof value)) {
+      if (!strcmp(value, "1")) return true;
+      /* done=0: the engine needs time; it must say done=1 within the limit */
+      deadline = proc_clock_ms() + p->spec->start_ms;
+    }
+  }
+}
+
 static int xb_new_game(Player *p, const PlayerGame *game, char *err, size_t err_size) {
   const char *variant = player_variant_name(p, game);
   bool chess = !strcmp(variant, "chess") || !strcmp(variant, "normal");
+  if (!chess && !xb_listed(p->variants, variant)) {
+    /* An option set after the handshake (Chimera's VariantPath) may have
+     * added variants: ask for the features again before giving up. */
+    player_send(p, "protover 2");
+    if (!xb_read_features(p, 2000)) {
+      snprintf(err, err_size, "%s: engine exited", p->spec->name);
+      return -1;
+    }
+  }
   if (!chess && !xb_listed(p->variants, variant)) {
     snprintf(err, err_size, "%s does not play the variant '%s' (feature variants=\"%.200s\")",
              p->spec->name, variant, p->variants);
@@ -163,6 +180,11 @@ static int xb_new_game(Player *p, const PlayerGame *game, char *err, size_t err_
   if (game->start_fen && !p->xb_setboard) {
     snprintf(err, err_size, "%s cannot start from a FEN (no setboard=1)", p->spec->name);
     return -1;
+  }
+  /* A result line the engine sent after the last game's final move belongs
+   * to that game: drop what is pending (ping below drops the rest). */
+  PlayerAnswer stale;
+  while (xb_drain(p, &stale)) {
   }
   player_send(p, "new");
   if (!chess) player_send(p, "variant %s", variant);
@@ -201,7 +223,8 @@ static void xb_parse_thinking(const char *line, PlayerAnswer *answer) {
  * after its own move must not continue the game unnoticed. */
 static bool xb_drain(Player *p, PlayerAnswer *answer) {
   char line[XB_LINE_MAX];
-  while (player_read(p, line, sizeof line, 0) == 1) {
+  /* Bounded: an engine writing without pause must not hold us here. */
+  for (int n = 0; n < 1000 && player_read(p, line, sizeof line, 0) == 1; n++) {
     if (xb_is_claim(line)) {
       answer->status = PLAY_CLAIM;
       snprintf(answer->claim, sizeof answer->claim, "%.120s", line);

@@ -238,6 +238,10 @@ static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
       r->repetition_count = a->has_number ? a->number : 3;
       if (r->repetition_count < 2)
         return fbr_error(ctx, a->pos, rule->text, "repetition(N) needs N >= 2");
+    } else if (!strcmp(name, "white") || !strcmp(name, "black")) {
+      if (!fbr_attr(rule, "repetition"))
+        return fbr_error(ctx, a->pos, rule->text, "white/black only qualify repetition");
+      r->repetition_for = 1 + (!strcmp(name, "white") ? WHITE : BLACK);
     } else if (!strcmp(name, "perpetualcheck")) {
       if (result != RESULT_LOSS)
         return fbr_error(ctx, a->pos, rule->text, "perpetualcheck is only a loss (loss=...)");
@@ -545,6 +549,11 @@ static const FbrAttrSpec RESULT_ATTRS[] = {
      "[ext] the side lost a set named by pieces{..}=extinction (default loss)"},
     {"repetition", ARG_OPTIONAL, false, false,
      "the same position the N-th time (default 3), for the side to move"},
+    {"white", ARG_NONE, false, false,
+     "[ext] with repetition: the result is White's, whoever moves (minishogi: "
+     "loss=repetition(4),white)"},
+    {"black", ARG_NONE, false, false,
+     "[ext] with repetition: the result is Black's, whoever moves"},
     {"perpetualcheck", ARG_OPTIONAL, false, false,
      "the side that repeats by giving check every move (loss only)"},
     {"moverule", ARG_NUMBER, true, false,

@@ -116,6 +116,9 @@ typedef struct {
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
   GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
                                        when the N-th repetition occurs; default draw */
+  int repetition_for;               /* 0; or 1 + WHITE/BLACK (loss=repetition(4),white): the
+                                       result is that colour's whoever moves, as Fairy-Stockfish's
+                                       nFoldValueAbsolute (minishogi: the first player loses) */
   bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
   uint64_t move_rule_reset;         /* draw=moverule(N){P}: moves of these types reset it */
   int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */

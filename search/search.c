@@ -133,8 +133,8 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
     if (they_checked) return result_score(RESULT_LOSS, ply); /* we gave perpetual check */
     if (we_checked) return result_score(RESULT_WIN, ply);
   }
-  if (rules->repetition_result == RESULT_WIN || rules->repetition_result == RESULT_LOSS)
-    return result_score(rules->repetition_result, ply);
+  GameResult result = pos_repetition_result(thread->pos);
+  if (result == RESULT_WIN || result == RESULT_LOSS) return result_score(result, ply);
   return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
 }
 

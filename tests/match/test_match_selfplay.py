@@ -51,6 +51,15 @@ for g in games:
     # The definition as ';' comment lines, braces intact.
     check("; [designer66:chess]" in g["text"] and "; rules += royal{K}" in g["text"],
           "the variant's definition in the PGN: " + g["text"][:600])
+# Over XBoard in the loaded variant: Chimera announces it only once its
+# VariantPath option is set, so the runner asks for the features again.
+status, out, err, games = run_match(chimera, [
+    "--load", DESIGNER, "-engine", "cmd=" + chimera, "name=xb", "proto=xboard",
+    "option.VariantPath=" + DESIGNER, "-engine", "cmd=" + chimera, "name=uci",
+    "option.VariantPath=" + DESIGNER, "-each", "depth=2", "-variant", "designer66", "-games", "2"])
+check(status == 0 and len(games) == 2, "designer66 over XBoard: %d %s" % (status, err[-1500:]))
+check(all(g["Termination"] == "normal" for g in games), "ended by the rules")
+
 # The same engine over XBoard against itself over UCI, on xiangqi's 10 ranks,
 # which XBoard numbers from 0: moves are translated both ways.
 status, out, err, games = run_match(chimera, [
