@@ -347,7 +347,9 @@ typedef struct {
 
 /* side [castling ep] [checks] [halfmove [fullmove]] [+checks-given]: as
  * Fairy-Stockfish, castling and e.p. may be left out together when a number
- * follows the side; in counting variants (makruk) a number in the e.p. slot
+ * follows the side; e.p. alone may be left out before the clocks, and a
+ * lone number after the castling field is the move number (cutechess's
+ * shogi "w - 21"); in counting variants (makruk) a number in the e.p. slot
  * is Fairy-Stockfish's counting limit, read and ignored. Anything else is
  * an error, so that a truncated or garbled FEN is not half-read. */
 static bool fen_read_fields(const Position *pos, char fields[][64], int nf, FenFields *ff,
@@ -376,12 +378,17 @@ static bool fen_read_fields(const Position *pos, char fields[][64], int nf, FenF
     /* a counting limit has both clocks after it: "- 16 3 20" */
     bool counting_limit = r->counting && fi + 2 < nf && is_number(fields[fi]) &&
                           is_number(fields[fi + 1]) && is_number(fields[fi + 2]);
-    if (fi < nf && !counting_limit) {
+    if (counting_limit) {
+      fi++;
+    } else if (fi + 1 == nf && is_number(fields[fi])) {
+      /* cutechess's shogi FEN: "[BBp] w - 21", the move number alone */
+      if (strlen(fields[fi]) > 6) return fen_fail(err, errlen, "move number too large", fields[fi]);
+      ff->fullmove = atoi(fields[fi++]);
+    } else if (fi < nf && !is_number(fields[fi])) {
       if (!ep_field_ok(geo, fields[fi]))
         return fen_fail(err, errlen, "en passant field takes '-' or squares", fields[fi]);
-      ff->ep = fields[fi];
-    }
-    if (fi < nf) fi++;
+      ff->ep = fields[fi++];
+    } /* else e.p. left out before the clocks: "w - 0 1" */
   }
   if (fi < nf && strchr(fields[fi], '+') && fields[fi][0] != '+') {
     if (r->check_limit <= 0)

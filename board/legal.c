@@ -417,6 +417,24 @@ bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
   return pos_is_legal(pos, m);
 }
 
+/* stalemate=skip: the side with no legal move passes, written as its piece on
+ * the lowest square (first rank first, then file a first) moving to its own
+ * square, as Fairy-Stockfish's passOnStalemate writes it (a2a2). */
+static void add_stalemate_pass(const Position *pos, MoveList *list) {
+  const Geometry *geo = &pos->geo;
+  int best = -1;
+  for (int i = 0; i < pos->pcount[pos->side]; i++) {
+    int sq = pos->plist[pos->side][i];
+    if (best < 0 || geo_level(geo, sq) < geo_level(geo, best) ||
+        (geo_level(geo, sq) == geo_level(geo, best) &&
+         (geo_rank(geo, sq) < geo_rank(geo, best) ||
+          (geo_rank(geo, sq) == geo_rank(geo, best) && geo_file(geo, sq) < geo_file(geo, best)))))
+      best = sq;
+  }
+  if (best >= 0 && list->count < MOVE_LIST_MAX)
+    list->moves[list->count++] = move_make(best, best, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
+}
+
 int gen_legal_moves(const Position *pos, MoveList *list) {
   list->count = 0;
   if (pos_is_decided(pos)) return 0;
@@ -433,6 +451,8 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
       if (pos_is_capture(pos, list->moves[i])) list->moves[caps++] = list->moves[i];
     if (caps) list->count = caps;
   }
+  if (!list->count && pos->variant->rules.stalemate_pass && !pos_in_check(pos))
+    add_stalemate_pass(pos, list);
   return list->count;
 }
 
@@ -478,9 +498,9 @@ int gen_legal_count(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   static _Thread_local MoveList list;
   if (!(t->bb64 || t->bb128) || !t->simple_pins || r->must_capture || r->no_checks ||
-      r->drop_compulsory || r->gating || r->pass_allowed || r->bikjang || r->promotion_demote ||
-      r->drop_promoted || r->royal_makpong || r->promotion_sittuyin || t->promotion_limited ||
-      t->promotes_to_royal || pos_is_decided(pos) || pos_in_check(pos))
+      r->drop_compulsory || r->gating || r->pass_allowed || r->stalemate_pass || r->bikjang ||
+      r->promotion_demote || r->drop_promoted || r->royal_makpong || r->promotion_sittuyin ||
+      t->promotion_limited || t->promotes_to_royal || pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
 #ifdef COUNT_BB_POPCNT
   if (__builtin_cpu_supports("popcnt"))

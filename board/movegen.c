@@ -114,6 +114,12 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
   const uint8_t *confine = r->confine[w->us][w->type];
   if (confine && !confine[sq]) return;
+  /* An en-passant capture never promotes, as in Fairy-Stockfish (shinobiplus:
+   * Black's pawn takes e.p. on e3, inside its zone, and stays a pawn). */
+  if (kind == MOVE_EN_PASSANT) {
+    walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
+    return;
+  }
   /* promotion=demote: a promoted piece flips back by the same rule. */
   int demote = r->promotion_demote ? pos->variant->pieces[w->type].promoted_from : -1;
   if (demote >= 0 && kind != MOVE_SWAP) {

@@ -49,5 +49,8 @@ bool pos_is_decided(const Position *pos);
  * (checkmate = loss; stalemate per rules), 50-move rule. Repetition needs the
  * game history and is left to the caller. */
 GameResult pos_game_result(const Position *pos, int legal_count);
+/* The result for the side to move when the position repeats often enough
+ * (repetition_result, turned round when it is the other colour's). */
+GameResult pos_repetition_result(const Position *pos);
 
 #endif

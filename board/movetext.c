@@ -10,7 +10,23 @@
 #include "board/movegen.h"
 #include "board/tables.h"
 
-int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
+/* Castling is written as king-takes-partner (e1h1) in Chess960 mode and in
+ * chess960 variants, as Fairy-Stockfish writes it; else as the king's
+ * destination (e1g1), unless that destination is the king's own square or a
+ * step beside it, where the text would read as a plain king move (a Chess960
+ * start played without Chess960 mode: f1g1 would be both). */
+static bool castling_as_king_takes_rook(const Position *pos, Move move) {
+  if (pos->chess960 || pos->variant->rules.chess960) return true;
+  const Geometry *geo = &pos->geo;
+  int from = move_from(move), to = move_to(move);
+  int files = geo_file(geo, to) - geo_file(geo, from);
+  return geo_rank(geo, to) == geo_rank(geo, from) && geo_level(geo, to) == geo_level(geo, from) &&
+         files >= -1 && files <= 1;
+}
+
+/* Writes move; castling as king-takes-partner when rook_form is 1, as the
+ * king's destination when 0, as the position decides when -1. */
+static int move_write(const Position *pos, Move move, int rook_form, char *buf, size_t buflen) {
   const Geometry *geo = &pos->geo;
   const Variant *v = pos->variant;
   char from[SQUARE_TEXT_MAX], to[SQUARE_TEXT_MAX], suffix[2 * PIECE_LETTER_MAX + 1] = "";
@@ -22,7 +38,8 @@ int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
     return snprintf(buf, buflen, "%s@%s", v->pieces[move_drop_board_type(pos, move)].letter, to);
   }
   geo_square_to_text(geo, move_from(move), from, sizeof from);
-  if (move_kind(move) == MOVE_CASTLING && pos->chess960)
+  if (move_kind(move) == MOVE_CASTLING &&
+      (rook_form < 0 ? castling_as_king_takes_rook(pos, move) : rook_form == 1))
     geo_square_to_text(geo, move_extra1(move), to, sizeof to);
   int promo = move_piece_arg(move);
   if (promo >= 0 && move_kind(move) != MOVE_DROP) {
@@ -56,6 +73,10 @@ int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
   return snprintf(buf, buflen, "%s%s%s", from, to, suffix);
 }
 
+int move_to_text(const Position *pos, Move move, char *buf, size_t buflen) {
+  return move_write(pos, move, -1, buf, buflen);
+}
+
 Move move_from_text(const Position *pos, const char *text, char *err, size_t errlen) {
   static _Thread_local MoveList list;
   gen_legal_moves(pos, &list);
@@ -64,15 +85,15 @@ Move move_from_text(const Position *pos, const char *text, char *err, size_t err
     move_to_text(pos, list.moves[i], buf, sizeof buf);
     if (!strcmp(buf, text)) return list.moves[i];
   }
-  /* Accept the other castling notation too (e1g1 in Chess960 mode, e1h1 not). */
+  /* Accept the other castling notation too (e1g1 in Chess960 mode, e1h1
+   * not); no legal move wrote this text, so it cannot mean another move. */
   for (int i = 0; i < list.count; i++) {
     Move m = list.moves[i];
     if (move_kind(m) != MOVE_CASTLING) continue;
-    Position *p = (Position *)pos;
-    p->chess960 = !p->chess960;
-    move_to_text(pos, m, buf, sizeof buf);
-    p->chess960 = !p->chess960;
-    if (!strcmp(buf, text)) return m;
+    for (int rook_form = 0; rook_form <= 1; rook_form++) {
+      move_write(pos, m, rook_form, buf, sizeof buf);
+      if (!strcmp(buf, text)) return m;
+    }
   }
   if (err && errlen) snprintf(err, errlen, "illegal or unknown move '%.20s'", text);
   return MOVE_NONE_VALUE;

@@ -111,6 +111,13 @@ bool pos_is_decided(const Position *pos) {
   return false;
 }
 
+GameResult pos_repetition_result(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  GameResult result = r->repetition_result;
+  if (!r->repetition_for || (int)pos->side == r->repetition_for - 1) return result;
+  return result == RESULT_WIN ? RESULT_LOSS : result == RESULT_LOSS ? RESULT_WIN : result;
+}
+
 GameResult pos_game_result(const Position *pos, int legal_count) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;

@@ -17,6 +17,7 @@
 #include "engine/show.h"
 #include "engine/variants_cmd.h"
 #include "match/match.h"
+#include "tune/tune.h"
 
 typedef int (*CliHandler)(int argc, char *const *argv, FILE *out, FILE *err);
 
@@ -45,6 +46,11 @@ static const CliEntry CLI_TABLE[] = {
      "[-variant NAME] [-games N] [-repeat] [-openings ...] [-sprt ...] [-concurrency N] "
      "[-pgnout FILE]",
      "play engines against each other, refereed by Chimera (docs/match.md)", match_cmd_run},
+    {CLI_TUNE, "tune",
+     "tune VARIANT [--games N] [--depth D | --nodes N] [--threads T] [--seed S] [--data FILE] "
+     "[--out FILE] [--from FILE] [--no-play] [--no-fit] [--dump] ...",
+     "learn the variant's evaluation weights by self-play and Texel's method (docs/tune.md)",
+     tune_cmd_run},
 };
 
 enum { CLI_TABLE_NB = sizeof CLI_TABLE / sizeof CLI_TABLE[0] };

@@ -19,6 +19,7 @@ typedef enum {
   CLI_SHOW,
   CLI_VARIANTS,
   CLI_MATCH,
+  CLI_TUNE,
   CLI_COMMAND_NB
 } CliCommand;
 

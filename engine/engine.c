@@ -44,6 +44,12 @@ struct Engine {
   int perft_depth;
   EnginePerftReport perft;
   atomic_bool perft_stop;
+  /* The GUI's last position was refused: the game here is not the GUI's, so
+   * no search may answer from it until a position is accepted. */
+  char refused[256]; /* why; "" = the game is the GUI's */
+  /* Likewise for a refused variant, until a variant is selected: a position
+   * that follows is the GUI's game's, not ours. */
+  char refused_variant[256];
 };
 
 void engine_go_init(EngineGo *go) {
@@ -57,6 +63,7 @@ static void engine_message(Engine *engine, const char *text) {
 
 /* Makes a fresh game of the selected variant; on failure keeps the old one. */
 static int engine_reset_game(Engine *engine, char *err, size_t err_size) {
+  engine->refused[0] = '\0';
   if (engine->variant_index < 0) {
     snprintf(err, err_size, "no variant is loaded (see the VariantPath option)");
     return -1;
@@ -147,6 +154,8 @@ int engine_select_variant(Engine *engine, const char *name, char *err, size_t er
       snprintf(err, err_size, "variant '%s' cannot be played yet: %s", name, why);
     else
       snprintf(err, err_size, "unknown variant '%s'", name);
+    /* The GUI now plays a game we do not: never answer from the old one. */
+    snprintf(engine->refused_variant, sizeof engine->refused_variant, "%s", err);
     return -1;
   }
   int previous = engine->variant_index;
@@ -156,6 +165,7 @@ int engine_select_variant(Engine *engine, const char *name, char *err, size_t er
     return -1;
   }
   snprintf(engine->text[OPTION_UCI_VARIANT], ENGINE_TEXT_MAX, "%s", engine_variant(engine)->name);
+  engine->refused_variant[0] = '\0';
   return 0;
 }
 
@@ -232,8 +242,17 @@ void engine_new_game(Engine *engine) {
 
 int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_size) {
   if (engine_no_game(engine, err, err_size)) return -1;
-  if (!fen) return game_set_start(engine->game, err, err_size);
-  return game_set_fen(engine->game, fen, err, err_size);
+  int status = fen ? game_set_fen(engine->game, fen, err, err_size)
+                   : game_set_start(engine->game, err, err_size);
+  if (status != 0)
+    engine_refuse_position(engine, err);
+  else
+    engine->refused[0] = '\0';
+  return status;
+}
+
+void engine_refuse_position(Engine *engine, const char *why) {
+  snprintf(engine->refused, sizeof engine->refused, "%s", why);
 }
 
 int engine_play_move(Engine *engine, const char *move, char *err, size_t err_size) {
@@ -392,6 +411,12 @@ int engine_perft(Engine *engine, int depth, const EnginePerftReport *report, cha
 
 int engine_go(Engine *engine, const EngineGo *go, char *err, size_t err_size) {
   if (engine_no_game(engine, err, err_size)) return -1;
+  if (engine->refused_variant[0] || engine->refused[0]) {
+    snprintf(err, err_size, "no search: the last %s was refused (%.200s)",
+             engine->refused_variant[0] ? "variant" : "position",
+             engine->refused_variant[0] ? engine->refused_variant : engine->refused);
+    return -1;
+  }
   pthread_mutex_lock(&engine->lock);
   if (engine->searching) {
     pthread_mutex_unlock(&engine->lock);

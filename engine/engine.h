@@ -80,7 +80,13 @@ int engine_select_variant(Engine *engine, const char *name, char *err, size_t er
 
 /* The game: a start position and the moves played from it. */
 void engine_new_game(Engine *engine);
+/* A refused position (bad FEN) leaves the previous game in place but marks
+ * it as not the GUI's: engine_go refuses until a position is accepted (or a
+ * new game or variant starts); after a refused variant, until a variant is
+ * selected. engine_refuse_position marks it so for a
+ * front end's own reasons (an illegal move in a UCI move list). */
 int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_size);
+void engine_refuse_position(Engine *engine, const char *why);
 int engine_play_move(Engine *engine, const char *move, char *err, size_t err_size);
 int engine_undo_move(Engine *engine); /* -1 when no move is left to undo */
 Color engine_side_to_move(const Engine *engine);

@@ -146,8 +146,13 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
     int needed = game->variant->rules.repetition_count;
     if (needed <= 0) needed = 3;
     if (game_repetitions(game) + 1 >= needed) {
-      result = RESULT_DRAW;
-      why = "Draw by repetition";
+      /* The variant's result (minishogi: White loses), not always a draw. */
+      result = pos_repetition_result(game->position);
+      if (result == RESULT_NONE) result = RESULT_DRAW; /* a variant built without FBR */
+      bool white = pos_side_to_move(game->position) == WHITE;
+      why = result == RESULT_DRAW              ? "Draw by repetition"
+            : (result == RESULT_LOSS) == white ? "Black wins by repetition"
+                                               : "White wins by repetition";
     }
   }
   snprintf(reason, reason_size, "%s", why);

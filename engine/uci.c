@@ -5,6 +5,7 @@
  * an `info string` naming the problem and changes nothing.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 typedef struct {
   Output *out;
   Engine *engine;
+  atomic_bool counting; /* a go perft runs */
 } Uci;
 
 /* ---- reports from the engine (possibly on the search thread) ---- */
@@ -146,7 +148,7 @@ static void uci_position(Uci *uci, char *args) {
     return;
   }
   if (status != 0) {
-    output_line(uci->out, "info string %s", err);
+    output_line(uci->out, "info string %s; go answers bestmove (none) until a valid position", err);
     return;
   }
   /* Moves are played up to the first one that is not legal, as other UCI
@@ -154,8 +156,11 @@ static void uci_position(Uci *uci, char *args) {
   char *move;
   while (moves && (move = uci_next_word(&moves))) {
     if (engine_play_move(uci->engine, move, err, sizeof err) != 0) {
-      output_line(uci->out, "info string illegal move '%s' (%s): position kept before it", move,
-                  err);
+      output_line(uci->out,
+                  "info string illegal move '%s' (%s): position kept before it; go answers "
+                  "bestmove (none) until a valid position",
+                  move, err);
+      engine_refuse_position(uci->engine, err);
       return;
     }
   }
@@ -168,6 +173,7 @@ static void uci_perft_divide(void *context, const char *move, uint64_t nodes) {
 
 static void uci_perft_done(void *context, int64_t total, const char *why) {
   Uci *uci = context;
+  atomic_store(&uci->counting, false);
   if (total < 0)
     output_line(uci->out, "info string perft: %s", why);
   else {
@@ -267,9 +273,12 @@ static void uci_go(Uci *uci, char *args) {
   if (perft_depth >= 0) {
     /* Counted on the search thread: isready, stop and quit are answered. */
     EnginePerftReport report = {uci, uci_perft_divide, uci_perft_done};
+    atomic_store(&uci->counting, true);
     if (engine_perft(uci->engine, perft_depth > 1000 ? 1000 : (int)perft_depth, &report, err,
-                     sizeof err) != 0)
+                     sizeof err) != 0) {
+      atomic_store(&uci->counting, false);
       output_line(uci->out, "info string perft: %s", err);
+    }
     return;
   }
   if (searchmoves_length) go.searchmoves = searchmoves;
@@ -338,6 +347,9 @@ int uci_run(FILE *in, Output *out, const char *first_line) {
   bool running = line && uci_handle(&uci, line);
   while (running && protocol_read_line(in, &line, &size)) running = uci_handle(&uci, line);
   free(line);
+  /* At the end of piped input (not on quit) a count still finishes, as
+   * `echo "go perft 5" | chimera` expects. */
+  if (running && atomic_load(&uci.counting)) engine_wait(uci.engine);
   engine_stop(uci.engine);
   engine_wait(uci.engine);
   engine_destroy(uci.engine);

@@ -142,7 +142,18 @@ int variant_set_load_path(VariantSet *set, const char *path, char *err, size_t e
   return ok ? 0 : -1;
 }
 
+/* Names other programs send for our variants: cutechess's UCI_Variant for
+ * its fischerandom is "chess960", its orthodox chess is "standard". */
+static const char *const VARIANT_ALIASES[][2] = {
+    {"chess960", "fischerandom"},
+    {"standard", "chess"},
+};
+
 int variant_set_find(const VariantSet *set, const char *name) {
+  for (size_t a = 0; a < sizeof VARIANT_ALIASES / sizeof VARIANT_ALIASES[0]; a++)
+    if (!strcasecmp(name, VARIANT_ALIASES[a][0]) &&
+        variant_set_find(set, VARIANT_ALIASES[a][1]) >= 0)
+      return variant_set_find(set, VARIANT_ALIASES[a][1]);
   for (int i = 0; i < set->count; i++)
     if (!strcasecmp(set->variants[i]->name, name)) return i;
   return -1;

@@ -378,8 +378,8 @@ static void xb_features(Xb *xb) {
   size_t size = 32;
   char name_buffer[256], other_buffer[256];
   for (int i = 0; i < count; i++)
-    size +=
-        strlen(xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer)) + 1;
+    size += strlen(xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer)) +
+            strlen(engine_variant_name(xb->engine, i)) + 2;
   char *variants = malloc(size);
   if (!variants) return;
   size_t length = 0;
@@ -396,6 +396,12 @@ static void xb_features(Xb *xb) {
           name, xb_gui_name(engine_variant_at(xb->engine, j), other_buffer, sizeof other_buffer));
     if (!seen)
       length += (size_t)snprintf(variants + length, size - length, "%s%s", length ? "," : "", name);
+    /* Our own name too where XBoard's differs (losalamos, kingofthehill,
+     * courier): cutechess sends ours, and drops a game the engine does not
+     * list. chess is XBoard's normal and cutechess's standard. */
+    const char *own = engine_variant_name(xb->engine, i);
+    if (strcmp(own, name) && strcmp(own, "chess"))
+      length += (size_t)snprintf(variants + length, size - length, ",%s", own);
   }
   output_line(xb->out,
               "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 "
@@ -433,21 +439,29 @@ static void xb_select_variant(Xb *xb, const char *gui_name) {
     if (!strcasecmp(engine_variant_name(xb->engine, i), ours)) index = i;
   if (index < 0) ours = gui_name;
   /* A name XBoard knows for a game we set up differently: XBoard would play
-   * its own start position, so refuse it and name ours (xb_gui_name). */
+   * its own start position, so refuse it and name ours (xb_gui_name) --
+   * unless it is our own name: cutechess sends `variant courier` for the
+   * game it sets up as we do (XBoard users pick chimera-courier). */
   char own[256];
   const Variant *variant = index >= 0 ? engine_variant_at(xb->engine, index) : NULL;
-  if (variant && xb_gui_knows(gui_name) &&
+  if (variant && xb_gui_knows(gui_name) && strcasecmp(variant->name, gui_name) &&
       strcasecmp(xb_gui_name(variant, own, sizeof own), gui_name)) {
     output_line(xb->out,
                 "Error (our %s starts from another position than XBoard's; use %s): variant %s",
                 variant->name, own, gui_name);
+    engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
     return;
   }
   if (engine_select_variant(xb->engine, ours, err, sizeof err) != 0) {
     output_line(xb->out, "Error (%s): variant %s", err, gui_name);
     return;
   }
-  if (!xb_gui_knows(gui_name)) xboard_setup_send(engine_variant(xb->engine), xb->out);
+  /* setup for a game XBoard does not know, and for our courier under its
+   * name (XBoard ignores it there unless legality testing is off). */
+  char gui_own[256];
+  if (!xb_gui_knows(gui_name) ||
+      strcasecmp(xb_gui_name(engine_variant(xb->engine), gui_own, sizeof gui_own), gui_name))
+    xboard_setup_send(engine_variant(xb->engine), xb->out);
 }
 
 static void xb_new(Xb *xb) {

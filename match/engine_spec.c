@@ -86,6 +86,8 @@ bool engine_spec_set(EngineSpec *spec, const char *setting, char *err, size_t er
     ok = spec_copy(spec->cmd, sizeof spec->cmd, value) && value[0];
   } else if (KEY("name")) {
     ok = spec_copy(spec->name, sizeof spec->name, value) && value[0];
+  } else if (KEY("variant")) {
+    ok = spec_copy(spec->variant, sizeof spec->variant, value);
   } else if (KEY("dir")) {
     ok = spec_copy(spec->dir, sizeof spec->dir, value);
   } else if (KEY("arg")) {

@@ -28,6 +28,7 @@ typedef struct {
   char cmd[SPEC_TEXT_MAX];  /* program, then arguments separated by spaces */
   char dir[SPEC_TEXT_MAX];  /* working folder, "" = the runner's */
   char args[SPEC_TEXT_MAX]; /* arg=... values, separated by '\n' */
+  char variant[64];         /* the engine's own name of the variant, "" = Chimera's */
   EngineProto proto;
   int option_count;
   char option_name[SPEC_OPTIONS_MAX][128];

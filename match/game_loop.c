@@ -134,7 +134,8 @@ int game_loop_play(const GameSetup *setup, Player *players[2], GameRecord *r, ch
   PlayerGame pg = {.variant = setup->variant->name,
                    .start_fen = setup->start_fen,
                    .moves = texts,
-                   .move_count = 0};
+                   .move_count = 0,
+                   .ranks = setup->variant->shape.ranks};
   for (int i = 0; i < r->ply_count; i++) texts[i] = r->moves[i];
   pg.move_count = r->ply_count;
 

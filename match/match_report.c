@@ -1,7 +1,10 @@
 /* match_report.c — totals and their display (see match_report.h). */
 #include "match/match_report.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 void match_tally_init(MatchTally *t, const MatchConfig *c, int encounters[][2], int count) {
   memset(t, 0, sizeof *t);
@@ -58,8 +61,15 @@ static void report_score(FILE *f, const MatchTally *t, int e) {
 static void report_elo(FILE *f, const MatchTally *t, int e) {
   EloEstimate est;
   if (!stats_elo(t->wld[e][0], t->wld[e][1], t->wld[e][2], &est)) return;
-  fprintf(f, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", est.elo,
-          est.margin, est.los * 100, est.draw_ratio * 100);
+  /* No -0.0; an interval reaching a score of 0 or 1 has no finite width. */
+  double elo = est.elo == 0 ? 0.0 : est.elo;
+  char margin[32];
+  if (isfinite(est.margin))
+    snprintf(margin, sizeof margin, "%.1f", est.margin);
+  else
+    snprintf(margin, sizeof margin, "inf");
+  fprintf(f, "Elo difference: %.1f +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%\n", elo, margin,
+          est.los * 100, est.draw_ratio * 100);
 }
 
 static void report_sprt(FILE *f, const MatchTally *t, const MatchConfig *c) {
@@ -118,9 +128,23 @@ void match_report_final(FILE *out, const MatchTally *t, const MatchConfig *c) {
       EloEstimate est = {0};
       int n = r[0] + r[1] + r[2];
       stats_elo(r[0], r[1], r[2], &est);
-      fprintf(out, "%4d %-28s %6.1f %7.1f %7d %6.1f%% %6.1f%%\n", i + 1, t->names[e], est.elo,
-              est.margin, n, est.score * 100, est.draw_ratio * 100);
+      fprintf(out, "%4d %-28s %6.1f %7.1f %7d %6.1f%% %6.1f%%\n", i + 1, t->names[e],
+              est.elo == 0 ? 0.0 : est.elo, est.margin, n, est.score * 100, est.draw_ratio * 100);
     }
   }
   fflush(out);
+}
+
+static double report_seconds(struct timeval t) {
+  return (double)t.tv_sec + (double)t.tv_usec / 1e6;
+}
+
+void match_report_cpu(FILE *err) {
+  struct rusage self, children;
+  if (getrusage(RUSAGE_SELF, &self) != 0 || getrusage(RUSAGE_CHILDREN, &children) != 0) return;
+  double own = report_seconds(self.ru_utime) + report_seconds(self.ru_stime);
+  double engines = report_seconds(children.ru_utime) + report_seconds(children.ru_stime);
+  double total = own + engines;
+  fprintf(err, "CPU: runner %.2f s, engines %.2f s (runner %.2f%% of the total)\n", own, engines,
+          total > 0 ? 100 * own / total : 0.0);
 }

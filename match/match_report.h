@@ -38,5 +38,8 @@ void match_report_game(FILE *err, int number, int total, const char *white, cons
                        const char *result, const char *reason);
 void match_report_progress(FILE *err, const MatchTally *t, const MatchConfig *c, int encounter);
 void match_report_final(FILE *out, const MatchTally *t, const MatchConfig *c);
+/* The runner's own CPU time against its engines' (getrusage), to show that
+ * refereeing costs next to nothing. Call after every engine has been reaped. */
+void match_report_cpu(FILE *err);
 
 #endif

@@ -332,6 +332,7 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
   if (m.fatal) fprintf(err, "chimera match: %s\n", m.fatal_text);
   if (interrupted) fprintf(err, "chimera match: interrupted; results of the finished games:\n");
   match_report_final(out, &m.tally, cfg);
+  match_report_cpu(err);
   status = m.fatal ? 1 : interrupted ? 130 : 0;
   pthread_mutex_destroy(&m.lock);
 done:

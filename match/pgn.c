@@ -65,11 +65,14 @@ int pgn_write_game(FILE *out, const PgnTags *tags, const GameRecord *r) {
   fputc('\n', out);
   int column = 0;
   if (tags->definition) {
-    /* Kept apart from the moves, with its own line breaks. */
-    fputs("{Variant definition:\n", out);
-    for (const char *c = tags->definition; *c; c++)
-      fputc(*c == '{' ? '(' : *c == '}' ? ')' : *c, out);
-    fputs("}\n", out);
+    /* As ';' comments, which run to the end of the line and may hold any
+     * character, so MBN's braces survive unchanged. */
+    fputs("; Variant definition (load it with chimera --load FILE):\n", out);
+    for (const char *line = tags->definition; *line;) {
+      size_t len = strcspn(line, "\n");
+      fprintf(out, "; %.*s\n", (int)len, line);
+      line += len + (line[len] == '\n');
+    }
   }
   /* Numbering follows the side to move of the start position. */
   bool black_first = false;

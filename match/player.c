@@ -43,7 +43,14 @@ int player_spawn(Player *p, char *err, size_t err_size) {
   return 0;
 }
 
+const char *player_variant_name(const Player *p, const PlayerGame *game) {
+  return p->spec->variant[0] ? p->spec->variant : game->variant;
+}
+
 int player_read(Player *p, char *line, size_t size, int64_t deadline_ms) {
+  /* Past the deadline even with lines waiting: an engine that floods its
+   * output must not keep the runner reading forever. */
+  if (deadline_ms > 0 && proc_clock_ms() >= deadline_ms) return 0;
   int r = proc_read_line(&p->proc, line, size, deadline_ms);
   if (r == 1) match_log_line(p->spec->name, '<', line);
   if (r < 0) match_log_line(p->spec->name, '<', "(end of output)");
@@ -58,4 +65,20 @@ bool player_send(Player *p, const char *fmt, ...) {
   va_end(ap);
   match_log_line(p->spec->name, '>', line);
   return proc_send(&p->proc, line);
+}
+
+bool player_read_answer(Player *p, char *line, size_t size, int64_t deadline_ms,
+                        PlayerAnswer *answer) {
+  int r = player_read(p, line, size, deadline_ms);
+  if (r == 1) return true;
+  answer->status = r == 0 ? PLAY_TIMEOUT : PLAY_DIED;
+  if (r < 0) snprintf(answer->detail, sizeof answer->detail, "the engine exited");
+  return false;
+}
+
+bool player_sent_ok(bool sent, PlayerAnswer *answer) {
+  if (sent) return true;
+  answer->status = PLAY_DIED;
+  snprintf(answer->detail, sizeof answer->detail, "the engine's input is closed");
+  return false;
 }

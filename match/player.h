@@ -35,6 +35,7 @@ typedef struct {
   int64_t inc_ms[2];
   int moves_to_go; /* 0: none */
   bool white_to_move;
+  int ranks; /* board height: XBoard numbers the ranks of 10-rank boards from 0 */
 } PlayerGame;
 
 /* The engine's answer for one move. */
@@ -72,9 +73,8 @@ struct Player {
   bool has_variant_option; /* UCI_Variant offered (UCI) */
   char variants[4096];     /* UCI_Variant values or feature variants= (comma/space separated) */
   /* XBoard state */
-  bool xb_usermove, xb_setboard, xb_ping, xb_san;
+  bool xb_usermove, xb_setboard, xb_ping;
   int xb_sent_moves; /* moves of the game the engine has been told */
-  bool xb_forced;
   int ping_id;
 };
 
@@ -88,8 +88,18 @@ extern const PlayerOps XBOARD_PLAYER_OPS;
 /* Shared by the adapters: starts the process of the spec (command line split
  * on spaces, arg= values appended, dir=). */
 int player_spawn(Player *p, char *err, size_t err_size);
-/* Reads one line before the deadline (see proc_read_line). */
+/* The variant's name for this engine: its variant= setting or Chimera's. */
+const char *player_variant_name(const Player *p, const PlayerGame *game);
+/* Reads one line before the deadline (see proc_read_line); after the
+ * deadline it returns 0 even when lines are waiting. deadline_ms 0: only
+ * what is already there, without waiting. */
 int player_read(Player *p, char *line, size_t size, int64_t deadline_ms);
 bool player_send(Player *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While waiting for a move: reads one line (true), or sets answer->status
+ * to PLAY_TIMEOUT / PLAY_DIED and returns false. */
+bool player_read_answer(Player *p, char *line, size_t size, int64_t deadline_ms,
+                        PlayerAnswer *answer);
+/* After sending the move request: false (answer PLAY_DIED) if it failed. */
+bool player_sent_ok(bool sent, PlayerAnswer *answer);
 
 #endif

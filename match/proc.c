@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #define PROC_GROUPS_MAX 512
+/* How often a silent engine is checked for death (ms): 4 wake-ups a second. */
+#define PROC_ALIVE_CHECK_MS 250
 
 /* Process groups started and not yet reaped (0 = free slot). Written by the
  * threads that own the children, read by proc_kill_all in a signal handler. */
@@ -150,20 +152,31 @@ static bool proc_take_line(Proc *proc, char *line, size_t size) {
 }
 
 int proc_read_line(Proc *proc, char *line, size_t size, int64_t deadline_ms) {
+  bool looked_late = false; /* past the deadline, the pipe is still looked at once */
   for (;;) {
     if (proc_take_line(proc, line, size)) return 1;
     if (proc->eof || proc->from_child < 0) return -1;
     int wait_ms = -1;
     if (deadline_ms >= 0) {
       int64_t left = deadline_ms - proc_clock_ms();
-      if (left <= 0) return 0;
+      if (left <= 0) {
+        if (looked_late) return 0;
+        looked_late = true;
+        left = 0;
+      }
       wait_ms = left > 1000000 ? 1000000 : (int)left;
     }
+    /* Wake up now and then to see whether the engine itself is still
+     * there: a helper it started may hold the pipe open after it died. */
+    if (wait_ms < 0 || wait_ms > PROC_ALIVE_CHECK_MS) wait_ms = PROC_ALIVE_CHECK_MS;
     struct pollfd pfd = {.fd = proc->from_child, .events = POLLIN};
     int ready = poll(&pfd, 1, wait_ms);
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) return -1;
-    if (ready == 0) continue; /* the deadline check above decides */
+    if (ready == 0) {
+      if (!proc_alive(proc)) proc->eof = true;
+      continue; /* the deadline check above decides */
+    }
     if (proc->cap - proc->len < 4096) {
       size_t cap = proc->cap ? proc->cap * 2 : 8192;
       char *grown = realloc(proc->buf, cap);

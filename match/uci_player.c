@@ -55,8 +55,8 @@ static int uci_ready(Player *p, char *err, size_t err_size) {
   return -1;
 }
 
-static int uci_start(Player *p, char *err, size_t err_size) {
-  if (player_spawn(p, err, err_size) != 0) return -1;
+/* Sends `uci` and reads the id and option lines up to uciok. */
+static int uci_handshake(Player *p, char *err, size_t err_size) {
   char line[UCI_LINE_MAX];
   player_send(p, "uci");
   int64_t deadline = proc_clock_ms() + p->spec->start_ms;
@@ -67,9 +67,14 @@ static int uci_start(Player *p, char *err, size_t err_size) {
                r == 0 ? "timed out" : "engine exited");
       return -1;
     }
-    if (!strcmp(line, "uciok")) break;
+    if (!strcmp(line, "uciok")) return 0;
     uci_note(p, line);
   }
+}
+
+static int uci_start(Player *p, char *err, size_t err_size) {
+  if (player_spawn(p, err, err_size) != 0) return -1;
+  if (uci_handshake(p, err, err_size) != 0) return -1;
   for (int i = 0; i < p->spec->option_count; i++)
     player_send(p, "setoption name %s value %s", p->spec->option_name[i], p->spec->option_value[i]);
   return uci_ready(p, err, err_size);
@@ -89,14 +94,20 @@ static bool uci_listed(const char *list, const char *name) {
 }
 
 static int uci_new_game(Player *p, const PlayerGame *game, char *err, size_t err_size) {
+  const char *variant = player_variant_name(p, game);
+  if (p->has_variant_option && !uci_listed(p->variants, variant)) {
+    /* An option set after the first handshake (VariantPath) may have added
+     * variants: ask for the list again before giving up. */
+    if (uci_handshake(p, err, err_size) != 0) return -1;
+  }
   if (p->has_variant_option) {
-    if (!uci_listed(p->variants, game->variant)) {
+    if (!uci_listed(p->variants, variant)) {
       snprintf(err, err_size, "%s does not play the variant '%s' (UCI_Variant)", p->spec->name,
-               game->variant);
+               variant);
       return -1;
     }
-    player_send(p, "setoption name UCI_Variant value %s", game->variant);
-  } else if (strcmp(game->variant, "chess")) {
+    player_send(p, "setoption name UCI_Variant value %s", variant);
+  } else if (strcmp(variant, "chess")) {
     snprintf(err, err_size, "%s has no UCI_Variant option: it plays only chess", p->spec->name);
     return -1;
   }
@@ -154,24 +165,10 @@ static void uci_go(Player *p, const PlayerGame *game, int64_t deadline_ms, Playe
   if (!engine_spec_limited(s)) snprintf(text + used, size - used, " infinite");
   sent = sent && player_send(p, "%s", text);
   free(text);
-  if (!sent) {
-    answer->status = PLAY_DIED;
-    snprintf(answer->detail, sizeof answer->detail, "the engine's input is closed");
-    return;
-  }
+  if (!player_sent_ok(sent, answer)) return;
 
   char line[UCI_LINE_MAX];
-  for (;;) {
-    int r = player_read(p, line, sizeof line, deadline_ms);
-    if (r == 0) {
-      answer->status = PLAY_TIMEOUT;
-      return;
-    }
-    if (r < 0) {
-      answer->status = PLAY_DIED;
-      snprintf(answer->detail, sizeof answer->detail, "the engine exited");
-      return;
-    }
+  while (player_read_answer(p, line, sizeof line, deadline_ms, answer)) {
     if (!strncmp(line, "info ", 5)) {
       uci_parse_info(line, answer);
     } else if (!strncmp(line, "bestmove", 8) && (line[8] == ' ' || !line[8])) {

@@ -207,9 +207,11 @@ static bool fbr_result_of(const char *name, GameResult *out) {
 
 static bool fbr_apply_stalemate(FbrContext *ctx, const FbrRule *rule) {
   GameResult result = RESULT_DRAW;
-  if (rule->attr_count != 1 || !fbr_result_of(rule->attrs[0].spec->name, &result))
-    return fbr_error(ctx, rule->pos, rule->text, "give exactly one of draw, loss, win");
+  bool skip = rule->attr_count == 1 && !strcmp(rule->attrs[0].spec->name, "skip");
+  if (rule->attr_count != 1 || (!skip && !fbr_result_of(rule->attrs[0].spec->name, &result)))
+    return fbr_error(ctx, rule->pos, rule->text, "give exactly one of draw, loss, win, skip");
   ctx->variant->rules.stalemate = result;
+  ctx->variant->rules.stalemate_pass = skip;
   return true;
 }
 
@@ -236,6 +238,10 @@ static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
       r->repetition_count = a->has_number ? a->number : 3;
       if (r->repetition_count < 2)
         return fbr_error(ctx, a->pos, rule->text, "repetition(N) needs N >= 2");
+    } else if (!strcmp(name, "white") || !strcmp(name, "black")) {
+      if (!fbr_attr(rule, "repetition"))
+        return fbr_error(ctx, a->pos, rule->text, "white/black only qualify repetition");
+      r->repetition_for = 1 + (!strcmp(name, "white") ? WHITE : BLACK);
     } else if (!strcmp(name, "perpetualcheck")) {
       if (result != RESULT_LOSS)
         return fbr_error(ctx, a->pos, rule->text, "perpetualcheck is only a loss (loss=...)");
@@ -306,6 +312,14 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   uint8_t *white = rule->range ? rule->range : fbr_last_rank(ctx);
   if (!white) return false;
   fbr_zone_pair(ctx, white, false, r->promotion_zone);
+  const FbrAttr *black = fbr_attr(rule, "black");
+  if (black) {
+    /* Black's own zone, not White's mirrored (Fairy-Stockfish's
+     * promotionRegionBlack where it is no mirror image: argess, epicatomic) */
+    if (!black->range)
+      return fbr_error(ctx, black->pos, rule->text, "black needs its squares: black[a1,a2,b1]");
+    r->promotion_zone[BLACK] = fbr_zone_copy(ctx, black->range);
+  }
   bool enter = fbr_attr(rule, "enter") != NULL, leave = fbr_attr(rule, "leave") != NULL;
   bool move = fbr_attr(rule, "move") != NULL;
   if (!enter && !leave && !move) enter = true; /* FBR's default: on entering */
@@ -520,10 +534,11 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
      "[ext] file where a Q right seeks its partner, toward the royal (default the corner)"},
     END_ATTRS};
 
-static const FbrAttrSpec RESULT_NAMES[] = {
+static const FbrAttrSpec STALEMATE_ATTRS[] = {
     {"draw", ARG_NONE, false, false, "draw"},
     {"loss", ARG_NONE, false, false, "the side concerned loses"},
     {"win", ARG_NONE, false, false, "the side concerned wins"},
+    {"skip", ARG_NONE, false, false, "[ext] the side passes its turn instead (andersanti)"},
     END_ATTRS};
 
 static const FbrAttrSpec RESULT_ATTRS[] = {
@@ -534,6 +549,11 @@ static const FbrAttrSpec RESULT_ATTRS[] = {
      "[ext] the side lost a set named by pieces{..}=extinction (default loss)"},
     {"repetition", ARG_OPTIONAL, false, false,
      "the same position the N-th time (default 3), for the side to move"},
+    {"white", ARG_NONE, false, false,
+     "[ext] with repetition: the result is White's, whoever moves (minishogi: "
+     "loss=repetition(4),white)"},
+    {"black", ARG_NONE, false, false,
+     "[ext] with repetition: the result is Black's, whoever moves"},
     {"perpetualcheck", ARG_OPTIONAL, false, false,
      "the side that repeats by giving check every move (loss only)"},
     {"moverule", ARG_NUMBER, true, false,
@@ -568,6 +588,8 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
      "[ext] with optional: promotion is compulsory on these squares (default last rank)"},
     {"available", ARG_NONE, false, false,
      "only to a type the side has fewer of than at the start (captured pieces)"},
+    {"black", ARG_NONE, false, true,
+     "[ext] Black's zone, as the squares themselves (default: White's mirrored)"},
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
     {"to", ARG_NONE, true, false,
      "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
@@ -627,8 +649,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "the royal pieces (default {K}); {} = none; {!k} = Black's K only"},
     {"castling", false, false, false, false, false, CASTLING_ATTRS, fbr_apply_castling,
      "castling details beyond royal=castle{R}"},
-    {"stalemate", false, false, false, true, false, RESULT_NAMES, fbr_apply_stalemate,
-     "result for the stalemated side: draw (default), loss, win"},
+    {"stalemate", false, false, false, true, false, STALEMATE_ATTRS, fbr_apply_stalemate,
+     "result for the stalemated side: draw (default), loss, win; skip: it passes"},
     {"draw", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,
      "these conditions draw"},
     {"loss", true, false, false, true, false, RESULT_ATTRS, fbr_apply_result,

@@ -87,6 +87,8 @@ typedef struct {
   bool drop_no_mate[PIECE_TYPE_MAX];  /* drop{P}=nomate: a drop of this type may not mate */
   int per_file_limit[PIECE_TYPE_MAX]; /* pieces{P}=file(N); 0 = no limit */
   GameResult stalemate;               /* stalemate=...; default draw */
+  bool stalemate_pass;                /* stalemate=skip: a side with no legal move, not in
+                                         check, passes (Fairy-Stockfish's passOnStalemate) */
   int repetition_count;               /* draw=repetition(N); default 3 */
   int move_rule;                      /* 50-move rule in full moves; 0 = off */
   uint64_t extinction_types;          /* pieces{..}=extinction: losing all of them loses */
@@ -114,6 +116,9 @@ typedef struct {
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
   GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
                                        when the N-th repetition occurs; default draw */
+  int repetition_for;               /* 0; or 1 + WHITE/BLACK (loss=repetition(4),white): the
+                                       result is that colour's whoever moves, as Fairy-Stockfish's
+                                       nFoldValueAbsolute (minishogi: the first player loses) */
   bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
   uint64_t move_rule_reset;         /* draw=moverule(N){P}: moves of these types reset it */
   int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */

@@ -27,6 +27,9 @@ typedef struct {
   bool white_to_move;
 } EvalTrace;
 
+/* The engine's evaluation, side to move's view (also in search_internal.h). */
+int eval_position(const Position *pos, const EvalTables *tables);
+
 /* The evaluation (side to move's view, as eval_position) and its trace. */
 int eval_position_trace(const Position *pos, const EvalTables *tables, EvalTrace *trace);
 

@@ -57,10 +57,11 @@ static GameResult search_rule_result(const Position *pos, const EvalTables *tabl
 }
 
 /* The moves of a node. Forced-capture variants need the board's legal list
- * (it drops non-captures when a capture exists); elsewhere pseudo-legal moves
- * are checked one by one as the loop reaches them. */
+ * (it drops non-captures when a capture exists), and so do stalemate=skip
+ * variants (it adds the pass when nothing else is legal); elsewhere
+ * pseudo-legal moves are checked one by one as the loop reaches them. */
 static bool search_gen_moves(const Position *pos, MoveList *list) {
-  if (pos->variant->rules.must_capture) {
+  if (pos->variant->rules.must_capture || pos->variant->rules.stalemate_pass) {
     gen_legal_moves(pos, list);
     return true;
   }
@@ -132,8 +133,8 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
     if (they_checked) return result_score(RESULT_LOSS, ply); /* we gave perpetual check */
     if (we_checked) return result_score(RESULT_WIN, ply);
   }
-  if (rules->repetition_result == RESULT_WIN || rules->repetition_result == RESULT_LOSS)
-    return result_score(rules->repetition_result, ply);
+  GameResult result = pos_repetition_result(thread->pos);
+  if (result == RESULT_WIN || result == RESULT_LOSS) return result_score(result, ply);
   return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
 }
 

@@ -34,20 +34,23 @@ TimePlan time_plan_make(int64_t remaining, int64_t increment, int movestogo, int
   int mtg = movestogo > 0 ? (movestogo < 50 ? movestogo : 50) : 40;
   if (movestogo <= 0 && ply > 40) mtg = 30;
 
-  /* 3. What we may spend: the clock minus an overhead for every move to go. */
-  int64_t usable = remaining - overhead * (mtg + 1);
+  /* 3. What we may spend: the clock plus the increments still to come,
+   *    less an overhead for every move to go (the increments pay for it
+   *    where they exceed it, as in Stockfish's time pool). */
+  /* A reserve of ten overheads (at most a quarter of the clock) is never
+   * planned for: lag spikes on a loaded machine come out of it. */
+  int64_t reserve = time_min(10 * overhead, remaining / 4);
+  int64_t usable = remaining - reserve + (increment - overhead) * (mtg - 1) - 2 * overhead;
   usable = time_max(usable, remaining / 50); /* nearly flagged: move at once */
   usable = time_max(usable, 1);
 
-  /* 4. Soft limit: an even share plus most of the increment. */
-  /* The increment counts only beyond the overhead each move costs anyway. */
-  int64_t inc_part = time_min(increment * 3 / 4, increment - overhead);
-  int64_t soft = usable / mtg + time_max(0, inc_part);
+  /* 4. Soft limit: an even share of the pool (increments included). */
+  int64_t soft = usable / mtg;
   if (movestogo == 1) soft = usable / 2; /* last move before the control */
 
   /* 5. Hard limit: up to five times the share, never more than a third of the
    *    clock (less the overhead), never less than the soft limit. */
-  int64_t cap = time_max(1, remaining / 3 - overhead);
+  int64_t cap = time_max(1, (remaining - reserve) / 3 - overhead);
   if (movestogo == 1) cap = time_max(1, remaining - 2 * overhead) * 3 / 4;
   int64_t hard = time_min(soft * 5, cap);
   soft = time_min(soft, hard);

@@ -25,8 +25,9 @@ def read_pgn(path):
         text = f.read()
     for block in re.split(r"\n\n(?=\[Event )", text.strip()):
         tags = dict(re.findall(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$', block, re.M))
-        body = block[block.rfind("]\n") + 2:] if "]\n" in block else ""
-        plain = re.sub(r"\{[^}]*\}", " ", body)
+        body = block.split("\n\n", 1)[1] if "\n\n" in block else ""  # after the tags
+        plain = re.sub(r";[^\n]*", " ", body)  # ';' comments run to the end of the line
+        plain = re.sub(r"\{[^}]*\}", " ", plain)
         moves = [t for t in plain.split() if not re.match(r"^\d+\.+$", t)
                  and t not in ("1-0", "0-1", "1/2-1/2", "*")]
         tags["moves"] = moves

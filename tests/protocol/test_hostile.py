@@ -5,6 +5,8 @@ numbers, a perft that blocked the reader, an undo that half happened, control
 bytes echoed raw, and resource settings the machine cannot give.
 """
 import resource
+import subprocess
+import sys
 import time
 
 from conversation import Conversation, run_tests
@@ -77,6 +79,15 @@ def uci_perft_answers_isready_stop_and_quit(binary):
     c.finish(timeout=3)
     if time.monotonic() - started > 3:
         c.fail("quit waited for perft")
+
+
+def piped_perft_finishes_at_end_of_input(binary):
+    # Not on quit, but at the end of piped input the count is still printed.
+    done = subprocess.run([binary], input="uci\ngo perft 3\n", capture_output=True, text=True,
+                          timeout=30)
+    if "Nodes searched: 8902" not in done.stdout:
+        sys.stderr.write("FAIL: piped go perft 3 printed no total:\n" + done.stdout[-500:])
+        sys.exit(1)
 
 
 def remove_without_two_plies_changes_nothing(binary):
@@ -158,6 +169,7 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
 
 run_tests([huge_mate_distance_is_searched_and_stopped, huge_xboard_clock_still_moves,
            absurd_level_is_refused_and_the_engine_moves, uci_perft_answers_isready_stop_and_quit,
+           piped_perft_finishes_at_end_of_input,
            remove_without_two_plies_changes_nothing, control_bytes_are_never_echoed_raw,
            threads_beyond_the_search_limit_are_refused,
            memory_and_threads_the_machine_refuses_are_reported])

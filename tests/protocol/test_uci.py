@@ -90,10 +90,61 @@ def bad_fen_is_reported_and_position_kept(binary):
     # (the king's and met's initial leaps included).
     c.send("go perft 1")
     c.expect(r"^Nodes searched: 25$")
+    # But it is not the GUI's position: no move is played from it.
+    c.send("go movetime 100")
+    c.expect(r"^info string no search: the last position was refused")
+    c.expect(r"^bestmove \(none\)$")
+    c.send("position startpos moves e3e4 e6e5 junk")
+    c.expect(r"^info string illegal move 'junk'")
+    c.send("go movetime 100")
+    c.expect(r"^bestmove \(none\)$")
+    # A valid position ends it.
+    c.send("position fen " + CAMBODIAN)
+    c.send("go movetime 100")
+    c.expect(r"^bestmove [a-h]")
     c.send("isready")
     c.expect(r"^readyok$")
     c.finish()
 
 
-run_tests([handshake, bad_fen_is_reported_and_position_kept, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
+SHOGI_FENS = [
+    # cutechess: e.p. and half-move clock left out, the move number alone
+    ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - 1", 30),
+    ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[BBp] w - 21", 71),
+    # Fairy-Stockfish: no castling or e.p. field
+    ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w 0 1", 30),
+    ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - 0 1", 30),
+    ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w", 30),
+]
+
+
+def shogi_fens_as_cutechess_and_fairy_stockfish_write_them(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+    c.send("setoption name UCI_Variant value shogi")
+    for fen, moves in SHOGI_FENS:
+        c.send("position fen " + fen)
+        c.send("go perft 1")
+        c.expect(r"^Nodes searched: %d$" % moves, forbid=r"^info string")
+    c.finish()
+
+
+def variant_names_cutechess_sends_are_accepted(binary):
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+    # cutechess sends chess960 for its fischerandom, standard is its chess.
+    for name, fen_start in [("chess960", "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+                            ("standard", "position startpos")]:
+        c.send("setoption name UCI_Variant value " + name)
+        c.send(fen_start)
+        c.send("go perft 1")
+        c.expect(r"^Nodes searched: \d+$", forbid=r"^info string")
+    c.finish()
+
+
+run_tests([handshake, bad_fen_is_reported_and_position_kept,
+           shogi_fens_as_cutechess_and_fairy_stockfish_write_them,
+           variant_names_cutechess_sends_are_accepted, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
            detection_hint_before_uci, end_of_input_exits])

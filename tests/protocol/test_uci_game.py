@@ -142,6 +142,14 @@ def variant_selection(binary):
     c.expect(r"^info string unknown variant 'no-such-game'")
     c.send("go perft 1")
     c.expect(r"^Nodes searched: 28$")
+    # The GUI plays a game we do not know: no move from ours, even after
+    # position startpos (the GUI's start, not capablanca's).
+    c.send("position startpos")
+    c.send("go depth 2")
+    c.expect(r"^info string no search: the last variant was refused")
+    c.expect(r"^bestmove \(none\)$")
+    c.send("setoption name UCI_Variant value capablanca")
+    c.send("position startpos")
     c.send("go depth 2")
     c.expect(r"^bestmove [a-j](10|[1-9])[a-j](10|[1-9])", timeout=20)
     c.finish()

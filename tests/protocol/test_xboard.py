@@ -72,4 +72,49 @@ def bad_fen_is_reported_and_position_kept(binary):
     c.finish()
 
 
-run_tests([features, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept])
+def cutechess_variant_names_are_listed_and_accepted(binary):
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    lines = c.collect_until(r"^feature done=1$", timeout=30)
+    listed = " ".join(lines).split('variants="')[1].split('"')[0].split(",")
+    # cutechess's names beside XBoard's (Fairy-Max's) spellings and ours.
+    for name in ["kingofthehill", "king-of-the-hill", "losalamos", "los-alamos", "courier",
+                 "chimera-courier", "normal", "fischerandom", "shogi"]:
+        if name not in listed:
+            c.fail("variant %s not listed" % name)
+    if len(listed) != len(set(listed)):
+        c.fail("a variant is listed twice")
+    for name in ["kingofthehill", "losalamos", "courier"]:
+        c.send("new")
+        c.send("variant " + name)
+        c.send("ping 1")
+        c.expect(r"^pong 1$", forbid=r"^Error")
+    c.finish()
+
+
+def refused_variant_or_position_is_never_played(binary):
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature done=1$", timeout=30)
+    c.send("new")
+    c.send("variant no-such-game")
+    c.expect(r"^Error \(unknown variant")
+    c.send("st 1")
+    c.send("go")
+    c.expect(r"^Error \(no search: the last variant was refused", forbid=r"^move ")
+    c.send("new")
+    c.send("setboard 8/8/8/8/8/8/8/8 w junk")
+    c.expect(r"^Error \(.*\): setboard")
+    c.send("go")
+    c.expect(r"^Error \(no search", forbid=r"^move ")
+    c.send("new")
+    c.send("go")
+    c.expect(r"^move ", timeout=10)
+    c.finish()
+
+
+run_tests([features, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
+           cutechess_variant_names_are_listed_and_accepted,
+           refused_variant_or_position_is_never_played])

@@ -70,8 +70,16 @@ static void self_play_one_game(Searcher *searcher, const Variant *variant, uint6
           hill |= piece_is_real(p) && variant->rules.hill[sq] &&
                   (variant->rules.royal_types >> piece_type(p) & 1);
         }
-      ck_assert_msg(result == RESULT_LOSS || hill, "%s: announced mate but result %d",
-                    variant->name, result);
+      /* The search also scores a repetition by the variant's rule (minishogi's
+       * fourfold rule, perpetual check) the first time a position repeats,
+       * so a repetition decided by such a rule counts as a goal too. */
+      bool repeated = false;
+      for (int back = 0; back <= ply; back++) repeated |= keys[back] == pos_key(pos);
+      bool repetition_decides = variant->rules.repetition_result == RESULT_WIN ||
+                                variant->rules.repetition_result == RESULT_LOSS ||
+                                variant->rules.perpetual_check_loses;
+      ck_assert_msg(result == RESULT_LOSS || hill || (repeated && repetition_decides),
+                    "%s: announced mate but result %d", variant->name, result);
       break;
     }
   }

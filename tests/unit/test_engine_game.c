@@ -10,6 +10,7 @@
 #include "engine/game.h"
 #include "engine/think.h"
 #include "engine/xboard_setup.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
@@ -74,6 +75,35 @@ static void count_divide(void *context, const char *move, uint64_t nodes) {
   divide_sum += nodes;
   divide_count++;
 }
+
+/* Fairy-Stockfish's minishogi: the fourth repetition loses for White (the
+ * first player), whichever side is to move when it happens. */
+START_TEST(minishogi_fourfold_repetition_loses_for_white) {
+  VariantLibrary *lib = shipped_library_load();
+  char err[256], reason[64];
+  /* Golds step out and back: the start recurs every 4 plies. After the
+   * rook's e1e2 first, Black starts the cycle, and the position that recurs
+   * a fourth time has Black to move. */
+  const char *white_first[] = {"b1b2", "d5d4", "b2b1", "d4d5"};
+  const char *black_first[] = {"d5d4", "b1b2", "d4d5", "b2b1"};
+  for (int first = 0; first <= 1; first++) {
+    Game *game = game_create(library_find(lib, "minishogi"), err, sizeof err);
+    ck_assert_msg(game != NULL, "%s", err);
+    if (first) ck_assert_int_eq(game_play(game, "e1e2", err, sizeof err), 0);
+    for (int i = 0; i < 12; i++) {
+      ck_assert_msg(game_result(game, reason, sizeof reason) == RESULT_NONE, "ply %d: %s", i,
+                    reason);
+      const char *move = first ? black_first[i % 4] : white_first[i % 4];
+      ck_assert_int_eq(game_play(game, move, err, sizeof err), 0);
+    }
+    ck_assert_int_eq(game_side_to_move(game), first ? BLACK : WHITE);
+    ck_assert_int_eq(game_result(game, reason, sizeof reason), first ? RESULT_WIN : RESULT_LOSS);
+    ck_assert_str_eq(reason, "Black wins by repetition");
+    game_destroy(game);
+  }
+  library_free(lib);
+}
+END_TEST
 
 START_TEST(perft_and_legal_moves_agree) {
   Game *game = chess_game();
@@ -146,6 +176,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, illegal_moves_and_bad_fens_change_nothing);
   tcase_add_test(tc, results_mate_and_repetition);
   tcase_add_test(tc, perft_and_legal_moves_agree);
+  tcase_add_test(tc, minishogi_fourfold_repetition_loses_for_white);
   tcase_add_test(tc, chess_pieces_in_xboard_betza);
   tcase_add_test(tc, think_finds_a_legal_move_and_a_pv);
   suite_add_tcase(suite, tc);

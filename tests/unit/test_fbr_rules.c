@@ -159,9 +159,14 @@ START_TEST(stalemate_results) {
   ck_assert_int_eq(compile("stalemate=win")->rules.stalemate, RESULT_WIN);
   ck_assert_int_eq(compile("stalemate=draw")->rules.stalemate, RESULT_DRAW);
   ck_assert_int_eq(compile("loss=stalemate")->rules.stalemate, RESULT_LOSS);
-  expect_error("stalemate", "rule 'stalemate' needs '=' and one of: draw loss win");
-  expect_error("stalemate=skip", "unknown attribute 'skip' of rule 'stalemate'");
-  expect_error("stalemate=draw,loss", "give exactly one of draw, loss, win");
+  ck_assert(!compile("stalemate=win")->rules.stalemate_pass);
+  ck_assert(compile("stalemate=skip")->rules.stalemate_pass);
+  /* single rule: the last one counts */
+  ck_assert(!compile("stalemate=skip stalemate=loss")->rules.stalemate_pass);
+  expect_error("stalemate", "rule 'stalemate' needs '=' and one of: draw loss win skip");
+  expect_error("stalemate=invalid", "unknown attribute 'invalid' of rule 'stalemate'");
+  expect_error("stalemate=draw,loss", "give exactly one of draw, loss, win, skip");
+  expect_error("stalemate=skip,win", "give exactly one of draw, loss, win, skip");
 }
 END_TEST
 
@@ -250,6 +255,14 @@ START_TEST(promotion_zone_timing_and_targets) {
   ck_assert_uint_eq(v->pieces[type(v, "S")].promotes_to, bit(v, "+S"));
   ck_assert_uint_eq(v->pieces[type(v, "P")].promotes_to, 0);
   expect_error("promotion#[8]", "only the '+' promotion prefix is supported so far");
+  /* black[..]: Black's own zone, the squares as written (argess) */
+  v = compile("promotion[g8,h8,h7]=black[a1,a2,b1]");
+  ck_assert_int_eq(v->rules.promotion_zone[WHITE][sq(v, "h7")], 1);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "a2")], 1);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "b1")], 1);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "h2")], 0);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "g1")], 0);
+  expect_error("promotion[8]=black", "black needs its squares: black[a1,a2,b1]");
 }
 END_TEST
 

@@ -1,7 +1,8 @@
 /* test_search_repetition.c — repetitions in the search are scored by the
- * variant's rules: minishogi's loss=repetition(4) makes repeating a win for
- * the side that steers into it (the side to move at the repetition loses),
- * where chess's draw=repetition keeps a repetition near equal. */
+ * variant's rules: minishogi's loss=repetition(4),white makes a repetition
+ * a loss for White whoever steers into it (Fairy-Stockfish's absolute
+ * nFoldValue, issue #14): Black seeks it, White avoids it; chess's
+ * draw=repetition keeps a repetition near equal. */
 #include <check.h>
 #include <string.h>
 
@@ -42,11 +43,23 @@ static int score_with_repetition_after(const char *variant, const char *fen, con
   return score;
 }
 
-START_TEST(minishogi_repetition_loses_for_the_side_to_move) {
+START_TEST(minishogi_repetition_loses_for_white_whoever_repeats) {
   Move best;
+  /* Black repeating: White, to move at the repetition, loses. */
   int score =
-      score_with_repetition_after("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 10 1", "a1b2", &best);
+      score_with_repetition_after("minishogi", "rbsgk/4p/5/P4/KGSBR[] b - - 10 1", "e5d4", &best);
   ck_assert_int_ge(score, SEARCH_MATE - 10);
+  /* White repeating: Black is to move at the repetition, and White loses. */
+  score =
+      score_with_repetition_after("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 10 1", "a1b2", &best);
+  ck_assert_int_lt(score, SEARCH_MATE - 1000);
+  char text[MOVE_TEXT_MAX];
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos = shipped_position(lib, "minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 10 1");
+  move_to_text(pos, best, text, sizeof text);
+  ck_assert_str_ne(text, "a1b2");
+  pos_free(pos);
+  library_free(lib);
 }
 END_TEST
 
@@ -64,7 +77,7 @@ Suite *test_suite(void) {
   Suite *suite = suite_create("search_repetition");
   TCase *tc = tcase_create("repetition");
   tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, minishogi_repetition_loses_for_the_side_to_move);
+  tcase_add_test(tc, minishogi_repetition_loses_for_white_whoever_repeats);
   tcase_add_test(tc, chess_repetition_is_near_a_draw);
   suite_add_tcase(suite, tc);
   return suite;

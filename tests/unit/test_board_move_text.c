@@ -1,0 +1,126 @@
+/* test_board_move_text.c — move text is a name: in every oracle position of
+ * every variant (tests/data/oracle/perft.tsv), and in every position one
+ * move from it, no two legal moves print the same text, and reading a
+ * move's text gives that move back. Castling written as the king's
+ * destination once read as a king step beside it (issue #14). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/movetext.h"
+#include "board/position.h"
+#include "shipped_library.h"
+
+Suite *test_suite(void);
+
+/* Checks pos's legal moves (reading each back: quadratic, so only where
+ * asked); returns the number of faults, printing each. */
+static int texts_are_names(Position *pos, const char *where, bool read_back) {
+  static MoveList list;
+  static char texts[MOVE_LIST_MAX][MOVE_TEXT_MAX];
+  gen_legal_moves(pos, &list);
+  int faults = 0;
+  for (int i = 0; i < list.count; i++) {
+    move_to_text(pos, list.moves[i], texts[i], MOVE_TEXT_MAX);
+    for (int j = 0; j < i; j++)
+      if (!strcmp(texts[i], texts[j])) {
+        fprintf(stderr, "%s: two legal moves print '%s'\n", where, texts[i]);
+        faults++;
+      }
+    char err[128];
+    if (read_back && move_from_text(pos, texts[i], err, sizeof err) != list.moves[i]) {
+      fprintf(stderr, "%s: '%s' reads back as another move\n", where, texts[i]);
+      faults++;
+    }
+  }
+  return faults;
+}
+
+/* The position and each position one legal move away. */
+static int check_position(Position *pos, const char *where) {
+  int faults = texts_are_names(pos, where, true);
+  MoveList *list = malloc(sizeof *list);
+  ck_assert_ptr_nonnull(list);
+  gen_legal_moves(pos, list);
+  for (int i = 0; i < list->count; i++) {
+    char text[MOVE_TEXT_MAX], child[8600];
+    move_to_text(pos, list->moves[i], text, sizeof text);
+    snprintf(child, sizeof child, "%s after %s", where, text);
+    Undo undo;
+    pos_make_move(pos, list->moves[i], &undo);
+    faults += texts_are_names(pos, child, false);
+    pos_unmake_move(pos, &undo);
+  }
+  free(list);
+  return faults;
+}
+
+START_TEST(no_two_legal_moves_print_the_same_text) {
+  VariantLibrary *lib = shipped_library_load();
+  FILE *tsv = fopen(CHIMERA_ORACLE_DIR "/perft.tsv", "r");
+  ck_assert_msg(tsv != NULL, "cannot open %s/perft.tsv", CHIMERA_ORACLE_DIR);
+  char line[8192], last[8192] = "";
+  int positions = 0, faults = 0;
+  while (fgets(line, sizeof line, tsv)) {
+    char *fields[8] = {0};
+    int n = 0;
+    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 8;
+         f = strtok_r(NULL, "\t\n", &save))
+      fields[n++] = f;
+    if (n < 5 || !strcmp(fields[0], "variant")) continue;
+    char key[8192];
+    snprintf(key, sizeof key, "%s\t%s\t%s", fields[0], fields[1], fields[4]);
+    if (!strcmp(key, last)) continue; /* rows of one position differ only in depth */
+    snprintf(last, sizeof last, "%s", key);
+    const Variant *v = library_find(lib, fields[0]);
+    if (!v) continue;
+    char err[256];
+    Position *pos = pos_new(v, err, sizeof err);
+    ck_assert_msg(pos != NULL, "%s: %s", fields[0], err);
+    /* Both castling notations: the oracle's mode and the other one. */
+    for (int chess960 = 0; chess960 <= 1; chess960++) {
+      pos_set_chess960(pos, chess960);
+      ck_assert_msg(pos_set_fen(pos, fields[1], err, sizeof err), "%s: %s", fields[1], err);
+      char where[8300];
+      snprintf(where, sizeof where, "%.64s %.8000s%s", fields[0], fields[1],
+               chess960 ? " (960)" : "");
+      faults += check_position(pos, where);
+      positions++;
+    }
+    pos_free(pos);
+  }
+  fclose(tsv);
+  ck_assert_int_ge(positions, 1400);
+  ck_assert_int_eq(faults, 0);
+  library_free(lib);
+}
+END_TEST
+
+/* The issue's position: O-O is the king to g1 beside its own step f1g1. */
+START_TEST(castling_beside_a_king_step_is_king_takes_rook) {
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos = shipped_position(lib, "chess", "4rkr1/4p1p1/8/8/8/8/PPPPP1PP/R4K1R w HA - 0 1");
+  char err[128], text[MOVE_TEXT_MAX];
+  Move castle = move_from_text(pos, "f1h1", err, sizeof err);
+  ck_assert_msg(castle != MOVE_NONE_VALUE, "%s", err);
+  ck_assert_int_eq(move_kind(castle), MOVE_CASTLING);
+  move_to_text(pos, castle, text, sizeof text);
+  ck_assert_str_eq(text, "f1h1");
+  Move step = move_from_text(pos, "f1g1", err, sizeof err);
+  ck_assert_int_eq(move_kind(step), MOVE_NORMAL);
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *s = suite_create("board_move_text");
+  TCase *tc = tcase_create("move_text");
+  tcase_set_timeout(tc, 240);
+  tcase_add_test(tc, no_two_legal_moves_print_the_same_text);
+  tcase_add_test(tc, castling_beside_a_king_step_is_king_takes_rook);
+  suite_add_tcase(s, tc);
+  return s;
+}

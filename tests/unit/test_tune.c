@@ -1,0 +1,296 @@
+/* test_tune.c — issue #15: the evaluation's parameter table, weights files
+ * and the Texel fit.
+ *
+ *  - every shipped variant: the table written as a weights file reads back
+ *    to the same table, and the traced linear form reproduces the engine's
+ *    evaluation (up to integer rounding) on positions of a random game;
+ *  - every shipped variant plays (a depth-2 search finds a legal move) with
+ *    weights turned off (CHIMERA_WEIGHTS=none);
+ *  - a file for another variant or board, a missing term, an unknown term,
+ *    an extra value and a non-number are refused with file:line:col;
+ *  - the fit recovers piece values the test chose, from chess positions the
+ *    test labels itself with the engine's evaluation under those values
+ *    (eval_position with a changed table, not the tuner's linear form).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "search/eval_trace.h"
+#include "search/eval_weights.h"
+#include "search/search.h"
+#include "shipped_library.h"
+#include "tune/tune.h"
+
+Suite *test_suite(void);
+
+static uint64_t rng_next(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/* Plays up to `plies` random legal moves; returns how many were played. */
+static int random_walk(Position *pos, int plies, uint64_t *rng, MoveList *list, Undo *undo) {
+  int made = 0;
+  for (; made < plies; made++) {
+    if (pos_game_result(pos, -1) != RESULT_NONE) break;
+    gen_legal_moves(pos, list);
+    if (!list->count) break;
+    pos_make_move(pos, list->moves[rng_next(rng) % (uint64_t)list->count], &undo[made]);
+  }
+  return made;
+}
+
+static char *weights_text(const EvalTables *tables) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&text, &size);
+  ck_assert_ptr_nonnull(out);
+  eval_weights_write(tables, out);
+  fclose(out);
+  return text;
+}
+
+START_TEST(every_variant_round_trips_and_traces) {
+  VariantLibrary *lib = shipped_library_load();
+  MoveList *list = malloc(sizeof *list);
+  Undo *undo = malloc(sizeof *undo * 40);
+  EvalTrace *trace = malloc(sizeof *trace);
+  int *index = malloc(sizeof(int) * (EVAL_TRACE_MAX + 1));
+  float *coef = malloc(sizeof(float) * (EVAL_TRACE_MAX + 1));
+  int checked = 0;
+  for (int v = 0; v < library_count(lib); v++) {
+    const Variant *variant = library_variant(lib, v);
+    char err[256];
+    if (!pos_check_variant(variant, err, sizeof err)) continue;
+    EvalTables tables, again;
+    ck_assert(eval_tables_build_derived(&tables, variant));
+    ck_assert(eval_tables_build_derived(&again, variant));
+    /* Change every parameter, write, read back into the other table: it
+     * writes the same text, and what the file carries changed. */
+    for (int i = 0; i < tables.param_count; i++) tables.param[i] += i % 7 - 3;
+    eval_params_apply(&tables);
+    char *text = weights_text(&tables);
+    char message[512];
+    ck_assert_msg(eval_weights_parse(&again, "w.txt", text, message, sizeof message), "%s: %s",
+                  variant->name, message);
+    char *back = weights_text(&again);
+    ck_assert_str_eq(back, text);
+    ck_assert_int_eq(again.param[EW_TEMPO], 12 - 3);
+    ck_assert_int_eq(again.psq_mg[0][WHITE][0], tables.psq_mg[0][WHITE][0]);
+    free(text), free(back);
+    /* The linear form against the engine's evaluation along a random game. */
+    Position *pos = pos_new(variant, err, sizeof err);
+    ck_assert_msg(pos != NULL, "%s: %s", variant->name, err);
+    uint64_t rng = (uint64_t)v + 1;
+    int made = random_walk(pos, 30, &rng, list, undo);
+    for (int k = made; k >= 0; k--) {
+      int engine = eval_position(pos, &again);
+      int traced = eval_position_trace(pos, &again, trace);
+      ck_assert_int_eq(engine, traced);
+      float constant;
+      int n = eval_trace_linear(trace, index, coef, &constant);
+      ck_assert_int_ge(n, 1);
+      double white = constant;
+      for (int i = 0; i < n; i++) white += coef[i] * again.param[index[i]];
+      int white_engine = pos_side_to_move(pos) == WHITE ? engine : -engine;
+      if (abs(white_engine) < SEARCH_EVAL_MAX)
+        ck_assert_msg(fabs(white - white_engine) <= 3, "%s: linear %.2f, engine %d", variant->name,
+                      white, white_engine);
+      if (k) pos_unmake_move(pos, &undo[k - 1]);
+    }
+    pos_free(pos);
+    eval_tables_free(&tables);
+    eval_tables_free(&again);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 50);
+  free(list), free(undo), free(trace), free(index), free(coef);
+  library_free(lib);
+}
+END_TEST
+
+START_TEST(every_variant_plays_without_weights) {
+  setenv("CHIMERA_WEIGHTS", "none", 1);
+  char path[256];
+  ck_assert(!eval_weights_path("chess", path, sizeof path));
+  VariantLibrary *lib = shipped_library_load();
+  Searcher *searcher = searcher_new();
+  int played = 0;
+  for (int v = 0; v < library_count(lib); v++) {
+    const Variant *variant = library_variant(lib, v);
+    char err[256];
+    if (!pos_check_variant(variant, err, sizeof err)) continue;
+    Position *pos = pos_new(variant, err, sizeof err);
+    ck_assert_msg(pos != NULL, "%s: %s", variant->name, err);
+    SearchLimits limits = {0};
+    limits.depth = 2;
+    limits.nodes = 20000;          /* crowded boards (massacre) make depth 2 slow */
+    searcher_clear_hash(searcher); /* a new game */
+    Move best = search_run(searcher, pos, NULL, 0, &limits, NULL);
+    ck_assert_msg(pos_is_legal(pos, best), "%s: no legal move", variant->name);
+    pos_free(pos);
+    played++;
+  }
+  ck_assert_int_ge(played, 50);
+  searcher_free(searcher);
+  library_free(lib);
+  unsetenv("CHIMERA_WEIGHTS");
+}
+END_TEST
+
+/* Chess's weights text with one edit: line `line` (1-based) replaced by
+ * `replacement` (NULL: removed), or `append` added at the end. */
+static void expect_error(const char *variant_name, int line, const char *replacement,
+                         const char *append, const char *expected) {
+  VariantLibrary *lib = shipped_library_load();
+  EvalTables tables;
+  ck_assert(eval_tables_build_derived(&tables, library_find(lib, "chess")));
+  char *text = weights_text(&tables);
+  char *edited = malloc(strlen(text) + 256);
+  edited[0] = '\0';
+  int n = 1;
+  for (char *p = text; *p; n++) {
+    char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p + 1) : strlen(p);
+    if (n != line)
+      strncat(edited, p, len);
+    else if (replacement)
+      strcat(strcat(edited, replacement), "\n");
+    p += len;
+  }
+  if (append) strcat(edited, append);
+  EvalTables target;
+  ck_assert(eval_tables_build_derived(&target, library_find(lib, variant_name)));
+  int before = target.param[target.value_param + 2];
+  char message[512] = "";
+  ck_assert(!eval_weights_parse(&target, "w.txt", edited, message, sizeof message));
+  ck_assert_msg(strstr(message, expected) != NULL, "got '%s', expected '%s'", message, expected);
+  ck_assert_int_eq(target.param[target.value_param + 2], before); /* unchanged */
+  free(text), free(edited);
+  eval_tables_free(&tables);
+  eval_tables_free(&target);
+  library_free(lib);
+}
+
+START_TEST(weights_errors) {
+  /* Line 3 is "variant: chess", line 4 "board: 8x8", line 5 "tempo: 12". */
+  expect_error("shogi", 0, NULL, NULL,
+               "w.txt:3:10: these weights are for variant 'chess', not 'shogi'");
+  expect_error("chess", 4, "board: 10x8", NULL,
+               "w.txt:4:8: these weights are for a 10x8 board; 'chess' is played on 8x8");
+  expect_error("chess", 5, NULL, NULL, "missing term 'tempo' (at end of file)");
+  expect_error("chess", 0, NULL, "value Z: 1 1\n",
+               ":1: unknown term 'value Z' for variant 'chess'");
+  expect_error("chess", 5, "tempo: 12 13", NULL,
+               "w.txt:5:11: extra value '13': term 'tempo' takes 1");
+  expect_error("chess", 5, "tempo: twelve", NULL,
+               "w.txt:5:8: 'twelve' is not an integer in -30000..30000");
+  expect_error("chess", 5, "tempo:", NULL, "w.txt:5:7: term 'tempo' needs 1 values, found 0");
+  expect_error("chess", 0, NULL, "tempo: 3\n", "term 'tempo' given twice (first on line 5)");
+  expect_error("chess", 3, NULL, NULL, "missing 'variant: chess' line");
+}
+END_TEST
+
+/* Known piece values in, the same out: the labels are the engine's own
+ * evaluation with the chosen values (eval_position), as a probability. */
+START_TEST(fit_recovers_known_values) {
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *chess = library_find(lib, "chess");
+  EvalTables truth, start;
+  ck_assert(eval_tables_build_derived(&truth, chess));
+  ck_assert(eval_tables_build_derived(&start, chess));
+  const char *names[] = {"N", "B", "R", "Q"};
+  const int wanted[] = {360, 270, 600, 1100};
+  int type[4];
+  for (int i = 0; i < 4; i++) {
+    type[i] = -1;
+    for (int t = 0; t < chess->piece_count; t++)
+      if (!strcmp(chess->pieces[t].letter, names[i])) type[i] = t;
+    ck_assert_int_ge(type[i], 0);
+    truth.param[truth.value_param + 2 * type[i]] = wanted[i];
+    truth.param[truth.value_param + 2 * type[i] + 1] = wanted[i];
+  }
+  eval_params_apply(&truth);
+  /* Positions with material imbalances: random games, every ply. */
+  TuneData data;
+  tune_data_init(&data);
+  MoveList *list = malloc(sizeof *list);
+  Undo *undo = malloc(sizeof *undo * 200);
+  uint64_t rng = 7;
+  const double k = 150;
+  for (int game = 0; game < 300; game++) {
+    Position *pos = shipped_position(lib, "chess", NULL);
+    data.next_game = game;
+    int made = random_walk(pos, 20 + (int)(rng_next(&rng) % 100), &rng, list, undo);
+    for (int i = 0; i < made; i += 3) {
+      if (pos_game_result(pos, -1) != RESULT_NONE) break;
+      int e = eval_position(pos, &truth);
+      double white = pos_side_to_move(pos) == WHITE ? e : -e;
+      float p = (float)(1 / (1 + exp(-white / k)));
+      ck_assert(tune_data_add(&data, pos, &start, p, 0));
+      if (made - i > 3)
+        for (int j = 0; j < 3 && pos_game_result(pos, -1) == RESULT_NONE; j++) {
+          gen_legal_moves(pos, list);
+          if (!list->count) break;
+          Undo u;
+          pos_make_move(pos, list->moves[rng_next(&rng) % (uint64_t)list->count], &u);
+        }
+    }
+    pos_free(pos);
+  }
+  ck_assert_int_ge(data.count, 2000);
+  /* Only the four values (both phases) move. */
+  bool *trainable = calloc((size_t)start.param_count, sizeof(bool));
+  for (int i = 0; i < 4; i++)
+    trainable[start.value_param + 2 * type[i]] = trainable[start.value_param + 2 * type[i] + 1] =
+        true;
+  TuneFitSpec spec;
+  tune_fit_defaults(&spec);
+  spec.lambda = 0;
+  spec.l2 = 0;
+  spec.rate = 5;
+  spec.epochs = 2000;
+  spec.patience = 200;
+  spec.threads = 2;
+  spec.trainable = trainable;
+  TuneFitResult result;
+  ck_assert(tune_fit(&start, &data, &spec, &result));
+  ck_assert_msg(fabs(result.k - k) < 15, "k %.1f", result.k);
+  for (int i = 0; i < 4; i++)
+    for (int phase = 0; phase < 2; phase++) {
+      int got = start.param[start.value_param + 2 * type[i] + phase];
+      ck_assert_msg(abs(got - wanted[i]) <= 25, "%s %s: fitted %d, true %d", names[i],
+                    phase ? "eg" : "mg", got, wanted[i]);
+    }
+  /* The same fit with one thread gives the same parameters. */
+  EvalTables again;
+  ck_assert(eval_tables_build_derived(&again, chess));
+  spec.threads = 1;
+  ck_assert(tune_fit(&again, &data, &spec, &result));
+  ck_assert_mem_eq(again.param, start.param, sizeof(int) * (size_t)start.param_count);
+  eval_tables_free(&again);
+  free(trainable), free(list), free(undo);
+  tune_data_free(&data);
+  eval_tables_free(&truth);
+  eval_tables_free(&start);
+  library_free(lib);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *s = suite_create("tune");
+  TCase *tc = tcase_create("tune");
+  tcase_set_timeout(tc, 240);
+  tcase_add_test(tc, every_variant_round_trips_and_traces);
+  tcase_add_test(tc, every_variant_plays_without_weights);
+  tcase_add_test(tc, weights_errors);
+  tcase_add_test(tc, fit_recovers_known_values);
+  suite_add_tcase(s, tc);
+  return s;
+}
