@@ -440,7 +440,9 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
       pos_put_piece(pos, to, p, undo);
     }
     if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
-    if (move_flags(m) & MOVE_FLAG_EP_SET) ep_set(pos, from, to);
+    /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
+     * leaves no pawn to take en passant, as in Fairy-Stockfish */
+    if (move_flags(m) & MOVE_FLAG_EP_SET && promo < 0) ep_set(pos, from, to);
     if (aimed) aimed_update(pos, mover, to, undo);
     break;
   }

@@ -312,6 +312,14 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   uint8_t *white = rule->range ? rule->range : fbr_last_rank(ctx);
   if (!white) return false;
   fbr_zone_pair(ctx, white, false, r->promotion_zone);
+  const FbrAttr *black = fbr_attr(rule, "black");
+  if (black) {
+    /* Black's own zone, not White's mirrored (Fairy-Stockfish's
+     * promotionRegionBlack where it is no mirror image: argess, epicatomic) */
+    if (!black->range)
+      return fbr_error(ctx, black->pos, rule->text, "black needs its squares: black[a1,a2,b1]");
+    r->promotion_zone[BLACK] = fbr_zone_copy(ctx, black->range);
+  }
   bool enter = fbr_attr(rule, "enter") != NULL, leave = fbr_attr(rule, "leave") != NULL;
   bool move = fbr_attr(rule, "move") != NULL;
   if (!enter && !leave && !move) enter = true; /* FBR's default: on entering */
@@ -580,6 +588,8 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
      "[ext] with optional: promotion is compulsory on these squares (default last rank)"},
     {"available", ARG_NONE, false, false,
      "only to a type the side has fewer of than at the start (captured pieces)"},
+    {"black", ARG_NONE, false, true,
+     "[ext] Black's zone, as the squares themselves (default: White's mirrored)"},
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
     {"to", ARG_NONE, true, false,
      "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
