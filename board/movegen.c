@@ -68,7 +68,7 @@ static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p);
 /* Whether compulsory leg `leg` ({..}, 0*, circular riders) can be taken
  * from sq: some square it lands on, other than the move's start, passes its
  * occupancy, piece set and range tests. */
-static bool walk_can_take(Walk *w, const MoveLeg *leg, int li, int sq) {
+__attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg, int li, int sq) {
   const Position *pos = w->pos;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
@@ -91,7 +91,8 @@ static bool walk_can_take(Walk *w, const MoveLeg *leg, int li, int sq) {
 }
 
 /* MBN §6: a move may not end where one of its compulsory legs can go on. */
-static bool walk_compulsory_veto(Walk *w, const MoveLeg *leg, int sq) {
+__attribute__((noinline, cold)) static bool walk_compulsory_veto(Walk *w, const MoveLeg *leg,
+                                                                 int sq) {
   for (int k = 0; k < leg->child_count; k++) {
     int li = w->prog->children[leg->first_child + k];
     const MoveLeg *child = &w->prog->legs[li];
@@ -177,7 +178,7 @@ typedef struct {
 static _Thread_local WalkItem *queue;
 static _Thread_local size_t queue_len, queue_cap;
 
-static uint32_t walk_memo_stamp(void) {
+__attribute__((noinline)) static uint32_t walk_memo_stamp(void) {
   if (++memo_last == 0) { /* wrapped: forget every cell */
     memset(memo_cells, 0, memo_size * sizeof *memo_cells);
     memo_last = 1;
@@ -203,7 +204,7 @@ static void walk_memo_begin(Walk *w) {
 
 /* Queues leg li from square `from` in the current path state, unless it was
  * queued in that state already. False without memory. */
-static bool walk_push(Walk *w, int li, int from) {
+__attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
   WalkMemo *m = &memo_cells[(size_t)li * (size_t)w->pos->geo.sq_nb + (size_t)from];
   if (m->stamp == w->stamp) return true;
   if (queue_len == queue_cap) {
@@ -383,7 +384,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
 
 /* A memoised walk entering a leg that sets e.p. squares: the rest of the
  * path is another state, with its own stamp. */
-static void walk_ep_leg(Walk *w, int li, int from, int depth) {
+__attribute__((noinline, cold)) static void walk_ep_leg(Walk *w, int li, int from, int depth) {
   uint32_t stamp = w->stamp;
   w->ep_set = true;
   w->stamp = walk_memo_stamp();
