@@ -129,7 +129,14 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY;
-        if (leg->flags & ~known || leg->flags & (LEG_NO_CHECK)) {
+        if (leg->flags & (LEG_NO_CHECK | LEG_DECISIVE)) {
+          snprintf(err, errlen, "piece %s: %s is not implemented by the move generator",
+                   v->pieces[type].letter,
+                   leg->flags & LEG_NO_CHECK ? "'k' (a move that may not give check)"
+                                             : "'#' (a capture that decides the game)");
+          goto fail;
+        }
+        if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & (~known | LEG_NO_CHECK));
           goto fail;

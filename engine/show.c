@@ -14,6 +14,8 @@
  */
 #include "engine/show.h"
 
+#include "engine/variants_cmd.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +136,9 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
 static int show_variant_piece(const char *name, const char *what, const char *square_text,
                               bool list, bool black, FILE *out, FILE *err) {
   VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_load_default(NULL, 0, &diags);
+  /* the same library as every command: shipped files, CHIMERA_VARIANT_PATH
+   * and --load */
+  VariantLibrary *lib = engine_library_load(err);
   int status = 1;
   const Variant *v = lib ? library_find(lib, name) : NULL;
   if (!v) {
