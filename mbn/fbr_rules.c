@@ -479,13 +479,14 @@ static bool fbr_apply_torus(FbrContext *ctx, const FbrRule *rule) {
 }
 
 static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
-  static const char *const names[] = {"none", "makruk", "asean", "cambodian"};
-  for (int i = 0; i < 4; i++)
+  static const char *const names[] = {"none", "makruk", "asean", "cambodian", "blackdrawodds"};
+  for (int i = 0; i < 5; i++)
     if (rule->attr_count == 1 && !strcmp(rule->attrs[0].spec->name, names[i])) {
       ctx->variant->rules.counting = i;
       return true;
     }
-  return fbr_error(ctx, rule->pos, rule->text, "give one of makruk, asean, cambodian, none");
+  return fbr_error(ctx, rule->pos, rule->text,
+                   "give one of makruk, asean, cambodian, blackdrawodds, none");
 }
 
 static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
@@ -635,6 +636,8 @@ static const FbrAttrSpec COUNTING_ATTRS[] = {
     {"makruk", ARG_NONE, false, false, "Thai counting in bare-king endings"},
     {"asean", ARG_NONE, false, false, "ASEAN counting rules"},
     {"cambodian", ARG_NONE, false, false, "Cambodian counting rules"},
+    {"blackdrawodds", ARG_NONE, false, false,
+     "[ext] every drawn result is a win for Black (armageddon)"},
     {"none", ARG_NONE, false, false, "no counting"},
     END_ATTRS};
 

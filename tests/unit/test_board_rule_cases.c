@@ -20,6 +20,10 @@ static void library_setup(void) {
   VariantDiagnostics diags = {0};
   library = library_new();
   library_add_path(library, CHIMERA_VARIANT_DIR, &diags);
+  /* armageddon as Fairy-Stockfish defines it, not shipped yet (see
+   * docs/variants.md: counting=blackdrawodds) */
+  library_add_text(library, "armageddon.var",
+                   "[armageddon-test:chess]\nrules += counting=blackdrawodds\n", &diags);
   library_compile(library, &diags);
   variant_diag_free(&diags);
 }
@@ -254,6 +258,32 @@ START_TEST(black_promotion_zone_of_its_own) {
 }
 END_TEST
 
+/* counting=blackdrawodds (Fairy-Stockfish's armageddon): a stalemate, a repetition and the
+ * move-count rule, drawn in chess, are Black's wins. Results are for the side
+ * to move. */
+START_TEST(armageddon_draws_are_black_wins) {
+  const char *white_stalemated = "8/8/8/8/8/1q6/2k5/K7 w - - 0 1";
+  const char *black_stalemated = "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1";
+  Position *pos = position_at("chess", white_stalemated);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
+  pos_free(pos);
+  pos = position_at("armageddon-test", white_stalemated);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert_int_eq(pos_repetition_result(pos), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, black_stalemated, err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  ck_assert_int_eq(pos_repetition_result(pos), RESULT_WIN);
+  /* 50 moves without capture or pawn move, White to move: Black wins */
+  ck_assert(pos_set_fen(pos, "k7/8/8/8/8/8/8/K6R w - - 100 80", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  /* a decisive result is untouched: Black mated loses */
+  ck_assert(pos_set_fen(pos, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -267,6 +297,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, stalemate_skip_passes_and_two_passes_draw);
   tcase_add_test(tc, en_passant_never_promotes);
   tcase_add_test(tc, black_promotion_zone_of_its_own);
+  tcase_add_test(tc, armageddon_draws_are_black_wins);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -335,6 +335,7 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(compile("counting=makruk")->rules.counting, COUNTING_MAKRUK);
   ck_assert_int_eq(compile("counting=asean")->rules.counting, COUNTING_ASEAN);
   ck_assert_int_eq(compile("counting=cambodian")->rules.counting, COUNTING_CAMBODIAN);
+  ck_assert_int_eq(compile("counting=blackdrawodds")->rules.counting, COUNTING_BLACK_DRAW_ODDS);
   ck_assert_int_eq(compile("chasing=axf")->rules.chasing, CHASING_AXF);
   expect_error("counting=thai", "unknown attribute 'thai' of rule 'counting'");
 }
