@@ -123,8 +123,11 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[t].moves[c];
       size_t k = (size_t)t * COLOR_NB + (size_t)c;
-      bool gen = prog->leg_count == prog->root_count;
-      bool attack = prog->leg_count == prog->root_count;
+      /* roots only, and no root goes on ((dK)0 is all roots, linked) */
+      bool gen = prog->leg_count == prog->root_count && !prog->child_link_count;
+      for (int i = 0; i < prog->leg_count; i++)
+        if (!(prog->legs[i].dx | prog->legs[i].dy | prog->legs[i].dz)) gen = false; /* O */
+      bool attack = gen;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         bool ep_leaper = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);

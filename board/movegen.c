@@ -10,6 +10,7 @@
 #include "board/movegen.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board/bb.h"
@@ -62,6 +63,44 @@ static void walk_emit_one(Walk *w, Move m) {
   if (list->count < MOVE_LIST_MAX) list->moves[list->count++] = m;
 }
 
+static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p);
+
+/* Whether compulsory leg `leg` ({..}, 0*, circular riders) can be taken
+ * from sq: some square it lands on, other than the move's start, passes its
+ * occupancy, piece set and range tests. */
+__attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg, int li, int sq) {
+  const Position *pos = w->pos;
+  if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
+    return false;
+  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return false;
+  const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
+  int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+  int at = sq;
+  for (int step = 1; step <= max; step++) {
+    at = next[at];
+    if (at == SQ_NONE || (at == sq && step > 1)) return false;
+    Piece cell = walk_cell(w, at);
+    if (cell == PIECE_WALL) return false;
+    if (step >= leg->min_steps && at != w->origin &&
+        (leg->landing_range == MOVE_NONE || pos->variant->ranges[leg->landing_range].member[at]) &&
+        (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)))
+      return true;
+    if (cell != PIECE_NONE && leg->between == BETWEEN_EMPTY) return false;
+  }
+  return false;
+}
+
+/* MBN §6: a move may not end where one of its compulsory legs can go on. */
+__attribute__((noinline, cold)) static bool walk_compulsory_veto(Walk *w, const MoveLeg *leg,
+                                                                 int sq) {
+  for (int k = 0; k < leg->child_count; k++) {
+    int li = w->prog->children[leg->first_child + k];
+    const MoveLeg *child = &w->prog->legs[li];
+    if (child->flags & LEG_COMPULSORY && walk_can_take(w, child, li, sq)) return true;
+  }
+  return false;
+}
+
 /* Emits the move ending on sq, with promotions as the rules ask. */
 static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   const Position *pos = w->pos;
@@ -76,6 +115,12 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
   const uint8_t *confine = r->confine[w->us][w->type];
   if (confine && !confine[sq]) return;
+  /* An en-passant capture never promotes, as in Fairy-Stockfish (shinobiplus:
+   * Black's pawn takes e.p. on e3, inside its zone, and stays a pawn). */
+  if (kind == MOVE_EN_PASSANT) {
+    walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
+    return;
+  }
   /* promotion=demote: a promoted piece flips back by the same rule. */
   int demote = r->promotion_demote ? pos->variant->pieces[w->type].promoted_from : -1;
   if (demote >= 0 && kind != MOVE_SWAP) {
@@ -115,7 +160,98 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
 }
 
+/* Memo cells of this thread, and the last stamp handed out: a new stamp
+ * per walk and per change of path state, so cells never need clearing. */
+static _Thread_local WalkMemo *memo_cells;
+static _Thread_local size_t memo_size;
+static _Thread_local uint32_t memo_last;
+
+/* The queue of a memoised walk: a leg to walk from a square in a path state. */
+typedef struct {
+  uint16_t leg;
+  bool ep_set;
+  uint8_t cap_count;
+  int from;
+  uint32_t stamp;
+  Square caps[WALK_CAPS_MAX];
+} WalkItem;
+static _Thread_local WalkItem *queue;
+static _Thread_local size_t queue_len, queue_cap;
+
+__attribute__((noinline)) static uint32_t walk_memo_stamp(void) {
+  if (++memo_last == 0) { /* wrapped: forget every cell */
+    memset(memo_cells, 0, memo_size * sizeof *memo_cells);
+    memo_last = 1;
+  }
+  return memo_last;
+}
+
+/* Points w at this thread's memo, grown to the program's legs x squares;
+ * without memory the walk goes unmemoised (depth-bounded, still right). */
+static void walk_memo_begin(Walk *w) {
+  size_t need = (size_t)w->prog->leg_count * (size_t)w->pos->geo.sq_nb;
+  w->memo = false;
+  if (need > memo_size) {
+    WalkMemo *cells = calloc(need, sizeof *cells);
+    if (!cells) return;
+    free(memo_cells);
+    memo_cells = cells;
+    memo_size = need;
+  }
+  w->memo = true;
+  w->stamp = walk_memo_stamp();
+}
+
+/* Queues leg li from square `from` in the current path state, unless it was
+ * queued in that state already. False without memory. */
+__attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
+  WalkMemo *m = &memo_cells[(size_t)li * (size_t)w->pos->geo.sq_nb + (size_t)from];
+  if (m->stamp == w->stamp) return true;
+  if (queue_len == queue_cap) {
+    size_t cap = queue_cap ? 2 * queue_cap : 1024;
+    WalkItem *q = realloc(queue, cap * sizeof *q);
+    if (!q) return false;
+    queue = q;
+    queue_cap = cap;
+  }
+  m->stamp = w->stamp;
+  WalkItem *it = &queue[queue_len++];
+  it->leg = (uint16_t)li;
+  it->from = from;
+  it->ep_set = w->ep_set;
+  it->cap_count = (uint8_t)w->cap_count;
+  it->stamp = w->stamp;
+  memcpy(it->caps, w->caps, sizeof it->caps);
+  return true;
+}
+
 static void walk_leg(Walk *w, int li, int from, int depth);
+static void walk_ep_leg(Walk *w, int li, int from, int depth);
+
+/* Walks root (or special) leg li from sq: directly, or for a memoised
+ * program through the queue, breadth first, until it is empty. */
+static void walk_root(Walk *w, int li, int sq) {
+  if (!w->memo) {
+    walk_leg(w, li, sq, 0);
+    return;
+  }
+  size_t base = queue_len;
+  if (!walk_push(w, li, sq)) {
+    walk_leg(w, li, sq, 0);
+    return;
+  }
+  for (size_t i = base; i < queue_len && !w->found; i++) {
+    WalkItem it = queue[i];
+    w->ep_set = it.ep_set;
+    w->cap_count = it.cap_count;
+    w->stamp = it.stamp;
+    memcpy(w->caps, it.caps, sizeof w->caps);
+    walk_leg(w, it.leg, it.from, 0);
+  }
+  queue_len = base;
+  w->cap_count = 0;
+  w->ep_set = false;
+}
 
 /* The leg lands on sq holding cell: test it, act on it, go on to children. */
 static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth) {
@@ -145,7 +281,13 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
     return;
   bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
-  if (leg->flags & LEG_ENDS) {
+  /* "So far as not specifically allowed, the start square and the arrival
+   * square cannot be equal" (MBN §2): allowed for the null leap (O, W00)
+   * and after a leg that may capture and go on (aK--[K]: igui, pass) */
+  bool ends =
+      leg->flags & LEG_ENDS && (sq != w->origin || w->returns || !(leg->dx | leg->dy | leg->dz));
+  if (ends && w->compulsory && leg->child_count) ends = !walk_compulsory_veto(w, leg, sq);
+  if (ends) {
     if (w->target >= 0) {
       if (capture && sq == w->target) w->found = true;
       for (int i = 0; i < w->cap_count; i++)
@@ -159,14 +301,34 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
     }
     if (w->found) return;
   }
-  if (leg->child_count && depth + 1 < WALK_DEPTH_MAX) {
-    bool pushed = capture && w->cap_count < WALK_CAPS_MAX;
-    if (capture && !pushed) return;
-    if (pushed) w->caps[w->cap_count++] = (Square)sq;
-    for (int k = 0; k < leg->child_count && !w->found; k++)
-      walk_leg(w, w->prog->children[leg->first_child + k], sq, depth + 1);
-    if (pushed) w->cap_count--;
+  if (!leg->child_count) return;
+  bool pushed = capture && w->cap_count < WALK_CAPS_MAX;
+  if (capture && !pushed) return;
+  if (pushed) w->caps[w->cap_count++] = (Square)sq;
+  if (!w->memo) {
+    if (depth + 1 < WALK_DEPTH_MAX)
+      for (int k = 0; k < leg->child_count && !w->found; k++)
+        walk_leg(w, w->prog->children[leg->first_child + k], sq, depth + 1);
+  } else {
+    uint32_t stamp = w->stamp;
+    if (pushed) w->stamp = walk_memo_stamp();
+    for (int k = 0; k < leg->child_count && !w->found; k++) {
+      int child = w->prog->children[leg->first_child + k];
+      if (!walk_push(w, child, sq)) walk_leg(w, child, sq, depth + 1);
+    }
+    w->stamp = stamp;
   }
+  if (pushed) w->cap_count--;
+}
+
+/* Whether the leg may land on a square holding piece p (occupancy and
+ * victim set; e.p. and ranges aside). */
+static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p) {
+  bool enemy = piece_color(p) != w->us;
+  if (!(leg->occupancy & (enemy ? OCC_ENEMY : OCC_FRIEND))) return false;
+  if (leg->victim_set == MOVE_NONE) return true;
+  const PieceFilter *f = &w->pos->variant->filters[leg->victim_set];
+  return ((enemy ? f->enemy : f->friendly) >> piece_type(p)) & 1;
 }
 
 static void walk_leg(Walk *w, int li, int from, int depth) {
@@ -178,7 +340,13 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;
-  if (leg->flags & LEG_EP_VICTIM) w->ep_set = true;
+  if (leg->flags & LEG_EP_VICTIM && !saved_ep) {
+    if (w->memo) { /* another path state: its own queue */
+      walk_ep_leg(w, li, from, depth);
+      return;
+    }
+    w->ep_set = true;
+  }
   int sq = from;
   for (int step = 1; step <= max; step++) {
     sq = next[sq];
@@ -188,13 +356,20 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
     if (step >= leg->min_steps) {
       bool land = true;
       if (leg->flags & LEG_MAXIMAL) {
+        /* as far as possible (MBN §6): the last square before the edge, a
+         * wall or a piece the leg may not land on (B0* stops before a
+         * friend); a piece it may take is its last square instead */
         Square n = next[sq];
-        land = cell != PIECE_NONE || n == SQ_NONE || walk_cell(w, n) == PIECE_WALL;
+        Piece nc = n == SQ_NONE || n == from ? PIECE_WALL : walk_cell(w, n);
+        land = cell != PIECE_NONE || nc == PIECE_WALL ||
+               (nc != PIECE_NONE && !walk_may_land_on(w, leg, nc));
       }
       if (land && leg->flags & LEG_EDGE) {
         int f = geo_file(&pos->geo, sq), r = geo_rank(&pos->geo, sq);
         land = f == 0 || r == 0 || f == pos->geo.files - 1 || r == pos->geo.ranks - 1;
       }
+      /* a compulsory leg is never taken onto the move's start square */
+      if (land && leg->flags & LEG_COMPULSORY && sq == w->origin) land = false;
       if (land) walk_land(w, leg, sq, cell, depth);
       if (w->found) break;
     }
@@ -205,6 +380,17 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
     }
   }
   w->ep_set = saved_ep;
+}
+
+/* A memoised walk entering a leg that sets e.p. squares: the rest of the
+ * path is another state, with its own stamp. */
+__attribute__((noinline, cold)) static void walk_ep_leg(Walk *w, int li, int from, int depth) {
+  uint32_t stamp = w->stamp;
+  w->ep_set = true;
+  w->stamp = walk_memo_stamp();
+  walk_leg(w, li, from, depth);
+  w->stamp = stamp;
+  w->ep_set = false;
 }
 
 /* The tight loop for plain programs (BoardTables.plain): single-leg
@@ -320,6 +506,10 @@ void walk_piece(Walk *w, int sq) {
   w->cap_count = 0;
   w->ep_set = false;
   w->dedup = t->dedup[type][w->us];
+  w->returns = t->returns[type][w->us];
+  w->compulsory = t->compulsory[type][w->us];
+  w->memo = false;
+  if (t->memo[type][w->us]) walk_memo_begin(w);
   if (w->list) {
     w->piece_start = w->list->count;
     if (t->plain[type][w->us]) {
@@ -330,7 +520,10 @@ void walk_piece(Walk *w, int sq) {
     attack_plain(w, sq);
     return;
   }
-  for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
+  if (w->memo)
+    for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_root(w, i, sq);
+  else
+    for (int i = 0; i < w->prog->root_count && !w->found; i++) walk_leg(w, i, sq, 0);
 }
 
 /* Points the walk at the piece on sq before walking some of its legs. */
@@ -343,6 +536,10 @@ static void walk_setup(Walk *w, int sq, int type) {
   w->cap_count = 0;
   w->ep_set = false;
   w->dedup = false;
+  w->returns = pos->tables->returns[type][w->us];
+  w->compulsory = pos->tables->compulsory[type][w->us];
+  w->memo = false;
+  if (pos->tables->memo[type][w->us]) walk_memo_begin(w);
   w->piece_start = w->list->count;
 }
 

@@ -15,7 +15,7 @@ static void BBW(gen_special)(Walk *w, const BbTables *bb, int sq, int type) {
     if (plain)
       walk_plain_leg(w, sq, bb->special[k][i]);
     else
-      walk_leg(w, bb->special[k][i], sq, 0);
+      walk_root(w, bb->special[k][i], sq);
   }
   if (pos->st.ep_count) {
     Piece victim = pos->board[pos->st.ep_victim];

@@ -4,12 +4,23 @@
 #define CHIMERA_BOARD_MOVEGEN_WALK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "board/move.h"
 #include "board/position.h"
 
 #define WALK_DEPTH_MAX 16 /* legs in one move: bounds cyclic graphs */
-#define WALK_CAPS_MAX  4
+/* A memoised program (BoardTables.memo) is walked breadth first from a
+ * queue instead: each (leg, square, path state) once, with no bound on the
+ * legs of a move, so a complex rider may cross the largest board (36x36)
+ * without its paths multiplying. */
+
+/* One memo cell: the path state (stamp) the leg was last walked in from
+ * this square. */
+typedef struct {
+  uint32_t stamp;
+} WalkMemo;
+#define WALK_CAPS_MAX 4
 
 typedef struct {
   const Position *pos;
@@ -20,11 +31,17 @@ typedef struct {
   Square caps[WALK_CAPS_MAX];
   int cap_count;
   bool ep_set;
-  bool dedup; /* multi-leg programs may reach one move by several paths */
+  bool dedup;      /* multi-leg programs may reach one move by several paths */
+  bool returns;    /* BoardTables.returns of the piece: may end on its start */
+  bool compulsory; /* the piece has compulsory legs (LEG_COMPULSORY) */
   int piece_start;
+  /* memoised programs: the stamp naming the current path state (captures
+   * made, e.p. set) in this thread's memo (movegen.c) */
+  uint32_t stamp;
   MoveList *list; /* generation mode */
   int target;     /* attack mode: the square to capture on, else -1 */
   bool found;
+  bool memo; /* walked through the memo and queue (BoardTables.memo) */
   /* attack mode: if set, every board cell the walk reads is marked here
    * (one bit per square), so a caller can tell which moves may change the
    * answer (legal.c's watch lists) */

@@ -220,7 +220,11 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   if (pos->variant->rules.holdings) {
     const BoardTables *t = pos->tables;
     int type = piece_type(victim);
-    type = victim & PIECE_PROMOTED ? t->tilde_origin[type] : t->demote_to[type];
+    /* holding=demote (crazyhouse, shogi): a promoted piece goes back
+     * unpromoted; plain holding (loop, chessgi): as it is, as
+     * Fairy-Stockfish's dropLoop has it. */
+    if (pos->variant->rules.holding_demote)
+      type = victim & PIECE_PROMOTED ? t->tilde_origin[type] : t->demote_to[type];
     hand_add(pos, us, type, 1);
   }
   pos_remove_piece(pos, sq, undo);
@@ -430,13 +434,15 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     if (promo >= 0) {
       Piece p = piece_make(us, promo);
       /* A demotion (promotion=demote) brings back the original type itself. */
-      if (pos->variant->rules.holdings && pos->variant->pieces[promo].promoted_from < 0 &&
+      if (pos->variant->rules.holding_demote && pos->variant->pieces[promo].promoted_from < 0 &&
           pos->variant->pieces[mover].promoted_from != promo)
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }
     if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
-    if (move_flags(m) & MOVE_FLAG_EP_SET) ep_set(pos, from, to);
+    /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
+     * leaves no pawn to take en passant, as in Fairy-Stockfish */
+    if (move_flags(m) & MOVE_FLAG_EP_SET && promo < 0) ep_set(pos, from, to);
     if (aimed) aimed_update(pos, mover, to, undo);
     break;
   }

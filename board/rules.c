@@ -111,14 +111,31 @@ bool pos_is_decided(const Position *pos) {
   return false;
 }
 
-GameResult pos_repetition_result(const Position *pos) {
+/* counting=blackdrawodds (armageddon): whatever ends drawn is Black's win. */
+static GameResult draw_odds(const Position *pos, GameResult result) {
+  if (result != RESULT_DRAW || pos->variant->rules.counting != COUNTING_BLACK_DRAW_ODDS)
+    return result;
+  return pos->side == BLACK ? RESULT_WIN : RESULT_LOSS;
+}
+
+static GameResult repetition_result(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   GameResult result = r->repetition_result;
   if (!r->repetition_for || (int)pos->side == r->repetition_for - 1) return result;
   return result == RESULT_WIN ? RESULT_LOSS : result == RESULT_LOSS ? RESULT_WIN : result;
 }
 
+GameResult pos_repetition_result(const Position *pos) {
+  return draw_odds(pos, repetition_result(pos));
+}
+
+static GameResult game_result(const Position *pos, int legal_count);
+
 GameResult pos_game_result(const Position *pos, int legal_count) {
+  return draw_odds(pos, game_result(pos, legal_count));
+}
+
+static GameResult game_result(const Position *pos, int legal_count) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;

@@ -89,7 +89,7 @@ static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *re
   bool ok = true;
   for (int i = 0; i < prog->root_count && ok; i++) ok = reach_leg(&rw, i, 0, 0, 0);
   free(ends);
-  if (ok) *dedup = rw.collision && prog->leg_count != prog->root_count;
+  if (ok) *dedup = rw.collision && prog->child_link_count;
   return ok;
 }
 
@@ -128,9 +128,17 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->leg_base[type][c] = total;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
-        if (leg->flags & ~LEG_FLAGS_KNOWN || leg->flags & (LEG_NO_CHECK)) {
+        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY;
+        if (leg->flags & (LEG_NO_CHECK | LEG_DECISIVE)) {
+          snprintf(err, errlen, "piece %s: %s is not implemented by the move generator",
+                   v->pieces[type].letter,
+                   leg->flags & LEG_NO_CHECK ? "'k' (a move that may not give check)"
+                                             : "'#' (a capture that decides the game)");
+          goto fail;
+        }
+        if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
-                   v->pieces[type].letter, leg->flags & (~LEG_FLAGS_KNOWN | LEG_NO_CHECK));
+                   v->pieces[type].letter, leg->flags & (~known | LEG_NO_CHECK));
           goto fail;
         }
         if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
@@ -213,6 +221,25 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
 fail:
   tables_release(t);
   return NULL;
+}
+
+/* Paths of at most `depth` legs from leg li, saturating at limit (a graph
+ * with a cycle saturates through the depth bound). */
+static long count_paths(const MoveProgram *prog, int li, int depth, long limit) {
+  const MoveLeg *leg = &prog->legs[li];
+  if (depth >= 16) return limit;
+  long n = 1;
+  for (int k = 0; k < leg->child_count && n < limit; k++)
+    n += count_paths(prog, prog->children[leg->first_child + k], depth + 1, limit);
+  return n < limit ? n : limit;
+}
+
+/* Whether the walker should memoise this program (BoardTables.memo). */
+static bool program_needs_memo(const MoveProgram *prog) {
+  if (!prog->child_link_count) return false;
+  long n = 0;
+  for (int i = 0; i < prog->root_count && n < 4096; i++) n += count_paths(prog, i, 0, 4096);
+  return n >= 4096;
 }
 
 /* Whether two legs of a single-leg program can land on one square from one
@@ -321,7 +348,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];
-      if (!t->reach[type][c] || prog->leg_count != prog->root_count) t->simple_pins = false;
+      if (!t->reach[type][c] || prog->leg_count != prog->root_count || prog->child_link_count)
+        t->simple_pins = false;
       for (int i = 0; i < prog->leg_count; i++)
         if (prog->legs[i].between != BETWEEN_EMPTY || prog->legs[i].effect != EFFECT_CAPTURE ||
             prog->legs[i].flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS | LEG_MAXIMAL | LEG_EDGE))
@@ -336,12 +364,20 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
         const MoveLeg *leg = &prog->legs[i];
         plain = leg->flags & LEG_ENDS && !(leg->flags & ~allowed) &&
                 leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
-                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count;
+                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count &&
+                (leg->dx | leg->dy | leg->dz); /* the null leap O: the walker's */
       }
       /* the reach walk's answer for single legs is coarse (offsets, no
        * geometry): ask the board itself, so plain pieces stay plain */
-      if (prog->leg_count == prog->root_count)
-        t->dedup[type][c] = single_legs_collide(t, prog, type, c);
+      if (!prog->child_link_count) t->dedup[type][c] = single_legs_collide(t, prog, type, c);
+      t->memo[type][c] = program_needs_memo(prog);
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].child_count && prog->legs[i].occupancy & OCC_ENEMY &&
+            prog->legs[i].effect == EFFECT_CAPTURE)
+          t->returns[type][c] = true;
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].flags & LEG_COMPULSORY) t->compulsory[type][c] = true;
+      if (t->memo[type][c]) t->dedup[type][c] = true;
       t->plain[type][c] = plain && !t->dedup[type][c];
     }
   if (sq_nb <= 64)

@@ -25,6 +25,15 @@ struct BoardTables {
    * possible at all; NULL when the program is too complex to say (then walk). */
   uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
   bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
+  /* memo[t][c]: the leg graph has a cycle or many paths (complex riders:
+   * (dK)0, dQ0, (dK)10), so the walker visits each (leg, square, state)
+   * once (movegen.c) instead of every path */
+  bool memo[PIECE_TYPE_MAX][COLOR_NB];
+  /* returns[t][c]: some leg may capture and go on ('a', 'c' before another
+   * leg: the Lion's aK--[K]), so a move may end on the piece's start square
+   * (igui, pass); otherwise only the null leap O may (MBN §2) */
+  bool returns[PIECE_TYPE_MAX][COLOR_NB];
+  bool compulsory[PIECE_TYPE_MAX][COLOR_NB]; /* some leg is LEG_COMPULSORY */
   /* plain[t][c]: every leg is a root, ending leg of a leaper or slider
    * (min_steps >= 1) that captures by replacement, with only the flags
    * initial and e.p. and no victim set (origin and landing ranges allowed):

@@ -58,7 +58,11 @@ int perft_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   int index = variant_set_find(&set, variant_name);
   if (index < 0) {
     if (loaded < 0) fprintf(err, "chimera perft: %s\n", msg);
-    fprintf(err, "chimera perft: unknown variant '%s'\n", variant_name);
+    char why[512];
+    if (variant_set_why_unplayable(&set, variant_name, why, sizeof why))
+      fprintf(err, "chimera perft: variant '%s' cannot be played: %s\n", variant_name, why);
+    else
+      fprintf(err, "chimera perft: unknown variant '%s'\n", variant_name);
     variant_set_free(&set);
     return 1;
   }

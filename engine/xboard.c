@@ -50,15 +50,19 @@ static const char *const XB_NAME_PAIRS[][2] = {
     /* Fairy-Max's spelling, so matches against it find the same game. */
     {"losalamos", "los-alamos"},
     {"kingofthehill", "king-of-the-hill"},
+    /* XBoard's native chu shogi: its own rules and pieces, so it can play
+     * Chimera against HaChu. */
+    {"chushogi", "chu"},
 };
 
 /* Variants XBoard knows by these names, with the same rules as our files; for
  * the others it needs `setup` and `piece` (xboard_setup.h). */
 static const char *const XB_KNOWN[] = {
-    "normal",   "nocastle", "fischerandom", "crazyhouse", "losers",   "suicide",    "giveaway",
-    "twokings", "atomic",   "3check",       "xiangqi",    "shogi",    "capablanca", "gothic",
-    "falcon",   "shatranj", "courier",      "knightmate", "berolina", "janus",      "caparandom",
-    "cylinder", "super",    "great",        "makruk",     "seirawan", "spartan",    NULL};
+    "normal",     "nocastle", "fischerandom", "crazyhouse", "losers",  "suicide",
+    "giveaway",   "twokings", "atomic",       "3check",     "xiangqi", "shogi",
+    "capablanca", "gothic",   "falcon",       "shatranj",   "courier", "knightmate",
+    "berolina",   "janus",    "caparandom",   "cylinder",   "super",   "great",
+    "makruk",     "seirawan", "spartan",      "chu",        NULL};
 
 /* XBoard's own start positions (board part of a FEN) for the variants it
  * knows by name, from the piece arrays in its backend.c. A variant we have
@@ -92,6 +96,9 @@ static const char *const XB_STARTS[][2] = {
     {"courier", "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR"},
     {"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"},
     {"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"},
+    /* XBoard's ChuArray (HaChu's too), with pawns and go-betweens. */
+    {"chu", "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+            "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL"},
 };
 
 /* The name we give XBoard for a variant whose own name XBoard knows but whose

@@ -71,8 +71,8 @@ static int adjudication_score(const PlayerAnswer *a) {
   return a->score > 0 ? 100000 - a->score : -100000 - a->score;
 }
 
-static int game_start_players(const GameSetup *setup, Player *players[2], const PlayerGame *pg,
-                              GameRecord *r, char *err, size_t err_size) {
+static int game_start_players(Player *players[2], const PlayerGame *pg, GameRecord *r, char *err,
+                              size_t err_size) {
   for (int c = 0; c < 2; c++) {
     Player *p = players[c];
     char why[256];
@@ -88,7 +88,6 @@ static int game_start_players(const GameSetup *setup, Player *players[2], const 
     if (p->ops->new_game(p, pg, why, sizeof why) != 0) {
       /* Not knowing the variant is the match's error, not a game's. */
       snprintf(err, err_size, "%s", why);
-      (void)setup;
       return -1;
     }
   }
@@ -139,7 +138,7 @@ int game_loop_play(const GameSetup *setup, Player *players[2], GameRecord *r, ch
   for (int i = 0; i < r->ply_count; i++) texts[i] = r->moves[i];
   pg.move_count = r->ply_count;
 
-  int status = game_start_players(setup, players, &pg, r, err, err_size);
+  int status = game_start_players(players, &pg, r, err, err_size);
   if (status != 0) {
     free(texts);
     game_destroy(game);
@@ -253,9 +252,11 @@ int game_loop_play(const GameSetup *setup, Player *players[2], GameRecord *r, ch
       game_destroy(game);
       return -1;
     }
-    texts[r->ply_count - 1] = r->moves[r->ply_count - 1];
     /* Texts point into moves, which record_push may have moved. */
-    for (int i = 0; i < r->ply_count; i++) texts[i] = r->moves[i];
+    if (r->ply_count == 1 || texts[0] != r->moves[0])
+      for (int i = 0; i < r->ply_count; i++) texts[i] = r->moves[i];
+    else
+      texts[r->ply_count - 1] = r->moves[r->ply_count - 1];
     game_plies++;
     if (setup->adjudication) {
       char reason[160];

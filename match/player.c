@@ -48,6 +48,9 @@ const char *player_variant_name(const Player *p, const PlayerGame *game) {
 }
 
 int player_read(Player *p, char *line, size_t size, int64_t deadline_ms) {
+  /* Past the deadline even with lines waiting: an engine that floods its
+   * output must not keep the runner reading forever. */
+  if (deadline_ms > 0 && proc_clock_ms() >= deadline_ms) return 0;
   int r = proc_read_line(&p->proc, line, size, deadline_ms);
   if (r == 1) match_log_line(p->spec->name, '<', line);
   if (r < 0) match_log_line(p->spec->name, '<', "(end of output)");

@@ -90,7 +90,9 @@ extern const PlayerOps XBOARD_PLAYER_OPS;
 int player_spawn(Player *p, char *err, size_t err_size);
 /* The variant's name for this engine: its variant= setting or Chimera's. */
 const char *player_variant_name(const Player *p, const PlayerGame *game);
-/* Reads one line before the deadline (see proc_read_line). */
+/* Reads one line before the deadline (see proc_read_line); after the
+ * deadline it returns 0 even when lines are waiting. deadline_ms 0: only
+ * what is already there, without waiting. */
 int player_read(Player *p, char *line, size_t size, int64_t deadline_ms);
 bool player_send(Player *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* While waiting for a move: reads one line (true), or sets answer->status

@@ -152,13 +152,18 @@ static bool proc_take_line(Proc *proc, char *line, size_t size) {
 }
 
 int proc_read_line(Proc *proc, char *line, size_t size, int64_t deadline_ms) {
+  bool looked_late = false; /* past the deadline, the pipe is still looked at once */
   for (;;) {
     if (proc_take_line(proc, line, size)) return 1;
     if (proc->eof || proc->from_child < 0) return -1;
     int wait_ms = -1;
     if (deadline_ms >= 0) {
       int64_t left = deadline_ms - proc_clock_ms();
-      if (left <= 0) return 0;
+      if (left <= 0) {
+        if (looked_late) return 0;
+        looked_late = true;
+        left = 0;
+      }
       wait_ms = left > 1000000 ? 1000000 : (int)left;
     }
     /* Wake up now and then to see whether the engine itself is still

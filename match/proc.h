@@ -31,8 +31,9 @@ int proc_start(Proc *proc, char *const *argv, const char *dir, char *err, size_t
 /* Writes one line (a newline is added). False if the child has gone. */
 bool proc_send(Proc *proc, const char *line);
 /* Reads one line into line (without the newline), waiting until deadline_ms
- * (search_clock_ms scale; <0: forever). Returns 1 for a line, 0 on timeout,
- * -1 when the child closed its output (died). */
+ * (proc_clock_ms scale; <0: forever; a past deadline still takes what the
+ * pipe holds now). Returns 1 for a line, 0 on timeout, -1 when the child
+ * closed its output or died. */
 int proc_read_line(Proc *proc, char *line, size_t size, int64_t deadline_ms);
 /* Whether the child is still running (reaps it if not). */
 bool proc_alive(Proc *proc);

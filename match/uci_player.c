@@ -178,7 +178,7 @@ static void uci_go(Player *p, const PlayerGame *game, int64_t deadline_ms, Playe
         snprintf(answer->detail, sizeof answer->detail, "%.150s", line);
         return;
       }
-      snprintf(answer->move, sizeof answer->move, "%s", move);
+      snprintf(answer->move, sizeof answer->move, "%.*s", PLAYER_MOVE_MAX - 1, move);
       answer->status = PLAY_MOVE;
       return;
     }

@@ -223,7 +223,8 @@ static void xb_parse_thinking(const char *line, PlayerAnswer *answer) {
  * after its own move must not continue the game unnoticed. */
 static bool xb_drain(Player *p, PlayerAnswer *answer) {
   char line[XB_LINE_MAX];
-  while (player_read(p, line, sizeof line, 0) == 1) {
+  /* Bounded: an engine writing without pause must not hold us here. */
+  for (int n = 0; n < 1000 && player_read(p, line, sizeof line, 0) == 1; n++) {
     if (xb_is_claim(line)) {
       answer->status = PLAY_CLAIM;
       snprintf(answer->claim, sizeof answer->claim, "%.120s", line);

@@ -312,6 +312,14 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   uint8_t *white = rule->range ? rule->range : fbr_last_rank(ctx);
   if (!white) return false;
   fbr_zone_pair(ctx, white, false, r->promotion_zone);
+  const FbrAttr *black = fbr_attr(rule, "black");
+  if (black) {
+    /* Black's own zone, not White's mirrored (Fairy-Stockfish's
+     * promotionRegionBlack where it is no mirror image: argess, epicatomic) */
+    if (!black->range)
+      return fbr_error(ctx, black->pos, rule->text, "black needs its squares: black[a1,a2,b1]");
+    r->promotion_zone[BLACK] = fbr_zone_copy(ctx, black->range);
+  }
   bool enter = fbr_attr(rule, "enter") != NULL, leave = fbr_attr(rule, "leave") != NULL;
   bool move = fbr_attr(rule, "move") != NULL;
   if (!enter && !leave && !move) enter = true; /* FBR's default: on entering */
@@ -471,13 +479,14 @@ static bool fbr_apply_torus(FbrContext *ctx, const FbrRule *rule) {
 }
 
 static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
-  static const char *const names[] = {"none", "makruk", "asean", "cambodian"};
-  for (int i = 0; i < 4; i++)
+  static const char *const names[] = {"none", "makruk", "asean", "cambodian", "blackdrawodds"};
+  for (int i = 0; i < 5; i++)
     if (rule->attr_count == 1 && !strcmp(rule->attrs[0].spec->name, names[i])) {
       ctx->variant->rules.counting = i;
       return true;
     }
-  return fbr_error(ctx, rule->pos, rule->text, "give one of makruk, asean, cambodian, none");
+  return fbr_error(ctx, rule->pos, rule->text,
+                   "give one of makruk, asean, cambodian, blackdrawodds, none");
 }
 
 static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
@@ -580,6 +589,8 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
      "[ext] with optional: promotion is compulsory on these squares (default last rank)"},
     {"available", ARG_NONE, false, false,
      "only to a type the side has fewer of than at the start (captured pieces)"},
+    {"black", ARG_NONE, false, true,
+     "[ext] Black's zone, as the squares themselves (default: White's mirrored)"},
     {"demote", ARG_NONE, false, false, "promoted pieces demote by the same rule (kyotoshogi)"},
     {"to", ARG_NONE, true, false,
      "[ext] the types promotion may choose, per side with {!..} (chigorin: to{!CRNqrb})"},
@@ -625,6 +636,8 @@ static const FbrAttrSpec COUNTING_ATTRS[] = {
     {"makruk", ARG_NONE, false, false, "Thai counting in bare-king endings"},
     {"asean", ARG_NONE, false, false, "ASEAN counting rules"},
     {"cambodian", ARG_NONE, false, false, "Cambodian counting rules"},
+    {"blackdrawodds", ARG_NONE, false, false,
+     "[ext] every drawn result is a win for Black (armageddon)"},
     {"none", ARG_NONE, false, false, "no counting"},
     END_ATTRS};
 

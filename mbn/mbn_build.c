@@ -443,10 +443,46 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
   for (int i = 0; i < b.hash_size; i++) b.hash[i] = -1;
   int vectors[64][2];
   /* Roots first, so that legs[0 .. root_count-1] are the roots. */
+  bool *gives = calloc((size_t)graph->root_count + 1, sizeof *gives);
+  if (!gives) abort();
   for (int r = 0; r < graph->root_count; r++) {
     int tid = graph->roots[r];
     int n = mbn_select_vectors(&graph->templates[tid], false, false, 0, 0, vectors);
-    for (int i = 0; i < n; i++) builder_node(&b, tid, vectors[i][0], vectors[i][1], false);
+    for (int i = 0; i < n; i++) {
+      int id = builder_node(&b, tid, vectors[i][0], vectors[i][1], false);
+      if (id >= 0 && (b.nodes[id].leg_pass >= 0 || b.nodes[id].leg_end >= 0)) gives[r] = true;
+    }
+  }
+  /* An alternative as written (the roots one letter or atom brought in:
+   * K's W and F together) that gives no leg would vanish silently from
+   * R+jB, N+vF, F+tR: an error, as it is when written alone. */
+  bool empty_alternative = false;
+  for (int r = 0; r < graph->root_count && !b.overflow; r++) {
+    const Template *t = &graph->templates[graph->roots[r]];
+    bool any = false;
+    for (int q = 0; q < graph->root_count && !any; q++) {
+      const Template *u = &graph->templates[graph->roots[q]];
+      if (u->line == t->line && u->col == t->col) any = gives[q];
+    }
+    if (any || graph->root_count == 1) continue;
+    bool reported = false; /* once per alternative */
+    for (int q = 0; q < r && !reported; q++) {
+      const Template *u = &graph->templates[graph->roots[q]];
+      reported = u->line == t->line && u->col == t->col;
+    }
+    if (!reported)
+      mbn_diagnostics_add(lc->diags, lc->source, t->line, t->col, "",
+                          "this alternative selects no move (its directions select nothing, "
+                          "or a 'j' leg has no following leg)");
+    empty_alternative = true;
+  }
+  free(gives);
+  if (empty_alternative) {
+    free(b.hash);
+    free(b.nodes);
+    free(b.legs);
+    free(b.children);
+    return false;
   }
   int root_legs = b.leg_count;
   for (int done = 0; done < b.node_count && !b.overflow; done++) {

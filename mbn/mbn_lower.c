@@ -797,6 +797,13 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
                 "a board transition on a chain ('-', '--') is not supported");
     return f;
   }
+  /* Where the next leg attaches: the exits, but not those before a
+   * compulsory leg ({..}), which must be taken if it can: W-{W}-{W} may not
+   * skip the second W to take the third (the move could then stop where
+   * the second must go on). Stopping before it stays an exit (the walker
+   * vetoes it where the compulsory leg can be taken). */
+  IntList attach;
+  memset(&attach, 0, sizeof attach);
   for (int k = 0; k < node->kid_count; k++) {
     const AstNode *kid = node->kids[k];
     bool optional = kid->kind == AST_OPTIONAL;
@@ -804,8 +811,10 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
     bool relative = k > 0 && !node->sequence[k - 1];
     Fragment part = lower_node(L, optional ? kid->kids[0] : kid, ctx);
     if (L->lc->failed) return f;
-    fragment_connect(L, &f.exits, &part.entries, relative, compulsory);
+    fragment_connect(L, k ? &attach : &f.exits, &part.entries, relative, compulsory);
     if (f.may_be_empty) list_append(L, &f.entries, &part.entries);
+    if (!optional || compulsory || !k) memset(&attach, 0, sizeof attach);
+    list_append(L, &attach, &part.exits);
     if (optional) {
       list_append(L, &f.exits, &part.exits);
     } else {

@@ -170,7 +170,8 @@ typedef enum {
   COUNTING_NONE = 0,
   COUNTING_MAKRUK,
   COUNTING_ASEAN,
-  COUNTING_CAMBODIAN
+  COUNTING_CAMBODIAN,
+  COUNTING_BLACK_DRAW_ODDS /* counting=blackdrawodds: a drawn game is a win for Black */
 } VariantCounting;
 typedef enum { CHASING_NONE = 0, CHASING_AXF } VariantChasing;
 

@@ -8,9 +8,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "mbn/variant_build.h"
 #include "mbn/variant_file.h"
@@ -39,8 +41,25 @@ struct VariantLibrary {
   int variant_count;
 };
 
+/* An installed binary (PREFIX/bin/chimera) finds its variants in
+ * PREFIX/share/chimera/variants, wherever PREFIX is; a binary run from the
+ * build tree uses the source tree's, named at compile time. */
 const char *library_builtin_dir(void) {
-  return CHIMERA_VARIANT_DIR;
+  static char installed[4096 + 32];
+  static bool looked;
+  if (!looked) {
+    looked = true;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    struct stat st;
+    if (slash) {
+      *slash = '\0';
+      snprintf(installed, sizeof installed, "%s/../share/chimera/variants", exe);
+      if (stat(installed, &st) != 0 || !S_ISDIR(st.st_mode)) installed[0] = '\0';
+    }
+  }
+  return installed[0] ? installed : CHIMERA_VARIANT_DIR;
 }
 
 VariantLibrary *library_new(void) {

@@ -31,7 +31,9 @@ typedef struct VariantLibrary VariantLibrary;
 /* The environment variable naming extra variant files or directories. */
 #define LIBRARY_PATH_ENV "CHIMERA_VARIANT_PATH"
 
-/* The directory of the shipped variant files (a compile-time setting). */
+/* The directory of the shipped variant files: BINDIR/../share/chimera/variants
+ * beside an installed binary, else the source tree's (a compile-time
+ * setting). */
 const char *library_builtin_dir(void);
 
 /* Built-in directory + CHIMERA_VARIANT_PATH + the given extra files, all

@@ -44,6 +44,8 @@ typedef struct {
   float *coef;
   int terms, terms_capacity;
   float *constant, *result, *score; /* result 1/0.5/0 and score, White's view */
+  int *game;     /* the game a position comes from (validation holds out games) */
+  int next_game; /* tune_data_add's positions go to this game */
 } TuneData;
 
 void tune_data_init(TuneData *data);
@@ -58,8 +60,9 @@ int tune_data_load(TuneData *data, const Variant *variant, const EvalTables *tab
 typedef struct {
   uint64_t seed;
   double lambda;     /* weight of the search score in the target, 0..1 */
-  double validation; /* fraction held out */
+  double validation; /* fraction of games held out */
   double rate;       /* Adam step, centipawns */
+  double l2;         /* pull towards the starting values: loss += l2 * sum (w - w0)^2 */
   int epochs, patience;
   int threads;
   const bool *trainable;  /* per parameter; NULL: all */

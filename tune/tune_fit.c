@@ -3,7 +3,9 @@
  * A position's White evaluation is E = constant + sum coef * param
  * (eval_trace.h), its predicted White score sigmoid(E / k), the target
  * (1 - lambda) * result + lambda * sigmoid(search score / k), and the loss
- * the mean squared error. k is fitted first (golden-section search on the
+ * the mean squared error, plus l2 times the squared distance of the
+ * parameters from where they started (few positions must not move a rare
+ * piece-square term far). k is fitted first (golden-section search on the
  * training loss with the starting parameters), then Adam moves every
  * trainable parameter, full batch, one step per epoch. A seeded random tenth
  * (spec.validation) is held out: the parameters of the lowest validation
@@ -32,7 +34,7 @@ void tune_data_init(TuneData *data) {
 
 void tune_data_free(TuneData *data) {
   free(data->row_start), free(data->index), free(data->coef);
-  free(data->constant), free(data->result), free(data->score);
+  free(data->constant), free(data->result), free(data->score), free(data->game);
   memset(data, 0, sizeof *data);
 }
 
@@ -65,6 +67,8 @@ bool tune_data_add(TuneData *data, const Position *pos, const EvalTables *tables
     if (!grow((void **)&data->result, &cap, data->count + 2, sizeof(float))) return false;
     cap = rows;
     if (!grow((void **)&data->score, &cap, data->count + 2, sizeof(float))) return false;
+    cap = rows;
+    if (!grow((void **)&data->game, &cap, data->count + 2, sizeof(int))) return false;
     data->capacity = cap;
   }
   if (data->terms + n > terms) {
@@ -81,6 +85,7 @@ bool tune_data_add(TuneData *data, const Position *pos, const EvalTables *tables
   data->constant[data->count] = constant;
   data->result[data->count] = result;
   data->score[data->count] = score;
+  data->game[data->count] = data->next_game;
   data->count++;
   data->row_start[data->count] = data->terms;
   return true;
@@ -104,6 +109,7 @@ int tune_data_load(TuneData *data, const Variant *variant, const EvalTables *tab
   int line_no = 0, read = 0;
   while (fgets(line, sizeof line, file)) {
     line_no++;
+    if (!strncmp(line, "# end ", 6)) data->next_game++;
     if (line[0] == '#' || line[0] == '\n') continue;
     line[strcspn(line, "\r\n")] = '\0';
     char *end;
@@ -132,6 +138,7 @@ void tune_fit_defaults(TuneFitSpec *spec) {
   spec->lambda = 0.25;
   spec->validation = 0.1;
   spec->rate = 1.0;
+  spec->l2 = 1e-7;
   spec->epochs = 3000;
   spec->patience = 100;
   spec->threads = 1;
@@ -216,7 +223,7 @@ static void evaluate(const TuneData *data, const double *param, const unsigned c
   for (int i = 0; i < CHUNKS; i++)
     for (int v = 0; v < 2; v++) loss[v] += chunks[i].loss[v], rows[v] += chunks[i].rows[v];
   *train = rows[0] ? loss[0] / rows[0] : 0;
-  *validation = rows[1] ? loss[1] / rows[1] : 0;
+  *validation = rows[1] ? loss[1] / rows[1] : *train; /* nothing held out: stop on training */
   if (!grad) return;
   memset(grad, 0, sizeof(double) * (size_t)param_count);
   for (int i = 0; i < CHUNKS; i++)
@@ -247,26 +254,31 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
   if (data->count < 10) return false;
   double *param = malloc(sizeof(double) * (size_t)n), *best = malloc(sizeof(double) * (size_t)n);
   double *grad = malloc(sizeof(double) * (size_t)n), *m = calloc((size_t)n, sizeof(double));
-  double *v = calloc((size_t)n, sizeof(double));
+  double *v = calloc((size_t)n, sizeof(double)), *origin = malloc(sizeof(double) * (size_t)n);
   double *grads = malloc(sizeof(double) * (size_t)n * CHUNKS);
   unsigned char *valid = malloc((size_t)data->count);
-  bool ok = param && best && grad && m && v && grads && valid;
+  bool ok = param && best && grad && m && v && origin && grads && valid;
   if (!ok) goto done;
-  for (int i = 0; i < n; i++) param[i] = best[i] = tables->param[i];
-  /* The held-out rows: a seeded hash of the row number. */
+  for (int i = 0; i < n; i++) param[i] = best[i] = origin[i] = tables->param[i];
+  /* The held-out rows: whole games (positions of one game are alike, so a
+   * held-out position whose neighbours were trained on measures nothing),
+   * chosen by a seeded hash of the game number. */
   for (int r = 0; r < data->count; r++) {
-    uint64_t h = spec->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)r * 0xD1B54A32D192ED03ULL;
+    uint64_t h =
+        spec->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)data->game[r] * 0xD1B54A32D192ED03ULL;
     h ^= h >> 31, h *= 0xBF58476D1CE4E5B9ULL, h ^= h >> 29;
     valid[r] = (double)(h >> 11) / (double)(1ULL << 53) < spec->validation;
   }
   int threads = spec->threads > 0 ? spec->threads : 1;
-  /* 1. k: golden-section search on the training loss, k in 20..2000. */
+  /* 1. k: golden-section search on the training loss against the results
+   *    alone (with the search score in the target, a large k would make
+   *    prediction and target both 1/2), k in 20..2000. */
   double lo = 20, hi = 2000, train, valid_loss;
   const double golden = 0.6180339887498949;
   for (int it = 0; it < 40; it++) {
     double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo), la, lb;
-    evaluate(data, param, valid, a, spec->lambda, grads, n, threads, &la, &valid_loss, NULL);
-    evaluate(data, param, valid, b, spec->lambda, grads, n, threads, &lb, &valid_loss, NULL);
+    evaluate(data, param, valid, a, 0, grads, n, threads, &la, &valid_loss, NULL);
+    evaluate(data, param, valid, b, 0, grads, n, threads, &lb, &valid_loss, NULL);
     if (la < lb)
       hi = b;
     else
@@ -296,6 +308,7 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
     for (int i = 0; i < n; i++) {
       if (spec->trainable && !spec->trainable[i]) continue;
       if (grad[i] == 0 && m[i] == 0) continue;
+      grad[i] += 2 * spec->l2 * (param[i] - origin[i]);
       m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
       v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i];
       param[i] -= spec->rate * (m[i] / (1 - b1t)) / (sqrt(v[i] / (1 - b2t)) + eps);
@@ -334,6 +347,6 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
             best_epoch, train, valid_loss, result->start_loss,
             (search_clock_ms() - start) / 1000.0);
 done:
-  free(param), free(best), free(grad), free(m), free(v), free(grads), free(valid);
+  free(param), free(best), free(grad), free(m), free(v), free(origin), free(grads), free(valid);
   return ok;
 }

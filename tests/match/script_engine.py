@@ -13,6 +13,7 @@ move (counted from 1):
   --claim N               (XBoard) at its N-th move it claims "1-0 {false claim}"
   --resign N              (XBoard) at its N-th move it resigns
   --illegal-as-white      plays the illegal "a1a1" whenever it has white
+  --flood N               at its N-th move it writes info lines without end
   --sleep-ms MS           thinks this long before each move
   --score CP              reports this score (centipawns) with each move
   --variants "a,b"        variants it announces (default chess)
@@ -28,7 +29,7 @@ import time
 ap = argparse.ArgumentParser()
 ap.add_argument("--proto", default="uci")
 ap.add_argument("--moves", default="")
-for name in ("illegal", "stall", "crash", "garbage", "claim", "resign"):
+for name in ("illegal", "stall", "crash", "garbage", "claim", "resign", "flood"):
     ap.add_argument("--" + name, type=int, default=0)
 ap.add_argument("--sleep-ms", type=int, default=0)
 ap.add_argument("--score", type=int, default=None)
@@ -65,6 +66,12 @@ def answer(ply):
             time.sleep(100)
     if made == args.crash:
         sys.exit(3)
+    if made == args.flood:
+        try:
+            while True:
+                say("info string flooding" if args.proto == "uci" else "# flooding")
+        except BrokenPipeError:
+            os._exit(0)
     if args.score is not None:
         if args.proto == "uci":
             say("info depth 1 score cp %d nodes 1 pv x" % args.score)

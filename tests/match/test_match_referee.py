@@ -81,6 +81,13 @@ def case_stall():
     expect(g[0], "0-1", "stalled connection", "White stalled")
 
 
+def case_flood():
+    # Info lines without end and no move: the clock still runs out.
+    g, _, _ = play(engine("w", "--moves", FOOLS_MATE, "--flood", "1"),
+                   engine("b", "--moves", FOOLS_MATE), "-each", "st=0.2")
+    expect(g[0], "0-1", "time forfeit", "White loses on time")
+
+
 def case_crash_and_restart():
     # The crashing engine dies at its first move in game 1; it is restarted
     # for game 2 (where it is black, and crashes again at its first move).

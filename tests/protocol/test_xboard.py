@@ -93,6 +93,29 @@ def cutechess_variant_names_are_listed_and_accepted(binary):
     c.finish()
 
 
+def chu_is_xboards_native_chu_shogi(binary):
+    # XBoard (and HaChu) know chu: listed, played without setup (XBoard
+    # uses its own pieces and start, the same as ours), promotions with '+'.
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    lines = c.collect_until(r"^feature done=1$", timeout=30)
+    listed = " ".join(lines).split('variants="')[1].split('"')[0].split(",")
+    if "chu" not in listed:
+        c.fail("chu not listed")
+    c.send("new")
+    c.send("variant chu")
+    c.send("force")
+    c.send("usermove a4a5")
+    c.send("usermove a9a8")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^(setup|piece|Error|Illegal)")
+    c.send("sd 2")
+    c.send("go")
+    c.expect(r"^move [a-l]\d+[a-l]\d+", timeout=20)
+    c.finish()
+
+
 def refused_variant_or_position_is_never_played(binary):
     c = Conversation(binary)
     c.send("xboard")
@@ -117,4 +140,4 @@ def refused_variant_or_position_is_never_played(binary):
 
 run_tests([features, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
-           refused_variant_or_position_is_never_played])
+           refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])

@@ -20,6 +20,10 @@ static void library_setup(void) {
   VariantDiagnostics diags = {0};
   library = library_new();
   library_add_path(library, CHIMERA_VARIANT_DIR, &diags);
+  /* armageddon as Fairy-Stockfish defines it, not shipped yet (see
+   * docs/variants.md: counting=blackdrawodds) */
+  library_add_text(library, "armageddon.var",
+                   "[armageddon-test:chess]\nrules += counting=blackdrawodds\n", &diags);
   library_compile(library, &diags);
   variant_diag_free(&diags);
 }
@@ -213,6 +217,73 @@ START_TEST(stalemate_skip_passes_and_two_passes_draw) {
 }
 END_TEST
 
+/* An en-passant capture never promotes, as in Fairy-Stockfish. Shinobiplus:
+ * Black's zone is ranks 1-3 and promotion is compulsory, so f4f3 promotes,
+ * but f4xe3 e.p. stays a pawn (7 moves by hand: 2 pawn moves, 5 king
+ * moves). Epicatomic: Black's double step a7a5 lands in its zone (ranks
+ * 1-5) and promotes, which leaves no pawn to take e.p.: White has b5b6b and
+ * four king moves (e1 is attacked by the new bishop). */
+START_TEST(en_passant_never_promotes) {
+  Position *pos = position_at("shinobiplus", "4k3/8/8/8/4Pp2/8/8/4K3[] b - e3 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 7);
+  ck_assert(is_legal_text(pos, "f4e3") && !is_legal_text(pos, "f4e3+"));
+  ck_assert(is_legal_text(pos, "f4f3+") && !is_legal_text(pos, "f4f3"));
+  pos_free(pos);
+  pos = position_at("epicatomic", "5k4/p9/10/1P8/10/10/10/5K4 b - - 0 1");
+  char err[128];
+  Undo undo;
+  pos_make_move(pos, move_from_text(pos, "a7a5b", err, sizeof err), &undo);
+  ck_assert_int_eq(pos->st.ep_count, 0);
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 5);
+  ck_assert(is_legal_text(pos, "b5b6b") && !is_legal_text(pos, "b5a6"));
+  pos_unmake_move(pos, &undo);
+  pos_free(pos);
+}
+END_TEST
+
+/* promotion=black[..]: Black's zone as written, not White's mirrored.
+ * Argess promotes White on g8 h8 h7 and Black on a1 a2 b1 (White's turned by
+ * 180 degrees): a Black pawn on b2 promotes on a2 and b1 (4 choices each,
+ * Q R B N), but not on c2 (the mirror image of White's h7 would be h2). */
+START_TEST(black_promotion_zone_of_its_own) {
+  Position *pos = position_at("argess", "7k/8/8/8/8/8/1p6/7K b - - 0 1");
+  ck_assert(is_legal_text(pos, "b2a2q") && is_legal_text(pos, "b2b1n"));
+  ck_assert(!is_legal_text(pos, "b2a2") && !is_legal_text(pos, "b2b1"));
+  ck_assert(is_legal_text(pos, "b2c2") && !is_legal_text(pos, "b2c2q"));
+  static MoveList list;
+  /* b2: a2 b1 (4 each), c2, b3 (1 each); king h8: g8 g7 h7 */
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 4 + 4 + 1 + 1 + 3);
+  pos_free(pos);
+}
+END_TEST
+
+/* counting=blackdrawodds (Fairy-Stockfish's armageddon): a stalemate, a repetition and the
+ * move-count rule, drawn in chess, are Black's wins. Results are for the side
+ * to move. */
+START_TEST(armageddon_draws_are_black_wins) {
+  const char *white_stalemated = "8/8/8/8/8/1q6/2k5/K7 w - - 0 1";
+  const char *black_stalemated = "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1";
+  Position *pos = position_at("chess", white_stalemated);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
+  pos_free(pos);
+  pos = position_at("armageddon-test", white_stalemated);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert_int_eq(pos_repetition_result(pos), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, black_stalemated, err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  ck_assert_int_eq(pos_repetition_result(pos), RESULT_WIN);
+  /* 50 moves without capture or pawn move, White to move: Black wins */
+  ck_assert(pos_set_fen(pos, "k7/8/8/8/8/8/8/K6R w - - 100 80", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  /* a decisive result is untouched: Black mated loses */
+  ck_assert(pos_set_fen(pos, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -224,6 +295,9 @@ Suite *test_suite(void) {
   tcase_add_test(tc, sittuyin_pawn_promotes_standing);
   tcase_add_test(tc, allwayspawns_double_step_is_taken_en_passant);
   tcase_add_test(tc, stalemate_skip_passes_and_two_passes_draw);
+  tcase_add_test(tc, en_passant_never_promotes);
+  tcase_add_test(tc, black_promotion_zone_of_its_own);
+  tcase_add_test(tc, armageddon_draws_are_black_wins);
   suite_add_tcase(suite, tc);
   return suite;
 }

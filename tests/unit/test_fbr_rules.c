@@ -255,6 +255,14 @@ START_TEST(promotion_zone_timing_and_targets) {
   ck_assert_uint_eq(v->pieces[type(v, "S")].promotes_to, bit(v, "+S"));
   ck_assert_uint_eq(v->pieces[type(v, "P")].promotes_to, 0);
   expect_error("promotion#[8]", "only the '+' promotion prefix is supported so far");
+  /* black[..]: Black's own zone, the squares as written (argess) */
+  v = compile("promotion[g8,h8,h7]=black[a1,a2,b1]");
+  ck_assert_int_eq(v->rules.promotion_zone[WHITE][sq(v, "h7")], 1);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "a2")], 1);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "b1")], 1);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "h2")], 0);
+  ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "g1")], 0);
+  expect_error("promotion[8]=black", "black needs its squares: black[a1,a2,b1]");
 }
 END_TEST
 
@@ -327,6 +335,7 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(compile("counting=makruk")->rules.counting, COUNTING_MAKRUK);
   ck_assert_int_eq(compile("counting=asean")->rules.counting, COUNTING_ASEAN);
   ck_assert_int_eq(compile("counting=cambodian")->rules.counting, COUNTING_CAMBODIAN);
+  ck_assert_int_eq(compile("counting=blackdrawodds")->rules.counting, COUNTING_BLACK_DRAW_ODDS);
   ck_assert_int_eq(compile("chasing=axf")->rules.chasing, CHASING_AXF);
   expect_error("counting=thai", "unknown attribute 'thai' of rule 'counting'");
 }

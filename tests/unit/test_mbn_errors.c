@@ -102,6 +102,10 @@ static const ErrorCase CASES[] = {
     {"K Q\n  |comment spanning\nlines| X=W--", 3, 13, "expected a move"},
     {"@:A:=:B: @:B:=:A: X=:A:", 1, 15, "macro ':A:' refers to itself"},
     {"X=jW", 1, 1, "this move has no legs"},
+    /* an alternative selecting nothing is an error beside others too (audit 4) */
+    {"X=R+jB", 1, 6, "this alternative selects no move"},
+    {"X=N+vF", 1, 6, "this alternative selects no move"},
+    {"X=F+tR", 1, 6, "this alternative selects no move"},
     {"X=(fr)W", 1, 1, "this move has no legs"},
     {"X=W-jF", 1, 1, "this move can never end"},
     {"K O-O=[*]irR=ip{!K}lD", 1, 3, "only castling definitions that name destination files"},

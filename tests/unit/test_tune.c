@@ -226,6 +226,7 @@ START_TEST(fit_recovers_known_values) {
   const double k = 150;
   for (int game = 0; game < 300; game++) {
     Position *pos = shipped_position(lib, "chess", NULL);
+    data.next_game = game;
     int made = random_walk(pos, 20 + (int)(rng_next(&rng) % 100), &rng, list, undo);
     for (int i = 0; i < made; i += 3) {
       if (pos_game_result(pos, -1) != RESULT_NONE) break;
@@ -252,6 +253,7 @@ START_TEST(fit_recovers_known_values) {
   TuneFitSpec spec;
   tune_fit_defaults(&spec);
   spec.lambda = 0;
+  spec.l2 = 0;
   spec.rate = 5;
   spec.epochs = 2000;
   spec.patience = 200;

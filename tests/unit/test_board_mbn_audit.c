@@ -1,0 +1,152 @@
+/* test_board_mbn_audit.c — the MBN audit's reproducers (issue #12), played
+ * on a board: each test failed before its fix. Move sets by hand; X stands
+ * on d4 (8x8) or r19 (36x36), White's K on a1, Black's k in the far corner.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/movetext.h"
+#include "board/position.h"
+#include "mbn/variant_library.h"
+
+Suite *test_suite(void);
+
+static const char *fen8 = "7k/8/8/8/3X4/8/8/K7 w - - 0 1";
+static const char *fen36 = "35k/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/17X18/36/36/36/"
+                           "36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - - 0 1";
+
+/* The legal moves of the piece on `from`, as "d4e5 d4b2 ..." (sorted as
+ * generated); returns how many. */
+static int moves_from(const char *board, const char *pieces, const char *fen, const char *from,
+                      char *out, size_t outlen) {
+  char text[1024];
+  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
+           fen, pieces);
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_new();
+  library_add_text(lib, "v.var", text, &diags);
+  library_compile(lib, &diags);
+  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
+  char err[256];
+  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
+  MoveList *list = malloc(sizeof *list);
+  int n = gen_legal_moves(pos, list), count = 0;
+  size_t len = 0;
+  if (outlen) out[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    char m[MOVE_TEXT_MAX];
+    move_to_text(pos, list->moves[i], m, sizeof m);
+    if (strncmp(m, from, strlen(from)) || (m[strlen(from)] >= '0' && m[strlen(from)] <= '9'))
+      continue;
+    count++;
+    if (len + strlen(m) + 2 < outlen) len += (size_t)snprintf(out + len, outlen - len, "%s ", m);
+  }
+  free(list);
+  pos_free(pos);
+  variant_diag_free(&diags);
+  library_free(lib);
+  return count;
+}
+
+static bool has(const char *list, const char *move) {
+  char key[16];
+  snprintf(key, sizeof key, "%s ", move);
+  return strstr(list, key) != NULL;
+}
+
+/* Reproducer 1: B0* goes as far as possible, so it stops before a friendly
+ * piece (N on f6) and before the edge and a friend (K on a1): e5, b2; a7 and
+ * g1 at the edges. */
+START_TEST(maximal_rider_stops_before_a_friend) {
+  char out[512];
+  ck_assert_int_eq(
+      moves_from("8x8", "K N X=B0*", "7k/8/5N2/8/3X4/8/8/K7 w - - 0 1", "d4", out, sizeof out), 4);
+  ck_assert_msg(has(out, "d4e5") && has(out, "d4b2") && has(out, "d4a7") && has(out, "d4g1"), "%s",
+                out);
+}
+END_TEST
+
+/* Reproducer 7: "the start square and the arrival square cannot be equal"
+ * unless the text allows it: N--N, Y, [K]--[K]--K and (dK)3 have no d4d4;
+ * the Lion's aK--[K] does (its pass), and so does the null leap O. Their
+ * squares: [K]--[K]--K and (dK)3 reach the 7x7 block around d4 but a1. */
+START_TEST(null_moves_only_where_the_text_allows) {
+  char out[4096];
+  const char *none[] = {"K X=N--N", "K X=Y", "K X=[K]--[K]--K", "K X=(dK)3"};
+  for (int i = 0; i < 4; i++) {
+    moves_from("8x8", none[i], fen8, "d4", out, sizeof out);
+    ck_assert_msg(!has(out, "d4d4"), "%s: %s", none[i], out);
+  }
+  ck_assert_int_eq(moves_from("8x8", "K X=[K]--[K]--K", fen8, "d4", out, sizeof out), 47);
+  ck_assert_int_eq(moves_from("8x8", "K X=(dK)3", fen8, "d4", out, sizeof out), 47);
+  ck_assert_int_eq(moves_from("8x8", "K X=aK--[K]", fen8, "d4", out, sizeof out), 25);
+  ck_assert(has(out, "d4d4"));
+  moves_from("8x8", "K X=W+O", fen8, "d4", out, sizeof out);
+  ck_assert(has(out, "d4d4"));
+}
+END_TEST
+
+/* Reproducer 8: complex riders reach each square once, not each path:
+ * (dK)0, dK0 and dQ0 reach every square but their own and the king's (62 on
+ * 8x8, 1294 on 36x36); (dK)10 the 21x21 block (440). Before, perft 1 of
+ * these did not end. */
+START_TEST(complex_riders_end_fast) {
+  char out[8];
+  const char *all[] = {"K X=(dK)0", "K X=dK0", "K X=dQ0"};
+  for (int i = 0; i < 3; i++) {
+    ck_assert_int_eq(moves_from("8x8", all[i], fen8, "d4", out, sizeof out), 62);
+    ck_assert_int_eq(moves_from("36x36", all[i], fen36, "r19", out, sizeof out), 1294);
+  }
+  ck_assert_int_eq(moves_from("36x36", "K X=(dK)10", fen36, "r19", out, sizeof out), 440);
+}
+END_TEST
+
+/* A program of linked roots ((dK)0) captures through its links: Black's
+ * king on h8 is attacked on every square, so Black has no move (the
+ * bitboard attack masks used to see only its first step). */
+START_TEST(linked_roots_attack_through_their_links) {
+  char out[64];
+  ck_assert_int_eq(
+      moves_from("8x8", "K X=(dK)0", "7k/8/8/8/3X4/8/8/K7 b - - 0 1", "h8", out, sizeof out), 0);
+}
+END_TEST
+
+/* Reproducers 2 and 10: compulsory legs are played. W-{W}-{W} must go on
+ * while it can, so from d4 it ends three steps away (d1, d7, a4, g4), never
+ * on the second step (the skip edge to the third leg is gone). The Rose
+ * (N)(lf)8 and (N)(rf)8 circle to the squares the empty-board walker of
+ * `chimera show` gives (MBN §6's octagons; docs/mbn.md decision 5), and
+ * mQ-{cK-tK} with nothing to capture moves as mQ. */
+START_TEST(compulsory_legs_are_played) {
+  char out[1024];
+  ck_assert_int_eq(moves_from("8x8", "K X=W-{W}-{W}", fen8, "d4", out, sizeof out), 4);
+  ck_assert_msg(has(out, "d4d1") && has(out, "d4d7") && has(out, "d4a4") && has(out, "d4g4"), "%s",
+                out);
+  const char *rose_fen = "7k/8/8/8/3X4/8/7K/8 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K X=(N)(lf)8", rose_fen, "d4", out, sizeof out), 8);
+  const char *lf[] = {"d4a1", "d4c2", "d4h4", "d4b5", "d4a7", "d4g7", "d4d8", "d4g1"};
+  for (int i = 0; i < 8; i++) ck_assert_msg(has(out, lf[i]), "(N)(lf)8: %s", out);
+  ck_assert_int_eq(moves_from("8x8", "K X=(N)(rf)8", rose_fen, "d4", out, sizeof out), 8);
+  const char *rf[] = {"d4a1", "d4g1", "d4e2", "d4b3", "d4h4", "d4a7", "d4g7", "d4d8"};
+  for (int i = 0; i < 8; i++) ck_assert_msg(has(out, rf[i]), "(N)(rf)8: %s", out);
+  /* the queen's 27 squares from d4, less a1 (own king) and h8 (the m leg cannot take) */
+  ck_assert_int_eq(moves_from("8x8", "K X=mQ-{cK-tK}", fen8, "d4", out, sizeof out), 25);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *suite = suite_create("board_mbn_audit");
+  TCase *tc = tcase_create("audit");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, maximal_rider_stops_before_a_friend);
+  tcase_add_test(tc, null_moves_only_where_the_text_allows);
+  tcase_add_test(tc, complex_riders_end_fast);
+  tcase_add_test(tc, linked_roots_attack_through_their_links);
+  tcase_add_test(tc, compulsory_legs_are_played);
+  suite_add_tcase(suite, tc);
+  return suite;
+}
