@@ -88,7 +88,15 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
   uint8_t *reach = malloc((size_t)plane * (size_t)levels);
   if (!reach) return 1;
   const PieceType *piece = &v->pieces[type];
-  mbn_walk_empty(v, type, black ? BLACK : WHITE, from, reach);
+  if (mbn_walk_empty(v, type, black ? BLACK : WHITE, from, reach) < 0) {
+    fprintf(err,
+            "chimera show: the walk over the empty board took more than %ld leg visits or "
+            "more than 160 legs on a compulsory path; the picture would be incomplete, so "
+            "none is drawn\n",
+            MBN_WALK_BUDGET);
+    free(reach);
+    return 1;
+  }
   char name[40];
   if (list) {
     for (int level = 0; level < levels; level++)

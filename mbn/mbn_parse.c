@@ -84,11 +84,19 @@ static AstNode *node_new(Parser *p, AstKind kind, const Token *at) {
   return node;
 }
 
+/* The kids array grows by doubling (capacities 4, 8, 16, ...: a new one is
+ * taken when the count reaches a power of two), so a long alternative
+ * (Q=W+W+...) costs linear memory in the arena, which never frees; one new
+ * array per kid made a 64 KB definition take gigabytes. Parser nodes start
+ * with no kids, so the capacity follows from the count. */
 static void node_add_kid(Parser *p, AstNode *node, AstNode *kid) {
-  AstNode **kids = arena_alloc(p->arena, sizeof *kids * (size_t)(node->kid_count + 1));
-  if (node->kid_count) memcpy(kids, node->kids, sizeof *kids * (size_t)node->kid_count);
-  kids[node->kid_count++] = kid;
-  node->kids = kids;
+  int n = node->kid_count;
+  if (n == 0 || (n >= 4 && !(n & (n - 1)))) {
+    AstNode **kids = arena_alloc(p->arena, sizeof *kids * (size_t)(n ? 2 * n : 4));
+    if (n) memcpy(kids, node->kids, sizeof *kids * (size_t)n);
+    node->kids = kids;
+  }
+  node->kids[node->kid_count++] = kid;
 }
 
 static void parse_enter(Parser *p) {

@@ -21,7 +21,13 @@ typedef struct {
   const MoveProgram *prog;
   int from;
   uint8_t *reach;
-  uint8_t *seen; /* bit set: (leg, square, flags) explored, for non-compulsory legs */
+  /* (leg, square, flags) explored, for non-compulsory legs: 1 + the least
+   * depth it was explored at (a shallower visit explores it again, since
+   * the depth bound may have cut the deeper one) */
+  uint8_t *seen;
+  bool truncated; /* the depth bound cut a compulsory path */
+  bool returns;   /* some leg may capture and go on: a move may end on its start */
+  uint8_t *cut;   /* bit set: states the depth bound cut before any visit */
   int squares;
   int path_sq[WALK_MAX_DEPTH], path_dx[WALK_MAX_DEPTH], path_dy[WALK_MAX_DEPTH];
   int depth;
@@ -99,19 +105,29 @@ static bool walk_can_take(Walk *w, const MoveLeg *leg, int square) {
 }
 
 static void walk_leg(Walk *w, int index, int square, int flags) {
-  if (w->depth >= WALK_MAX_DEPTH || w->budget <= 0) return;
-  w->budget--;
+  if (w->budget <= 0) return;
   const MoveLeg *leg = &w->prog->legs[index];
+  size_t key = ((size_t)index * (size_t)w->squares + (size_t)square) * 4 + (size_t)(flags >> 2);
+  if (w->depth >= WALK_MAX_DEPTH) {
+    /* cut: harmless only if a shallower path explores this state */
+    if (leg->flags & LEG_COMPULSORY)
+      w->truncated = true;
+    else if (!w->seen[key])
+      w->cut[key >> 3] |= (uint8_t)(1u << (key & 7));
+    return;
+  }
+  w->budget--;
   if (!(leg->flags & LEG_COMPULSORY)) {
-    size_t key = ((size_t)index * (size_t)w->squares + (size_t)square) * 4 + (size_t)(flags >> 2);
-    if (w->seen[key >> 3] >> (key & 7) & 1) return;
-    w->seen[key >> 3] |= (uint8_t)(1u << (key & 7));
+    if (w->seen[key] && w->seen[key] <= w->depth + 1) return;
+    w->seen[key] = (uint8_t)(w->depth + 1);
   }
   int land[64];
   int n = walk_landings(w, leg, square, land);
   for (int i = 0; i < n; i++) {
     int to = land[i];
-    if (walk_on_path(w, to, leg->dx, leg->dy)) continue;
+    /* a path repeating (square, direction) is cut; the seen marks make that
+     * needless for other legs, whose continuation does not depend on the path */
+    if ((leg->flags & LEG_COMPULSORY) && walk_on_path(w, to, leg->dx, leg->dy)) continue;
     bool emptied = false; /* a piece captured earlier on this path stood here */
     for (int k = 0; k < w->captured_count; k++)
       if (w->captured[k] == to) emptied = true;
@@ -132,7 +148,8 @@ static void walk_leg(Walk *w, int index, int square, int flags) {
           kind |= leg->effect == EFFECT_CAPTURE ? WALK_CAPTURE : WALK_SPECIAL;
         if (leg->occupancy & OCC_FRIEND) kind |= WALK_SPECIAL;
         if (flags & (WALK_HOP | WALK_AWAY)) kind = (uint8_t)(flags & (WALK_HOP | WALK_AWAY));
-        w->reach[to] |= kind;
+        /* the start square only where docs/mbn.md decision 11 allows */
+        if (to != w->from || w->returns || !(leg->dx | leg->dy | leg->dz)) w->reach[to] |= kind;
       }
     }
     if (!leg->child_count) continue;
@@ -173,11 +190,25 @@ int mbn_walk_empty(const Variant *variant, int type, Color color, int from, uint
   w.from = from;
   w.reach = reach;
   w.squares = squares;
-  w.budget = 20000;
-  w.seen = calloc((size_t)w.prog->leg_count * (size_t)squares * 4 / 8 + 1, 1);
-  if (!w.seen) return 0;
+  w.budget = MBN_WALK_BUDGET;
+  size_t states = (size_t)w.prog->leg_count * (size_t)squares * 4;
+  for (int i = 0; i < w.prog->leg_count; i++)
+    if (w.prog->legs[i].child_count && w.prog->legs[i].occupancy & OCC_ENEMY &&
+        w.prog->legs[i].effect == EFFECT_CAPTURE)
+      w.returns = true;
+  w.seen = calloc(states + 1, 1);
+  w.cut = calloc(states / 8 + 1, 1);
+  if (!w.seen || !w.cut) {
+    free(w.seen);
+    free(w.cut);
+    return -1;
+  }
   for (int r = 0; r < w.prog->root_count; r++) walk_leg(&w, r, from, 0);
+  for (size_t key = 0; key < states && !w.truncated; key++)
+    if (w.cut[key >> 3] >> (key & 7) & 1 && !w.seen[key]) w.truncated = true;
   free(w.seen);
+  free(w.cut);
+  if (w.budget <= 0 || w.truncated) return -1;
   int count = 0;
   for (int i = 0; i < squares; i++) count += reach[i] != 0;
   return count;

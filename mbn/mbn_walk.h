@@ -27,9 +27,14 @@ enum {
   WALK_SPECIAL = 1 << 4, /* ends here swapping, flipping or taking a friend */
 };
 
+/* Leg visits one walk may make (compulsory legs are walked per path). */
+#define MBN_WALK_BUDGET 4000000L
+
 /* Fills reach[square] (files*ranks*levels bytes) with WALK_* bits for the
  * piece `type` of colour `color` standing alone on `from`. Returns the
- * number of squares reached. */
+ * number of squares reached, or -1 if the walk ran out of its budget
+ * (MBN_WALK_BUDGET leg visits): then reach is incomplete and a caller must
+ * say so, never show it as the piece's move. */
 int mbn_walk_empty(const Variant *variant, int type, Color color, int from, uint8_t *reach);
 
 #endif
