@@ -213,8 +213,13 @@ void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_siz
   geo_square_to_text(&position->geo, move_from(parsed), from, sizeof from);
   geo_square_to_text(&position->geo, move_extra1(parsed), mid, sizeof mid);
   geo_square_to_text(&position->geo, move_to(parsed), to, sizeof to);
-  /* A promotion suffix follows the destination in both forms. */
-  size_t plain = strlen(from) + strlen(to);
+  /* A promotion suffix follows the destination in both forms (ours names
+   * the captured squares between: movetext.c). */
+  size_t plain = strlen(from) + strlen(mid) + strlen(to);
+  if (move_extra2(parsed) != EXTRA_NONE) {
+    char mid2[16];
+    plain += (size_t)geo_square_to_text(&position->geo, move_extra2(parsed), mid2, sizeof mid2);
+  }
   const char *suffix = strlen(move) > plain ? move + plain : "";
   snprintf(out, out_size, "%s%s,%s%s%s", from, mid, mid, to, suffix);
 }
@@ -241,11 +246,14 @@ bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_s
     Move m = list->moves[i];
     if (move_kind(m) != MOVE_NORMAL || move_from(m) != from || move_to(m) != to) continue;
     if (move_extra1(m) != mid && move_extra2(m) != mid) continue;
-    char plain[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX], from_text[16], to_text[16];
+    /* The comma form names one captured square; ours names them all. */
+    if (move_extra1(m) != mid || move_extra2(m) != EXTRA_NONE) continue;
+    char plain[MOVE_TEXT_MAX], want[4 * MOVE_TEXT_MAX], from_text[16], mid_text[16], to_text[16];
     move_to_text(position, m, plain, sizeof plain);
     geo_square_to_text(&position->geo, from, from_text, sizeof from_text);
+    geo_square_to_text(&position->geo, mid, mid_text, sizeof mid_text);
     geo_square_to_text(&position->geo, to, to_text, sizeof to_text);
-    snprintf(want, sizeof want, "%s%s%s", from_text, to_text, suffix);
+    snprintf(want, sizeof want, "%s%s%s%s", from_text, mid_text, to_text, suffix);
     if (strcmp(plain, want)) continue;
     snprintf(out, out_size, "%s", plain);
     found = true;

@@ -113,6 +113,13 @@ def chu_is_xboards_native_chu_shogi(binary):
     c.send("sd 2")
     c.send("go")
     c.expect(r"^move [a-l]\d+[a-l]\d+", timeout=20)
+    # A lion's double capture in XBoard's comma form takes both pieces (it
+    # was once read as the plain jump, and HaChu's next moves were forfeits).
+    c.send("force")
+    c.send("setboard 12/12/12/12/12/12/12/1p10/1p10/2N9/12/K10k w - - 0 1")
+    c.send("usermove c3b4,b4b5")
+    c.send("perft 1")
+    c.expect(r"^Nodes searched: 3$", forbid=r"^(Illegal|Error)")
     c.finish()
 
 

@@ -115,12 +115,45 @@ START_TEST(castling_beside_a_king_step_is_king_takes_rook) {
 }
 END_TEST
 
+/* Chu shogi's lion (no oracle rows): its double capture, its jump and its
+ * igui once all printed as from-to; now the captured square comes between. */
+START_TEST(lion_moves_name_the_squares_they_capture) {
+  VariantLibrary *lib = shipped_library_load();
+  const char *fens[] = {
+      "12/12/12/12/12/12/12/1p10/1p10/2N9/12/K10k w - - 0 1",
+      "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+      "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1",
+  };
+  int faults = 0;
+  for (int i = 0; i < 2; i++) {
+    Position *pos = shipped_position(lib, "chushogi", fens[i]);
+    faults += check_position(pos, fens[i]);
+    pos_free(pos);
+  }
+  ck_assert_int_eq(faults, 0);
+  Position *pos = shipped_position(lib, "chushogi", fens[0]);
+  char err[128];
+  Move both = move_from_text(pos, "c3b4b5", err, sizeof err),
+       jump = move_from_text(pos, "c3b5", err, sizeof err);
+  ck_assert(both != MOVE_NONE_VALUE && jump != MOVE_NONE_VALUE && both != jump);
+  /* The double capture leaves Black its king alone: three king moves. */
+  static MoveList list;
+  Undo undo;
+  pos_make_move(pos, both, &undo);
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 3);
+  pos_unmake_move(pos, &undo);
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("board_move_text");
   TCase *tc = tcase_create("move_text");
   tcase_set_timeout(tc, 240);
   tcase_add_test(tc, no_two_legal_moves_print_the_same_text);
   tcase_add_test(tc, castling_beside_a_king_step_is_king_takes_rook);
+  tcase_add_test(tc, lion_moves_name_the_squares_they_capture);
   suite_add_tcase(s, tc);
   return s;
 }
