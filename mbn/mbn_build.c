@@ -91,9 +91,11 @@ static int turn_of(int px, int py, int vx, int vy) {
 }
 
 static bool rel_matches(const AstModifier *mod, int px, int py, int vx, int vy) {
-  if (mod->code == 't') {
+  /* tt (not reverse) arrives as a doubled letter, like ff */
+  bool tt = mod->code == '(' && mod->dir[0] == 't' && mod->dir[1] == 't';
+  if (mod->code == 't' || tt) {
     bool reverse = (long)px * vy == (long)py * vx && (long)px * vx + (long)py * vy < 0;
-    return mod->count == 2 ? !reverse : reverse;
+    return mod->count == 2 || tt ? !reverse : reverse;
   }
   if (mod->code == 'z') {
     int ax = abs(px), ay = abs(py);
@@ -147,7 +149,8 @@ static bool group_allows(const DirGroup *g, bool relative, int px, int py, int v
     if (mod->code == 'd') continue;
     if (relative && (px || py)) {
       if (rel_matches(mod, px, py, vx, vy)) return true;
-    } else if (mod->code != 't' && mod->code != 'z') {
+    } else if (mod->code != 't' && mod->code != 'z' &&
+               !(mod->code == '(' && mod->dir[0] == 't' && mod->dir[1] == 't')) {
       if (abs_matches(mod, vx, vy)) return true;
     }
   }

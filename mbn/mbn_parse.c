@@ -471,6 +471,8 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
     if (p->tok.kind == TK_LOWER && p->tok.ch == c && !p->tok.space_before)
       parse_error(p, "modifier '%c' repeated three times", c);
   }
+  if ((c == 'o') && parse_is(p, '[') && !p->tok.space_before)
+    parse_error(p, "cylinders over some files ('o[..]') are not supported");
   if (p->tok.kind == TK_LOWER && p->tok.ch == 'y' && !p->tok.space_before) {
     if (!strchr("cjwx", c) || mod->count != 1)
       parse_error(p, "'y' only follows c, j, w or x (cy, jy, wy, xy)");
@@ -511,7 +513,9 @@ static AstNode *parse_partial(Parser *p) {
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
   if (parse_is(p, '<')) parse_error(p, "two board transitions in a row");
   if (parse_is(p, '{'))
-    parse_error(p, "attacker piece sets before a move ({C}W2) are not supported");
+    parse_error(p, "attacker piece sets before a move ({C}W2) are not supported; an "
+                   "optional complex rider '{..}0' is not in MBN's grammar (docs/mbn.md "
+                   "decision 19)");
   if (parse_is(p, '[')) parse_range(p, &mod->before);
   while (!p->tok.space_before &&
          ((p->tok.kind == TK_LOWER) || (parse_is(p, '(') && parse_at_amalgamated(p))))

@@ -93,6 +93,14 @@ START_TEST(d_makes_a_later_leg_absolute) {
 }
 END_TEST
 
+/* Audit reproducer 3: tt (not reverse) was read as a doubled direction
+ * and selected nothing ("this move can never end"). mW-ttW from d4: a W
+ * step, then any W step but back: d6 d2 b4 f4 and the four diagonals. */
+START_TEST(tt_is_not_reverse) {
+  EXPECT_REACH("X=mW-ttW", 8, 8, "X", "d4", "d2:mc c3:mc e3:mc b4:mc f4:mc c5:mc e5:mc d6:mc");
+}
+END_TEST
+
 /* Audit reproducer 9: the empty-board walker of `chimera show` reached 186
  * of 1296 squares for (dK)30 on 36x36, lopsided, and (dK)0 missed a1 and a2
  * on 8x8 (paths cut at the depth bound hid states a shallower path would
@@ -127,6 +135,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, visits_and_hurdles);
   tcase_add_test(tc, d_makes_a_later_leg_absolute);
   tcase_add_test(tc, complex_riders_are_walked_whole_or_refused);
+  tcase_add_test(tc, tt_is_not_reverse);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -104,6 +104,9 @@ static const ErrorCase CASES[] = {
     {"X=jW", 1, 1, "this move has no legs"},
     /* an alternative selecting nothing is an error beside others too (audit 4) */
     {"X=R+jB", 1, 6, "this alternative selects no move"},
+    /* audit reproducer 16: named, not "expected a move, found '['" */
+    {"X=o[b,g]B", 1, 4, "cylinders over some files ('o[..]') are not supported"},
+    {"F={jy{X}F}0-F", 1, 3, "optional complex rider '{..}0' is not in MBN's grammar"},
     {"X=N+vF", 1, 6, "this alternative selects no move"},
     {"X=F+tR", 1, 6, "this alternative selects no move"},
     {"X=(fr)W", 1, 1, "this move has no legs"},
