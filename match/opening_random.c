@@ -83,6 +83,12 @@ bool random_opening_make(const Position *start, const RandomOpeningSpec *spec, u
     } else if (walked) {
       SearchLimits limits = {0};
       limits.depth = spec->depth;
+      /* A depth alone does not bound the search: in massacre every move is
+       * a capture, so the quiescence search runs through the whole board
+       * and a depth-4 search took minutes per attempt (the match hung). The
+       * budget is far above what a depth-4 search needs in ordinary
+       * variants, so their openings do not change. */
+      limits.nodes = RANDOM_OPENING_SEARCH_NODES;
       searcher_clear_hash(searcher);
       int score = 0;
       search_run(searcher, pos, NULL, 0, &limits, &score);

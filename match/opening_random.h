@@ -26,6 +26,10 @@
 
 #define RANDOM_OPENING_PLIES_MAX 64
 
+/* Node budget of one balance search: the search stops there (its last
+ * finished iteration's score counts) whatever the depth asked. */
+#define RANDOM_OPENING_SEARCH_NODES 20000
+
 typedef struct {
   uint64_t seed;
   int plies;    /* random plies (default 8), at most RANDOM_OPENING_PLIES_MAX */

@@ -86,6 +86,30 @@ START_TEST(any_board_and_no_filter) {
 }
 END_TEST
 
+/* In massacre every move is a capture, so a depth-bounded search has no
+ * quiet end: the balance search ran for minutes per attempt and the match
+ * hung before its first game. The node budget ends it. */
+START_TEST(all_capture_variant_ends) {
+  VariantLibrary *lib = shipped_library_load();
+  Position *start = shipped_position(lib, "massacre", NULL);
+  Searcher *searcher = searcher_new();
+  searcher_set_hash(searcher, 1);
+  RandomOpeningSpec spec = random_opening_defaults();
+  spec.bound_cp = 100000; /* keep any score: this test is about ending */
+  RandomOpening *o = malloc(sizeof *o);
+  char err[256] = "";
+  for (uint64_t index = 0; index < 3; index++) {
+    ck_assert_msg(random_opening_make(start, &spec, index, searcher, o, err, sizeof err), "%s",
+                  err);
+    check_replay(start, o);
+  }
+  free(o);
+  searcher_free(searcher);
+  pos_free(start);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(impossible_bound_is_an_error) {
   VariantLibrary *lib = shipped_library_load();
   Position *start = shipped_position(lib, "chess", NULL);
@@ -114,6 +138,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, same_seed_and_index_same_opening);
   tcase_add_test(tc, any_board_and_no_filter);
   tcase_add_test(tc, impossible_bound_is_an_error);
+  tcase_add_test(tc, all_capture_variant_ends);
   suite_add_tcase(s, tc);
   return s;
 }
