@@ -201,9 +201,20 @@ bool game_castling_move(Game *game, int side, char *out, size_t out_size) {
   return found;
 }
 
+/* A move that leaves the board as it was but for the turn: a pass, or a
+ * lion stepping out and back without a capture (XBoard's "@@@@"). */
+static bool game_move_is_pass(Move m) {
+  return move_kind(m) == MOVE_PASS || (move_kind(m) == MOVE_NORMAL && move_from(m) == move_to(m) &&
+                                       move_extra1(m) == EXTRA_NONE && move_piece_arg(m) < 0);
+}
+
 void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_size) {
   const Position *position = game->position;
   Move parsed = move_from_text(position, move, NULL, 0);
+  if (parsed != MOVE_NONE_VALUE && game_move_is_pass(parsed)) {
+    snprintf(out, out_size, "@@@@");
+    return;
+  }
   if (parsed == MOVE_NONE_VALUE || move_kind(parsed) != MOVE_NORMAL ||
       move_extra1(parsed) == EXTRA_NONE) {
     snprintf(out, out_size, "%s", move);
@@ -226,6 +237,21 @@ void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_siz
 
 bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_size) {
   const Position *position = game->position;
+  if (!strcmp(text, "@@@@")) {
+    /* XBoard's null move: HaChu passes in chu with it (a lion's turn out
+     * and back); ours is the legal move that changes nothing. */
+    MoveList *list = malloc(sizeof *list);
+    if (!list) return false;
+    int count = gen_legal_moves(position, list);
+    bool found = false;
+    for (int i = 0; i < count && !found; i++)
+      if (game_move_is_pass(list->moves[i])) {
+        move_to_text(position, list->moves[i], out, out_size);
+        found = true;
+      }
+    free(list);
+    return found;
+  }
   const char *comma = strchr(text, ',');
   if (!comma) return false;
   int used, used2;

@@ -542,6 +542,8 @@ static void xb_perft_done(void *context, int64_t total, const char *why) {
  * promotion as "g6f7+", our text too); ours is then the plain move. */
 static const char *xb_incoming(Xb *xb, const char *gui_move, char *buffer, size_t size) {
   char move[2 * XB_MOVE_MAX];
+  if (!strcmp(gui_move, "@@@@") && engine_move_from_xboard(xb->engine, gui_move, buffer, size))
+    return buffer;
   if (!xb_shift_ranks(gui_move, -xb_rank_shift(xb), move, sizeof move)) return gui_move;
   size_t length = strlen(move);
   if (length > 1 && move[length - 1] == '=') move[length - 1] = '\0';

@@ -84,7 +84,14 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
     } else {
       VariantPos at = pos;
       at.col += (int)(p - start);
-      variant_diag_add(diags, at, "piece definition '%s' must start with a piece letter", quoted);
+      if (*p == '/')
+        variant_diag_add(diags, at, "announcement suffixes ('/../') in '%s' are not supported",
+                         quoted);
+      else if (*p == '{')
+        variant_diag_add(diags, at, "a piece-set prefix ('{R}O-O=') in '%s' is not supported",
+                         quoted);
+      else
+        variant_diag_add(diags, at, "piece definition '%s' must start with a piece letter", quoted);
       return false;
     }
     letter[n] = '\0';

@@ -120,6 +120,11 @@ def chu_is_xboards_native_chu_shogi(binary):
     c.send("usermove c3b4,b4b5")
     c.send("perft 1")
     c.expect(r"^Nodes searched: 3$", forbid=r"^(Illegal|Error)")
+    # HaChu passes with XBoard's null move: the lion steps out and back.
+    c.send("setboard 12/12/12/12/12/12/12/1p10/1p10/2N9/12/K10k w - - 0 1")
+    c.send("usermove @@@@")
+    c.send("perft 1")  # Black to move, nothing captured: b4b3, b4b3+ and 3 king moves
+    c.expect(r"^Nodes searched: 5$", forbid=r"^(Illegal|Error)")
     c.finish()
 
 
