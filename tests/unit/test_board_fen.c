@@ -10,6 +10,7 @@
 #include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "oracle_positions.h"
 #include "shipped_library.h"
 
 Suite *test_suite(void);
@@ -92,27 +93,15 @@ static int round_trip(const Variant *v, const char *name, const char *fen, bool 
 
 START_TEST(oracle_positions_round_trip) {
   VariantLibrary *lib = shipped_library_load();
-  FILE *tsv = fopen(CHIMERA_ORACLE_DIR "/perft.tsv", "r");
-  ck_assert_msg(tsv != NULL, "cannot open %s/perft.tsv", CHIMERA_ORACLE_DIR);
-  char line[8192], last[8192] = "";
+  OraclePositions oracle;
+  oracle_positions_open(&oracle);
   int compared = 0, failures = 0;
-  while (fgets(line, sizeof line, tsv)) {
-    char *fields[8] = {0};
-    int n = 0;
-    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 8;
-         f = strtok_r(NULL, "\t\n", &save))
-      fields[n++] = f;
-    if (n < 5 || !strcmp(fields[0], "variant")) continue;
-    char key[8192];
-    snprintf(key, sizeof key, "%s\t%s\t%s", fields[0], fields[1], fields[4]);
-    if (!strcmp(key, last)) continue; /* rows of one position differ only in depth */
-    snprintf(last, sizeof last, "%s", key);
-    const Variant *v = library_find(lib, fields[0]);
+  while (oracle_positions_next(&oracle)) {
+    const Variant *v = library_find(lib, oracle.variant);
     if (!v) continue;
     compared++;
-    failures += round_trip(v, fields[0], fields[1], !strcmp(fields[4], "1"));
+    failures += round_trip(v, oracle.variant, oracle.fen, oracle.chess960);
   }
-  fclose(tsv);
   /* and every shipped start position, oracle or not */
   for (int i = 0; i < library_count(lib); i++) {
     const Variant *v = library_variant(lib, i);

@@ -11,6 +11,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "oracle_positions.h"
 #include "shipped_library.h"
 
 Suite *test_suite(void);
@@ -59,39 +60,27 @@ static int check_position(Position *pos, const char *where) {
 
 START_TEST(no_two_legal_moves_print_the_same_text) {
   VariantLibrary *lib = shipped_library_load();
-  FILE *tsv = fopen(CHIMERA_ORACLE_DIR "/perft.tsv", "r");
-  ck_assert_msg(tsv != NULL, "cannot open %s/perft.tsv", CHIMERA_ORACLE_DIR);
-  char line[8192], last[8192] = "";
+  OraclePositions oracle;
+  oracle_positions_open(&oracle);
   int positions = 0, faults = 0;
-  while (fgets(line, sizeof line, tsv)) {
-    char *fields[8] = {0};
-    int n = 0;
-    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 8;
-         f = strtok_r(NULL, "\t\n", &save))
-      fields[n++] = f;
-    if (n < 5 || !strcmp(fields[0], "variant")) continue;
-    char key[8192];
-    snprintf(key, sizeof key, "%s\t%s\t%s", fields[0], fields[1], fields[4]);
-    if (!strcmp(key, last)) continue; /* rows of one position differ only in depth */
-    snprintf(last, sizeof last, "%s", key);
-    const Variant *v = library_find(lib, fields[0]);
+  while (oracle_positions_next(&oracle)) {
+    const Variant *v = library_find(lib, oracle.variant);
     if (!v) continue;
     char err[256];
     Position *pos = pos_new(v, err, sizeof err);
-    ck_assert_msg(pos != NULL, "%s: %s", fields[0], err);
+    ck_assert_msg(pos != NULL, "%s: %s", oracle.variant, err);
     /* Both castling notations: the oracle's mode and the other one. */
     for (int chess960 = 0; chess960 <= 1; chess960++) {
       pos_set_chess960(pos, chess960);
-      ck_assert_msg(pos_set_fen(pos, fields[1], err, sizeof err), "%s: %s", fields[1], err);
+      ck_assert_msg(pos_set_fen(pos, oracle.fen, err, sizeof err), "%s: %s", oracle.fen, err);
       char where[8300];
-      snprintf(where, sizeof where, "%.64s %.8000s%s", fields[0], fields[1],
+      snprintf(where, sizeof where, "%.64s %.8000s%s", oracle.variant, oracle.fen,
                chess960 ? " (960)" : "");
       faults += check_position(pos, where);
       positions++;
     }
     pos_free(pos);
   }
-  fclose(tsv);
   ck_assert_int_ge(positions, 1400);
   ck_assert_int_eq(faults, 0);
   library_free(lib);
