@@ -20,10 +20,6 @@ static void library_setup(void) {
   VariantDiagnostics diags = {0};
   library = library_new();
   library_add_path(library, CHIMERA_VARIANT_DIR, &diags);
-  /* armageddon as Fairy-Stockfish defines it, not shipped yet (see
-   * docs/variants.md: counting=blackdrawodds) */
-  library_add_text(library, "armageddon.var",
-                   "[armageddon-test:chess]\nrules += counting=blackdrawodds\n", &diags);
   library_compile(library, &diags);
   variant_diag_free(&diags);
 }
@@ -267,7 +263,7 @@ START_TEST(armageddon_draws_are_black_wins) {
   Position *pos = position_at("chess", white_stalemated);
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
   pos_free(pos);
-  pos = position_at("armageddon-test", white_stalemated);
+  pos = position_at("armageddon", white_stalemated);
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
   ck_assert_int_eq(pos_repetition_result(pos), RESULT_LOSS);
   char err[128];
