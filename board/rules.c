@@ -35,20 +35,29 @@ int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_ha
   return n;
 }
 
+/* Every square of the zone holds a piece (hill=filled, kono). */
+static bool hill_zone_full(const Position *pos, const uint8_t *zone) {
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++)
+    if (zone[sq] && pos->board[sq] == PIECE_NONE) return false;
+  return true;
+}
+
 /* A piece of the hill set of colour c stands on c's goal squares (with
- * hill=safe: and no enemy piece attacks it there). */
+ * hill=safe: and no enemy piece attacks it there); with hill=count(N), N of
+ * them, or with hill=filled at least one in a zone without an empty square. */
 static bool hill_reached(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   const uint8_t *zone = r->hill_by_color[c] ? r->hill_by_color[c] : r->hill;
   uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[c];
   if (!zone) return false;
+  int need = r->hill_count > 1 ? r->hill_count : 1, found = 0;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
     if (!zone[sq] || !(types >> piece_type(pos->board[sq]) & 1)) continue;
     if (r->hill_safe && pos_attacked(pos, sq, (Color)!c)) continue;
-    return true;
+    if (++found >= need) return true;
   }
-  return false;
+  return found > 0 && r->hill_filled && hill_zone_full(pos, zone);
 }
 
 /* Racing kings' reply: Black, not in check, may still move a hill piece onto

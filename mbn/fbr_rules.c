@@ -267,9 +267,25 @@ static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
   if (!r->hill_types)
     return fbr_error(ctx, rule->pos, rule->text, "hill needs a piece set: hill{K}[..]");
   fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->hill_by_color);
+  const FbrAttr *black = fbr_attr(rule, "black");
+  if (black) {
+    /* Black's own goal, not White's mirrored (Fairy-Stockfish's
+     * flagRegionBlack where it is no mirror image: bajr, knights-halma) */
+    if (!black->range)
+      return fbr_error(ctx, black->pos, rule->text, "black needs its squares: black[a1,a2,b1]");
+    r->hill_by_color[BLACK] = fbr_zone_copy(ctx, black->range);
+  }
   r->hill = r->hill_by_color[WHITE];
   r->hill_reply = fbr_attr(rule, "reply") != NULL;
   r->hill_safe = fbr_attr(rule, "safe") != NULL;
+  const FbrAttr *count = fbr_attr(rule, "count");
+  r->hill_count = count ? count->number : 0;
+  if (count && count->number < 1)
+    return fbr_error(ctx, count->pos, rule->text, "count(N) needs N >= 1");
+  r->hill_filled = fbr_attr(rule, "filled") != NULL;
+  if (r->hill_safe && (r->hill_count > 1 || r->hill_filled))
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "safe with count(N) or filled is not supported (which pieces must be safe?)");
   return true;
 }
 
@@ -567,6 +583,13 @@ static const FbrAttrSpec HILL_ATTRS[] = {
      "[ext] after White arrives Black may still arrive on the next move (draw)"},
     {"safe", ARG_NONE, false, false,
      "[ext] a piece on the squares wins only while the opponent cannot capture it (dobutsu)"},
+    {"black", ARG_NONE, false, true,
+     "[ext] Black's squares, as given (default: White's mirrored; bajr: black[a1,a2,b1])"},
+    {"count", ARG_NUMBER, false, false,
+     "[ext] N pieces of the set on the squares at once win (aralzaa: count(3))"},
+    {"filled", ARG_NONE, false, false,
+     "[ext] with count: also won when no square of the zone is empty and one of the set "
+     "stands there (kono)"},
     END_ATTRS};
 
 static const FbrAttrSpec PIECES_ATTRS[] = {

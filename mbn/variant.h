@@ -129,6 +129,10 @@ typedef struct {
   bool hill_safe;                   /* hill=safe: only a piece the opponent cannot capture
                                        there wins (dobutsu's try; Fairy-Stockfish's
                                        flagPieceSafe) */
+  int hill_count;                   /* hill=count(N): N pieces of the set on the zone at once
+                                       (0: one; Fairy-Stockfish's flagPieceCount) */
+  bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty
+                                       and one of the set stands there (flagPieceBlockedWin) */
   uint64_t extinction_by_color[COLOR_NB];   /* pieces{..}=extinction per side (union is
                                                extinction_types) */
   bool extinction_together;                 /* pieces=extinction,together: the set counts as one */

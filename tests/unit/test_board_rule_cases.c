@@ -280,6 +280,63 @@ START_TEST(armageddon_draws_are_black_wins) {
 }
 END_TEST
 
+/* hill=count(N) (aralzaa): two knights on White's goal rank are not enough,
+ * the third ends the game; the side to move has no move and has lost. */
+START_TEST(goal_needs_count_pieces) {
+  Position *pos = position_at("aralzaa", "n2/1n1/NNn w - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "NN1/1n1/n1N b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert(pos_set_fen(pos, "NNN/1n1/n1n b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=black[..] (bajr): Black's goal is a1 a2 b1, White's e6 f6 f5 turned by
+ * 180 degrees; its mirror image e1 f1 f2 is no goal. */
+START_TEST(black_goal_of_its_own) {
+  Position *pos = position_at("bajr", "P5/PP4/6/6/5p/4pp w - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "6/6/1PP3/1P4/p5/pp4 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "4PP/5P/6/6/1p4/1pp3 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=filled (kono): six white pieces on the goal and a black one on the
+ * seventh square: the zone is full, so White has won; with that square
+ * empty, not yet. */
+START_TEST(full_goal_zone_wins) {
+  Position *pos = position_at("kono", "PPPPP/P3p/5/5/p4 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "PPPPP/P4/5/4p/p4 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
+/* capturethequeen: Black losing its queen loses; White losing all four
+ * queens is stalemated, a draw that Black's draw odds make Black's win. */
+START_TEST(capturethequeen_results) {
+  Position *pos = position_at("capturethequeen", "8/8/8/8/8/8/8/1QQ1QQ2 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "3q4/8/8/8/8/8/8/8 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "3q4/8/8/8/8/8/8/1Q6 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -294,6 +351,10 @@ Suite *test_suite(void) {
   tcase_add_test(tc, en_passant_never_promotes);
   tcase_add_test(tc, black_promotion_zone_of_its_own);
   tcase_add_test(tc, armageddon_draws_are_black_wins);
+  tcase_add_test(tc, goal_needs_count_pieces);
+  tcase_add_test(tc, black_goal_of_its_own);
+  tcase_add_test(tc, full_goal_zone_wins);
+  tcase_add_test(tc, capturethequeen_results);
   suite_add_tcase(suite, tc);
   return suite;
 }

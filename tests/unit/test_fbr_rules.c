@@ -207,6 +207,16 @@ START_TEST(hill_zones_mirror_unless_absolute) {
   ck_assert_int_eq(v->rules.hill_by_color[BLACK][sq(v, "h1")], 0);
   ck_assert(v->rules.hill_reply);
   expect_error("hill{K}", "hill needs the goal squares");
+  /* bajr: Black's goal given as its squares, three pieces needed */
+  v = compile("hill{P}[e6,f6,f5]=black[a1,a2,b1],count(3)");
+  ck_assert_int_eq(v->rules.hill_by_color[BLACK][sq(v, "a2")], 1);
+  ck_assert_int_eq(v->rules.hill_by_color[BLACK][sq(v, "f2")], 0); /* not the mirror */
+  ck_assert_int_eq(v->rules.hill_count, 3);
+  ck_assert(!v->rules.hill_filled);
+  ck_assert(compile("hill{P}[8]=count(2),filled")->rules.hill_filled);
+  expect_error("hill{P}[8]=count(0)", "count(N) needs N >= 1");
+  expect_error("hill{P}[8]=black", "black needs its squares: black[a1,a2,b1]");
+  expect_error("hill{K}[8]=safe,count(2)", "safe with count(N) or filled is not supported");
 }
 END_TEST
 
