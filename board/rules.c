@@ -42,21 +42,26 @@ static bool hill_zone_full(const Position *pos, const uint8_t *zone) {
   return true;
 }
 
-/* A piece of the hill set of colour c stands on c's goal squares (with
- * hill=safe: and no enemy piece attacks it there); with hill=count(N), N of
- * them, or with hill=filled at least one in a zone without an empty square. */
+/* Colour c has reached its goal: a piece of the hill set on c's squares, or
+ * with hill=count(N) N of them, or with hill=filled one of them in a zone
+ * without an empty square. With hill=safe an arrival counts only if, when
+ * exactly the pieces needed stand there, none of them is attacked (more than
+ * needed count as they are; Fairy-Stockfish's flag_reached) -- except for
+ * the side to move under hill=later, whose pieces survived the reply. */
 static bool hill_reached(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   const uint8_t *zone = r->hill_by_color[c] ? r->hill_by_color[c] : r->hill;
   uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[c];
   if (!zone) return false;
   int need = r->hill_count > 1 ? r->hill_count : 1, found = 0;
+  bool attacked = false, safety = r->hill_safe && !(r->hill_later && c == pos->side);
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
     if (!zone[sq] || !(types >> piece_type(pos->board[sq]) & 1)) continue;
-    if (r->hill_safe && pos_attacked(pos, sq, (Color)!c)) continue;
-    if (++found >= need) return true;
+    if (++found >= need && !safety) return true;
+    if (safety && !attacked) attacked = pos_attacked(pos, sq, (Color)!c);
   }
+  if (found > need || (found == need && !attacked)) return true;
   return found > 0 && r->hill_filled && hill_zone_full(pos, zone);
 }
 
@@ -105,6 +110,9 @@ bool pos_is_decided(const Position *pos) {
     if (r->hill_reply) {
       if (hill_reached(pos, us)) return true;
       if (hill_reached(pos, them) && !hill_reply_possible(pos)) return true;
+    } else if (r->hill_later) {
+      /* the opponent's arrival waits for this move, unless it is safe */
+      if (hill_reached(pos, us) || (r->hill_safe && hill_reached(pos, them))) return true;
     } else if (hill_reached(pos, them)) {
       return true;
     } else if (r->hill_safe && hill_reached(pos, us)) {
@@ -169,7 +177,7 @@ static GameResult game_result(const Position *pos, int legal_count) {
     }
     if (r->hill_reply && hill_reached(pos, us) && hill_reached(pos, them)) return RESULT_DRAW;
     if (hill_reached(pos, us)) return RESULT_WIN;
-    if (hill_reached(pos, them)) return RESULT_LOSS;
+    if ((!r->hill_later || r->hill_safe) && hill_reached(pos, them)) return RESULT_LOSS;
     GameResult ext = r->extinction_result != RESULT_NONE ? r->extinction_result : RESULT_LOSS;
     uint64_t mine = t->extinction_mask[us];
     if (mine && rules_count_types(pos, us, mine, true) <= r->extinction_count) return ext;

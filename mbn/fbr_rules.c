@@ -277,15 +277,17 @@ static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
   }
   r->hill = r->hill_by_color[WHITE];
   r->hill_reply = fbr_attr(rule, "reply") != NULL;
+  r->hill_later = fbr_attr(rule, "later") != NULL;
+  if (r->hill_reply && r->hill_later)
+    return fbr_error(ctx, rule->pos, rule->text, "give one of reply and later");
   r->hill_safe = fbr_attr(rule, "safe") != NULL;
   const FbrAttr *count = fbr_attr(rule, "count");
   r->hill_count = count ? count->number : 0;
   if (count && count->number < 1)
     return fbr_error(ctx, count->pos, rule->text, "count(N) needs N >= 1");
   r->hill_filled = fbr_attr(rule, "filled") != NULL;
-  if (r->hill_safe && (r->hill_count > 1 || r->hill_filled))
-    return fbr_error(ctx, rule->pos, rule->text,
-                     "safe with count(N) or filled is not supported (which pieces must be safe?)");
+  if (r->hill_safe && r->hill_filled)
+    return fbr_error(ctx, rule->pos, rule->text, "safe with filled is not supported");
   return true;
 }
 
@@ -583,6 +585,9 @@ static const FbrAttrSpec HILL_ATTRS[] = {
      "[ext] after White arrives Black may still arrive on the next move (draw)"},
     {"safe", ARG_NONE, false, false,
      "[ext] a piece on the squares wins only while the opponent cannot capture it (dobutsu)"},
+    {"later", ARG_NONE, false, false,
+     "[ext] judged one ply later: a piece there wins if it still stands there when its side is "
+     "to move (jesonmor); with safe, a safe arrival wins at once (alapo)"},
     {"black", ARG_NONE, false, true,
      "[ext] Black's squares, as given (default: White's mirrored; bajr: black[a1,a2,b1])"},
     {"count", ARG_NUMBER, false, false,

@@ -129,6 +129,8 @@ typedef struct {
   bool hill_safe;                   /* hill=safe: only a piece the opponent cannot capture
                                        there wins (dobutsu's try; Fairy-Stockfish's
                                        flagPieceSafe) */
+  bool hill_later;                  /* hill=later: a piece on the zone wins when its side is
+                                       to move again (flagMove for pieces other than the king) */
   int hill_count;                   /* hill=count(N): N pieces of the set on the zone at once
                                        (0: one; Fairy-Stockfish's flagPieceCount) */
   bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty

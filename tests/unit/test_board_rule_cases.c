@@ -323,6 +323,36 @@ START_TEST(full_goal_zone_wins) {
 }
 END_TEST
 
+/* hill=later (jesonmor): White's knight on e5 does not win while Black is to
+ * move (Black may take it); it wins when White is to move with it still there. */
+START_TEST(goal_judged_one_ply_later) {
+  Position *pos = position_at("jesonmor", "n8/9/9/9/4N4/9/9/9/8N b - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert_int_gt(gen_legal_moves(pos, &list), 0);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "1n7/9/9/9/4N4/9/9/9/8N w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=later,safe (alapo): a white rook on the far rank that no black piece
+ * attacks wins at once; attacked (by the king on b5), Black may reply, and
+ * the rook wins only if it is still there when White is to move. */
+START_TEST(safe_arrival_wins_at_once_unsafe_one_later) {
+  Position *pos = position_at("alapo", "5R/6/6/k5/6/6 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "R5/1k4/6/6/6/6 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert(pos_set_fen(pos, "R5/1k4/6/6/6/6 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -355,6 +385,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, goal_judged_one_ply_later);
+  tcase_add_test(tc, safe_arrival_wins_at_once_unsafe_one_later);
   suite_add_tcase(suite, tc);
   return suite;
 }

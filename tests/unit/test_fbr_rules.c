@@ -216,7 +216,10 @@ START_TEST(hill_zones_mirror_unless_absolute) {
   ck_assert(compile("hill{P}[8]=count(2),filled")->rules.hill_filled);
   expect_error("hill{P}[8]=count(0)", "count(N) needs N >= 1");
   expect_error("hill{P}[8]=black", "black needs its squares: black[a1,a2,b1]");
-  expect_error("hill{K}[8]=safe,count(2)", "safe with count(N) or filled is not supported");
+  expect_error("hill{K}[8]=safe,count(2),filled", "safe with filled is not supported");
+  v = compile("hill{KQRBNP}[8]=later,safe");
+  ck_assert(v->rules.hill_later && v->rules.hill_safe && !v->rules.hill_reply);
+  expect_error("hill{K}[8]=later,reply", "give one of reply and later");
 }
 END_TEST
 
