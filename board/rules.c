@@ -84,10 +84,30 @@ static bool hill_reply_possible(const Position *pos) {
   return false;
 }
 
+/* castling=winshort/winlong: the result for the side to move once the last
+ * move castled to a winning side or a side lost a winning right for good
+ * (RESULT_NONE: neither). As Fairy-Stockfish: the castling first (it takes
+ * the right too), then the opponent's rights, then our own. */
+static GameResult castling_result(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  if (!(r->castling_wins[WHITE] | r->castling_wins[BLACK])) return RESULT_NONE;
+  if (pos->st.castled && r->castling_wins[them] >> (pos->st.castled - 1) & 1) return RESULT_LOSS;
+  Color order[2] = {them, us};
+  for (int i = 0; i < 2; i++) {
+    Color c = order[i];
+    for (int side = 0; side < 2; side++)
+      if (r->castling_wins[c] >> side & 1 && pos->st.castle_partner[c][side] == SQ_NONE)
+        return c == us ? RESULT_LOSS : RESULT_WIN;
+  }
+  return RESULT_NONE;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
+  if (castling_result(pos) != RESULT_NONE) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
@@ -157,6 +177,8 @@ static GameResult game_result(const Position *pos, int legal_count) {
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (pos_is_decided(pos)) {
+    GameResult castling = castling_result(pos);
+    if (castling != RESULT_NONE) return castling;
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;

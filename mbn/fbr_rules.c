@@ -177,6 +177,17 @@ static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
   r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
+  r->castling_opposite = fbr_attr(rule, "opposite") != NULL;
+  /* winshort / winlong, for the colours whose royals the set names (all
+   * without a set: winlong{!k} is Black's long castling only) */
+  const char *wins[2] = {"winshort", "winlong"};
+  r->castling_wins[WHITE] = r->castling_wins[BLACK] = 0;
+  for (int side = 0; side < 2; side++) {
+    const FbrAttr *win = fbr_attr(rule, wins[side]);
+    if (!win) continue;
+    for (int c = 0; c < COLOR_NB; c++)
+      if (!win->set_count || win->sets[0][c]) r->castling_wins[c] |= (uint8_t)(1 << side);
+  }
   const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
                              fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
                              fbr_attr(rule, "rookfromshort"), fbr_attr(rule, "rookfromlong")};
@@ -551,6 +562,12 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
      "[ext] file where a K right seeks its partner, toward the royal (default the corner)"},
     {"rookfromlong", ARG_NUMBER, false, false,
      "[ext] file where a Q right seeks its partner, toward the royal (default the corner)"},
+    {"opposite", ARG_NONE, false, false,
+     "[ext] castling takes the opponent's right to castle to the same side (opposite-castling)"},
+    {"winshort", ARG_NONE, true, false,
+     "[ext] castling short wins and losing that right loses; {!K}: White's only (castle)"},
+    {"winlong", ARG_NONE, true, false,
+     "[ext] castling long wins and losing that right loses; {!k}: Black's only (castle)"},
     END_ATTRS};
 
 static const FbrAttrSpec STALEMATE_ATTRS[] = {

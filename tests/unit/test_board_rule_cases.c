@@ -353,6 +353,67 @@ START_TEST(safe_arrival_wins_at_once_unsafe_one_later) {
 }
 END_TEST
 
+/* Plays a move given as text, which must be legal. */
+static void play_text(Position *pos, const char *text, Undo *undo) {
+  char err[128];
+  Move m = move_from_text(pos, text, err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", text, err);
+  pos_make_move(pos, m, undo);
+}
+
+/* castling=winlong{!k} (castle): Black's long castling wins at once; a
+ * Black king move that loses the long right loses; White's castling and
+ * White's rights decide nothing. */
+START_TEST(castling_wins_and_lost_right_loses) {
+  Position *pos = position_at("castle", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  static MoveList list;
+  Undo u1, u2;
+  play_text(pos, "e1g1", &u1); /* White's short castling: nothing */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  play_text(pos, "e8c8", &u2);
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS); /* White to move: Black won */
+  pos_unmake_move(pos, &u2);
+  play_text(pos, "e8d8", &u2); /* the long right is gone */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_unmake_move(pos, &u2);
+  play_text(pos, "a8b8", &u2);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_unmake_move(pos, &u2);
+  play_text(pos, "h8g8", &u2); /* the short right is no goal */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_unmake_move(pos, &u2);
+  pos_unmake_move(pos, &u1);
+  /* a position without Black's long right is lost for Black already */
+  char err[128];
+  ck_assert(pos_set_fen(pos, "r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* castling=opposite (opposite-castling): White's short castling takes
+ * Black's short right, not the long one; unmake gives it back. */
+START_TEST(castling_takes_the_opponents_same_side) {
+  Position *pos =
+      position_at("opposite-castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  Undo undo;
+  play_text(pos, "e1g1", &undo);
+  ck_assert(!is_legal_text(pos, "e8g8"));
+  ck_assert(is_legal_text(pos, "e8c8"));
+  char fen[256];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1");
+  pos_unmake_move(pos, &undo);
+  ck_assert(is_legal_text(pos, "e1c1"));
+  pos_free(pos);
+  pos = position_at("chess", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  play_text(pos, "e1g1", &undo);
+  ck_assert(is_legal_text(pos, "e8g8"));
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -385,6 +446,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, castling_wins_and_lost_right_loses);
+  tcase_add_test(tc, castling_takes_the_opponents_same_side);
   tcase_add_test(tc, goal_judged_one_ply_later);
   tcase_add_test(tc, safe_arrival_wins_at_once_unsafe_one_later);
   suite_add_tcase(suite, tc);

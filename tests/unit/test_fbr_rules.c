@@ -151,6 +151,14 @@ START_TEST(castling_rule_sets_files_and_chess960) {
   ck_assert_int_eq(v->rules.castling.king_file[0], 8); /* capablanca: i-file */
   ck_assert_int_eq(v->rules.castling.partner_file[0], 7);
   expect_error("castling=kingshort(9)", "castling file number is off the board");
+  v = compile("castling=winlong{!k},opposite");
+  ck_assert_int_eq(v->rules.castling_wins[WHITE], 0);
+  ck_assert_int_eq(v->rules.castling_wins[BLACK], 2);
+  ck_assert(v->rules.castling_opposite);
+  v = compile("castling=winshort");
+  ck_assert_int_eq(v->rules.castling_wins[WHITE], 1);
+  ck_assert_int_eq(v->rules.castling_wins[BLACK], 1);
+  ck_assert(!v->rules.castling_opposite);
 }
 END_TEST
 
