@@ -658,7 +658,8 @@ static const FbrAttrSpec DROP_ATTRS[] = {
      "[ext] the set's pieces (bishops) must end on squares of both colours (placement)"},
     {"immobile", ARG_NONE, false, false,
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
-    {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},
+    {"compulsory", ARG_NONE, false, false,
+     "[ext] no board move while the hand is not empty, unless no drop is legal"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};
 

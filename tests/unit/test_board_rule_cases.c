@@ -414,6 +414,47 @@ START_TEST(castling_takes_the_opponents_same_side) {
 }
 END_TEST
 
+/* legan: a white pawn promotes on the edges of the a8 corner (b5-a6 too),
+ * a black one on those of h1 (g3-h4), White's zone turned by 180 degrees;
+ * Black's pawn moves down and to the right, White's up and to the left. */
+START_TEST(legan_promotes_in_the_corner_zones) {
+  Position *pos = position_at("legan", "7k/8/8/1P6/8/8/8/K7 w - - 0 1");
+  ck_assert(is_legal_text(pos, "b5a6q"));
+  ck_assert(!is_legal_text(pos, "b5a6"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "7k/8/8/8/8/6p1/8/K7 b - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "g3h2q"));
+  ck_assert(!is_legal_text(pos, "g3f2"));
+  ck_assert(pos_set_fen(pos, "7k/8/8/8/4p3/8/8/K7 b - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "e4f3")); /* f3 is no promotion square */
+  pos_free(pos);
+}
+END_TEST
+
+/* drop=compulsory (screen): a knight's check no drop can block leaves the
+ * king's seven flights (Fairy-Stockfish's mustDrop); a rook's check along
+ * the rank is blocked by a drop, and then only such drops are legal; out of check
+ * the king may not move while the hand holds pieces. */
+START_TEST(compulsory_drops_waived_when_none_evades) {
+  Position *pos =
+      position_at("screen", "8/8/4n3/8/3K4/8/8/8[QRRBBNNPPPPPPPPkqrrbbnpppppppp] w - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 7);
+  ck_assert(is_legal_text(pos, "d4d5"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "8/8/8/8/r2K4/8/8/8[QRRBBNNPPPPPPPPkqrbbnnpppppppp] w - - 0 1", err,
+                        sizeof err));
+  ck_assert(is_legal_text(pos, "Q@c4"));
+  ck_assert(!is_legal_text(pos, "Q@a1"));
+  ck_assert(!is_legal_text(pos, "d4d5"));
+  ck_assert(pos_set_fen(pos, "8/8/8/8/3K4/8/8/8[QRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", err,
+                        sizeof err));
+  ck_assert(!is_legal_text(pos, "d4d5"));
+  ck_assert(is_legal_text(pos, "Q@a1"));
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -446,6 +487,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
+  tcase_add_test(tc, legan_promotes_in_the_corner_zones);
   tcase_add_test(tc, castling_wins_and_lost_right_loses);
   tcase_add_test(tc, castling_takes_the_opponents_same_side);
   tcase_add_test(tc, goal_judged_one_ply_later);
