@@ -444,6 +444,14 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   int n = 0;
   for (int i = 0; i < list->count; i++)
     if (legal_context_test(pos, &ctx, list->moves[i])) list->moves[n++] = list->moves[i];
+  if (!n && list->count && pos->variant->rules.drop_compulsory &&
+      move_kind(list->moves[0]) == MOVE_DROP) {
+    /* compulsory drops, none legal (in check, no drop blocks it): the
+     * other moves are allowed, as Fairy-Stockfish's mustDrop */
+    gen_pseudo_board_moves(pos, list);
+    for (int i = 0; i < list->count; i++)
+      if (legal_context_test(pos, &ctx, list->moves[i])) list->moves[n++] = list->moves[i];
+  }
   list->count = n;
   if (pos->variant->rules.must_capture) {
     int caps = 0;

@@ -378,6 +378,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   st->rule50++;
   st->ply_from_start++;
   st->dropped = move_kind(m) == MOVE_DROP ? (uint8_t)(move_piece_arg(m) + 1) : 0;
+  st->castled = 0;
 
   switch (move_kind(m)) {
   case MOVE_DROP: {
@@ -398,6 +399,13 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     pos_remove_piece(pos, partner, undo);
     pos_put_piece(pos, royal_to, royal, undo);
     pos_put_piece(pos, partner_to, rook, undo);
+    st->castled = (uint8_t)(side + 1);
+    /* castling=opposite: the opponent may no longer castle to this side */
+    Square theirs = st->castle_partner[!us][side];
+    if (pos->variant->rules.castling_opposite && theirs != SQ_NONE) {
+      st->key ^= zobrist_castle(theirs);
+      st->castle_partner[!us][side] = SQ_NONE;
+    }
     break;
   }
   case MOVE_PASS: break;
@@ -475,7 +483,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   undo->change_count = 0;
   ep_clear(&pos->st);
   pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
-  pos->st.dropped = 0;
+  pos->st.dropped = pos->st.castled = 0;
   pos->st.rule50++;
   pos->st.ply_from_start++;
   pos->side = (Color)!pos->side;

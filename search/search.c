@@ -58,10 +58,12 @@ static GameResult search_rule_result(const Position *pos, const EvalTables *tabl
 
 /* The moves of a node. Forced-capture variants need the board's legal list
  * (it drops non-captures when a capture exists), and so do stalemate=skip
- * variants (it adds the pass when nothing else is legal); elsewhere
- * pseudo-legal moves are checked one by one as the loop reaches them. */
+ * variants (it adds the pass when nothing else is legal) and compulsory
+ * drops (other moves are legal when no drop is); elsewhere pseudo-legal
+ * moves are checked one by one as the loop reaches them. */
 static bool search_gen_moves(const Position *pos, MoveList *list) {
-  if (pos->variant->rules.must_capture || pos->variant->rules.stalemate_pass) {
+  const VariantRules *r = &pos->variant->rules;
+  if (r->must_capture || r->stalemate_pass || r->drop_compulsory) {
     gen_legal_moves(pos, list);
     return true;
   }
