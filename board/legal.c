@@ -183,6 +183,14 @@ bool pos_is_legal(const Position *pos, Move move) {
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
+  /* atomic=mutual{..} (atomar): no capture of a piece of the capturer's own
+   * type. Atomic variants test every move here (no pin shortcut). */
+  if (r->atomic_mutual && move_kind(move) == MOVE_NORMAL && move_from(move) != move_to(move)) {
+    Piece mover = pos->board[move_from(move)], victim = pos->board[move_to(move)];
+    if (piece_is_real(victim) && piece_type(victim) == piece_type(mover) &&
+        r->atomic_mutual >> piece_type(mover) & 1)
+      return false;
+  }
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;

@@ -234,11 +234,13 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
  * the capture square. */
 static void explode_at(Position *pos, int sq, Undo *undo) {
   uint64_t immune = pos->variant->rules.atomic_immune;
+  uint64_t unblastable = pos->variant->rules.atomic_unblastable; /* atomic=immune{..} */
   for (int dy = -1; dy <= 1; dy++)
     for (int dx = -1; dx <= 1; dx++) {
       Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
       if (s == SQ_NONE || !piece_is_real(pos->board[s])) continue;
       if ((dx || dy) && immune >> piece_type(pos->board[s]) & 1) continue;
+      if (unblastable >> piece_type(pos->board[s]) & 1) continue;
       pos_remove_piece(pos, s, undo);
     }
 }

@@ -467,6 +467,16 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   uint64_t blown = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
   r->atomic = true;
   r->atomic_immune = all & ~blown;
+  const FbrAttr *immune = fbr_attr(rule, "immune"), *mutual = fbr_attr(rule, "mutual");
+  r->atomic_unblastable = immune ? immune->sets[0][WHITE] | immune->sets[0][BLACK] : 0;
+  r->atomic_mutual = mutual ? mutual->sets[0][WHITE] | mutual->sets[0][BLACK] : 0;
+  if ((immune && !r->atomic_unblastable) || (mutual && !r->atomic_mutual))
+    return fbr_error(ctx, (immune ? immune : mutual)->pos, rule->text,
+                     "immune and mutual need a piece set: immune{K}");
+  if ((r->atomic_unblastable | r->atomic_mutual) & r->royal_types)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "immune and mutual pieces may not be royal (as in Fairy-Stockfish: a royal "
+                     "that no blast removes would make self-explosion tests wrong)");
   return true;
 }
 
@@ -568,6 +578,13 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
      "[ext] castling short wins and losing that right loses; {!K}: White's only (castle)"},
     {"winlong", ARG_NONE, true, false,
      "[ext] castling long wins and losing that right loses; {!k}: Black's only (castle)"},
+    END_ATTRS};
+
+static const FbrAttrSpec ATOMIC_ATTRS[] = {
+    {"immune", ARG_NONE, true, false,
+     "[ext] pieces of the set survive every blast, their own capture's included (atomar)"},
+    {"mutual", ARG_NONE, true, false,
+     "[ext] a piece of the set may not capture one of its own type (atomar's kings)"},
     END_ATTRS};
 
 static const FbrAttrSpec STALEMATE_ATTRS[] = {
@@ -723,7 +740,7 @@ const FbrRuleSpec FBR_RULES[] = {
      "turn structure (default enpassant)"},
     {"mustcapture", false, false, false, false, false, MUSTCAPTURE_ATTRS, fbr_apply_mustcapture,
      "capturing is compulsory (antichess)"},
-    {"atomic", false, true, false, false, false, NO_ATTRS, fbr_apply_atomic,
+    {"atomic", false, true, false, false, false, ATOMIC_ATTRS, fbr_apply_atomic,
      "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
     {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
      "special squares: holes, river, palace"},

@@ -96,6 +96,10 @@ typedef struct {
   bool must_capture;                  /* mustcapture=compulsory (antichess) */
   bool atomic;                        /* atomic{^P}: captures explode */
   uint64_t atomic_immune;             /* types not removed by explosions */
+  uint64_t atomic_unblastable;        /* atomic=immune{..}: types no blast removes, their own
+                                         capture's included (atomar's kings) */
+  uint64_t atomic_mutual;             /* atomic=mutual{..}: types that may not capture their
+                                         own type (atomar: no king takes a king) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored

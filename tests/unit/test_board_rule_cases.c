@@ -455,6 +455,28 @@ START_TEST(compulsory_drops_waived_when_none_evades) {
 }
 END_TEST
 
+/* atomic=immune{K},mutual{K} (atomar): the white king takes the queen on e5
+ * and survives its own blast, as does the black king next to it; a king
+ * never takes a king. In nocheckatomic the capture blows up both kings. */
+START_TEST(atomar_kings_survive_blasts_and_never_take_kings) {
+  Position *pos = position_at("atomar", "8/8/8/3kq3/4K3/8/8/8 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "e4d5"));
+  Undo undo;
+  play_text(pos, "e4e5", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "8/8/8/3kK3/8/8/8/8 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  pos = position_at("nocheckatomic", "8/8/8/3kq3/4K3/8/8/8 w - - 0 1");
+  ck_assert(is_legal_text(pos, "e4d5"));
+  play_text(pos, "e4e5", &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "8/8/8/8/8/8/8/8 b - - 0 1");
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -487,6 +509,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
   tcase_add_test(tc, legan_promotes_in_the_corner_zones);
   tcase_add_test(tc, castling_wins_and_lost_right_loses);

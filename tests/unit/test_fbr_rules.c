@@ -320,6 +320,11 @@ START_TEST(gating_turn_mustcapture_atomic) {
   ck_assert(v->rules.atomic);
   ck_assert_uint_eq(v->rules.atomic_immune, bit(v, "P"));
   ck_assert_uint_eq(compile("atomic")->rules.atomic_immune, 0);
+  v = compile("royal{} atomic{^P}=immune{K},mutual{K}");
+  ck_assert_uint_eq(v->rules.atomic_unblastable, bit(v, "K"));
+  ck_assert_uint_eq(v->rules.atomic_mutual, bit(v, "K"));
+  expect_error("royal{} atomic=immune", "immune and mutual need a piece set");
+  expect_error("atomic=mutual{K}", "immune and mutual pieces may not be royal");
 }
 END_TEST
 
