@@ -481,6 +481,68 @@ bool pos_gives_check(const Position *pos, Move move) {
   return check;
 }
 
+void check_context_init(const Position *pos, CheckContext *ctx) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  ctx->mode = CHECK_BY_MAKE;
+  ctx->royal_nb = 0;
+  ctx->disc64 = 0;
+  ctx->disc128 = 0;
+  if (r->atomic || r->royal_duple || pos_is_decided(pos)) return;
+  if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us]))
+    return;
+  for (int i = 0; i < pos->pcount[them]; i++) {
+    int sq = pos->plist[them][i];
+    if (!(t->royal_mask[them] >> piece_type(pos->board[sq]) & 1)) continue;
+    if (ctx->royal_nb >= LEGAL_ROYALS_WATCHED_MAX) return;
+    ctx->royal[ctx->royal_nb++] = (Square)sq;
+  }
+  if (!ctx->royal_nb) {
+    ctx->mode = CHECK_NEVER;
+  } else if (t->bb64) {
+    ctx->mode = CHECK_BB64;
+    ctx->disc64 = bb64_discoverers(pos, us, bb64_pieces_of(pos, them, t->royal_mask[them]));
+  } else {
+    ctx->mode = CHECK_BB128;
+    ctx->disc128 = bb128_discoverers(pos, us, bb128_pieces_of(pos, them, t->royal_mask[them]));
+  }
+}
+
+bool check_context_gives(const Position *pos, const CheckContext *ctx, Move m) {
+  MoveKind kind = move_kind(m);
+  if (ctx->mode == CHECK_BY_MAKE || (move_flags(m) & (MOVE_FLAG_GATE | MOVE_FLAG_GATE_PARTNER)) ||
+      (kind != MOVE_NORMAL && kind != MOVE_DROP) ||
+      (kind == MOVE_NORMAL && (move_extra1(m) != EXTRA_NONE || move_extra2(m) != EXTRA_NONE)))
+    return pos_gives_check(pos, m);
+  if (ctx->mode == CHECK_NEVER) return false;
+  Color us = pos->side;
+  int to = move_to(m), from = move_from(m);
+  int type = kind == MOVE_DROP        ? move_drop_board_type(pos, m)
+             : move_piece_arg(m) >= 0 ? move_piece_arg(m)
+                                      : piece_type(pos->board[from]);
+  if (ctx->mode == CHECK_BB64) {
+    uint64_t occupied = bb64_occupied(pos) | (uint64_t)1 << to;
+    bool discovers = kind == MOVE_NORMAL && ctx->disc64 >> from & 1;
+    if (kind == MOVE_NORMAL) occupied &= ~((uint64_t)1 << from);
+    for (int k = 0; k < ctx->royal_nb; k++) {
+      if (bb64_piece_attacks(pos, to, type, us, ctx->royal[k], occupied)) return true;
+      if (discovers && bb64_attacked_without(pos, ctx->royal[k], us, occupied, (uint64_t)1 << from))
+        return true;
+    }
+    return false;
+  }
+  bb128_t occupied = bb128_occupied(pos) | (bb128_t)1 << to;
+  bool discovers = kind == MOVE_NORMAL && ctx->disc128 >> from & 1;
+  if (kind == MOVE_NORMAL) occupied &= ~((bb128_t)1 << from);
+  for (int k = 0; k < ctx->royal_nb; k++) {
+    if (bb128_piece_attacks(pos, to, type, us, ctx->royal[k], occupied)) return true;
+    if (discovers && bb128_attacked_without(pos, ctx->royal[k], us, occupied, (bb128_t)1 << from))
+      return true;
+  }
+  return false;
+}
+
 bool pos_is_capture(const Position *pos, Move move) {
   switch (move_kind(move)) {
   case MOVE_EN_PASSANT: return true;
