@@ -477,6 +477,23 @@ START_TEST(atomar_kings_survive_blasts_and_never_take_kings) {
 }
 END_TEST
 
+/* holding with atomic (atomiczh): the knight takes the pawn on d5 (to
+ * White's hand); the blast removes the knight itself (to Black's hand) and
+ * the bishop on e6 (to White's), not the pawn on e4. */
+START_TEST(atomiczh_blast_victims_go_to_hand_flipped) {
+  Position *pos = position_at("atomiczh", "4k3/8/4b3/3p4/4P3/2N5/8/4K3[] w - - 0 1");
+  Undo undo;
+  play_text(pos, "c3d5", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/8/8/4P3/8/8/4K3[BPn] b - - 0 1");
+  pos_unmake_move(pos, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/4b3/3p4/4P3/2N5/8/4K3[] w - - 0 1");
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -509,6 +526,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, atomiczh_blast_victims_go_to_hand_flipped);
   tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
   tcase_add_test(tc, legan_promotes_in_the_corner_zones);
