@@ -14,6 +14,7 @@
 #include "board/bb.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
+#include "board/rules.h"
 #include "board/tables.h"
 
 /* Attack test leaving out attackers of the `exclude` types. */
@@ -149,6 +150,79 @@ static bool last_move_legal(const Position *pos) {
   return true;
 }
 
+/* pieces{..}=extinction,lastroyal: the types of colour c's set that are
+ * royal in this position, those of which c has at most extinction(N)+1 on
+ * the board (with together: the whole set while it counts that few). */
+uint64_t pos_last_royal_types(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  uint64_t set = r->last_royal_by_color[c], royal = 0;
+  if (!set) return 0;
+  int limit = r->extinction_count + 1;
+  if (r->extinction_together) return rules_count_types(pos, c, set, false) <= limit ? set : 0;
+  for (uint64_t b = set; b; b &= b - 1) {
+    uint64_t one = b & -b;
+    if (rules_count_types(pos, c, one, false) <= limit) royal |= one;
+  }
+  return royal;
+}
+
+bool pos_last_royal_attacked(const Position *pos, Color c) {
+  uint64_t types = pos_last_royal_types(pos, c);
+  for (int i = 0; types && i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (types >> piece_type(pos->board[sq]) & 1 && pos_attacked(pos, sq, (Color)!c)) return true;
+  }
+  return false;
+}
+
+/* Before the move: which of the mover's types are royal for it, judged on
+ * the position before the move as Fairy-Stockfish's pseudo-royals are; a
+ * promotion to a type of the set makes it royal only if the side had at
+ * most N of it, and a dropped piece of the set is royal. */
+static uint64_t last_royal_before(const Position *pos, Move move) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  uint64_t royal = pos_last_royal_types(pos, us), set = r->last_royal_by_color[us];
+  int type = move_piece_arg(move);
+  if (move_kind(move) == MOVE_DROP && set >> type & 1) royal |= 1ull << type;
+  if (move_kind(move) == MOVE_NORMAL && type >= 0 && set >> type & 1) {
+    uint64_t counted = r->extinction_together ? set : 1ull << type;
+    if (rules_count_types(pos, us, counted, false) > r->extinction_count) royal &= ~counted;
+  }
+  return royal;
+}
+
+static bool legal_plain(const Position *pos, Move move);
+
+/* pieces=extinction,lastroyal: the plain test, then no royal-when-last piece
+ * of the mover left attacked, unless the move takes one of the opponent's
+ * (that ends the game). Out of line: the other variants pay one branch. */
+static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move move) {
+  if (!legal_plain(pos, move)) return false;
+  uint64_t mine = last_royal_before(pos, move);
+  uint64_t theirs = pos_last_royal_types(pos, (Color)!pos->side);
+  int theirs_before = rules_count_types(pos, (Color)!pos->side, theirs, false);
+  if (!mine) return true;
+  Position *p = (Position *)pos; /* make/unmake restores it exactly */
+  Undo undo;
+  pos_make_move(p, move, &undo);
+  bool legal = true;
+  if (!(theirs && rules_count_types(p, p->side, theirs, false) < theirs_before)) {
+    Color mover = (Color)!p->side;
+    for (int i = 0; legal && i < p->pcount[mover]; i++) {
+      int sq = p->plist[mover][i];
+      if (mine >> piece_type(p->board[sq]) & 1 && pos_attacked(p, sq, p->side)) legal = false;
+    }
+  }
+  pos_unmake_move(p, &undo);
+  return legal;
+}
+
+bool pos_is_legal(const Position *pos, Move move) {
+  if (pos->variant->rules.last_royal_by_color[pos->side]) return legal_last_royal(pos, move);
+  return legal_plain(pos, move);
+}
+
 /* royal=makpong: a royal in check may move only to capture its one checker
  * (Fairy-Stockfish: checkers() ^ to must be empty). */
 static bool makpong_allows(const Position *pos, Move move) {
@@ -173,7 +247,7 @@ static bool makpong_allows(const Position *pos, Move move) {
   return checkers == 0 || (checkers == 1 && takes_checker);
 }
 
-bool pos_is_legal(const Position *pos, Move move) {
+static bool legal_plain(const Position *pos, Move move) {
   /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
    * to its royal may not leave the line even if the gated piece would
    * block it. Gating never exposes a royal, so this is the whole test. */
@@ -262,7 +336,8 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
   const VariantRules *r = &pos->variant->rules;
   const Geometry *geo = &pos->geo;
   Color us = pos->side, them = (Color)!us;
-  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple || !t->royal_mask[us])
+  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple ||
+      !t->royal_mask[us] || r->last_royal_by_color[us])
     return false;
   int width = 2 * geo->files - 1;
   watch->royal_nb = 0;

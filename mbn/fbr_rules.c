@@ -320,8 +320,12 @@ static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
     r->extinction_count = ext->has_number ? ext->number : 0;
     r->extinction_together = fbr_attr(rule, "together") != NULL;
     if (r->extinction_result == RESULT_NONE) r->extinction_result = RESULT_LOSS;
-  } else if (fbr_attr(rule, "together")) {
-    return fbr_error(ctx, rule->pos, rule->text, "'together' belongs with 'extinction'");
+    bool last = fbr_attr(rule, "lastroyal") != NULL;
+    r->last_royal_by_color[WHITE] = last ? set[WHITE] : 0;
+    r->last_royal_by_color[BLACK] = last ? set[BLACK] : 0;
+  } else if (fbr_attr(rule, "together") || fbr_attr(rule, "lastroyal")) {
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "'together' and 'lastroyal' belong with 'extinction'");
   }
   const FbrAttr *file = fbr_attr(rule, "file");
   if (file) {
@@ -635,6 +639,9 @@ static const FbrAttrSpec PIECES_ATTRS[] = {
     {"extinction", ARG_OPTIONAL, false, false,
      "losing every piece of one type of the set ends the game; (N): N or fewer left"},
     {"together", ARG_NONE, false, false, "[ext] with extinction: the set counts as one"},
+    {"lastroyal", ARG_NONE, false, false,
+     "[ext] with extinction(N): while a side has at most N+1 pieces of a type of the set (of "
+     "the set, with together) they are royal for it (maharajah2, shoshogi)"},
     {"file", ARG_NUMBER, false, false, "at most N of the set on one file (nifu: file(1))"},
     {"mobile", ARG_NONE, false, false,
      "[ext] the set may not move or drop where it has no further move"},

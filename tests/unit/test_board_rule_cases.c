@@ -494,6 +494,40 @@ START_TEST(atomiczh_blast_victims_go_to_hand_flipped) {
 }
 END_TEST
 
+/* pieces=extinction,lastroyal (maharajah2): Black's last maharajah may not
+ * stay attacked (17 moves, Fairy-Stockfish's count), two of them may; a
+ * last maharajah attacked with no move is mated. */
+START_TEST(last_piece_of_the_set_is_royal) {
+  Position *pos = position_at("maharajah2", "R3m3/8/8/8/8/8/8/4K3 b - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 17);
+  ck_assert(!is_legal_text(pos, "e8f8"));
+  ck_assert(is_legal_text(pos, "e8a8"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "R3m2m/8/8/8/8/8/8/4K3 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 42);
+  ck_assert(is_legal_text(pos, "e8f8"));
+  /* the lone maharajah in the corner, every flight and capture covered: mate */
+  ck_assert(pos_set_fen(pos, "6Rm/6QN/5B2/8/8/8/8/K7 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, 0), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* shoshogi: while the prince lives the king may step into attack; with the
+ * prince gone the king is royal again. */
+START_TEST(shoshogi_prince_makes_the_king_expendable) {
+  Position *pos = position_at("shoshogi", "4k4/9/9/9/9/9/3r5/9/4K3+E w - - 0 1");
+  ck_assert(is_legal_text(pos, "e1d1"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "4k4/9/9/9/9/9/3r5/9/4K4 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "e1d1"));
+  ck_assert(is_legal_text(pos, "e1f1"));
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -526,6 +560,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, last_piece_of_the_set_is_royal);
+  tcase_add_test(tc, shoshogi_prince_makes_the_king_expendable);
   tcase_add_test(tc, atomiczh_blast_victims_go_to_hand_flipped);
   tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);

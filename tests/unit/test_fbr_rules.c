@@ -246,7 +246,11 @@ START_TEST(pieces_extinction_file_limits_mobility) {
   ck_assert_int_eq(v->rules.per_file_limit[type(v, "P")], 1);
   ck_assert_int_eq(v->rules.per_file_limit[type(v, "N")], 0);
   ck_assert_uint_eq(v->rules.immobility_illegal, bit(v, "P") | bit(v, "N"));
-  expect_error("pieces{P}=together", "'together' belongs with 'extinction'");
+  expect_error("pieces{P}=together", "'together' and 'lastroyal' belong with 'extinction'");
+  expect_error("pieces{Q}=lastroyal", "'together' and 'lastroyal' belong with 'extinction'");
+  v = compile("pieces{!q}=extinction,lastroyal");
+  ck_assert_uint_eq(v->rules.last_royal_by_color[BLACK], bit(v, "Q"));
+  ck_assert_uint_eq(v->rules.last_royal_by_color[WHITE], 0);
   expect_error("pieces{P}=file(0)", "file(N) needs N >= 1");
   expect_error("pieces{P}", "rule 'pieces{P}' needs '='");
 }
