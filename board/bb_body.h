@@ -315,6 +315,46 @@ bb_t BBW(pinned)(const Position *pos, bb_t royals) {
   return pinned;
 }
 
+bb_t BBW(discoverers)(const Position *pos, Color by, bb_t royals) {
+  const BbTables *bb = BBT(pos->tables);
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t mine = BBP(pos).color[by], found = 0;
+  bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]);
+  if (!riders) return 0;
+  for (; royals; royals &= royals - 1) {
+    int ksq = BBW(lsb)(royals);
+    uint32_t dirs = bb->rider_dirs[by];
+    while (dirs) {
+      int d = __builtin_ctz(dirs);
+      dirs &= dirs - 1;
+      int nd = bb->dir_neg[d];
+      if (!(bb->ray[nd][ksq] & riders)) continue;
+      int b1 = bb_first(bb, nd, ksq, occupied);
+      if (b1 < 0 || !(mine >> b1 & 1)) continue;
+      int b2 = bb_first(bb, nd, b1, occupied);
+      if (b2 >= 0 && riders >> b2 & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b2]) & 1)
+        found |= BB_ONE << b1;
+    }
+  }
+  return found;
+}
+
+bool BBW(piece_attacks)(const Position *pos, int sq, int type, Color c, int target, bb_t occupied) {
+  const BbTables *bb = BBT(pos->tables);
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  if (bb->leap_types[c] >> type & 1 && bb->rev_leap[k][target] >> sq & 1) return true;
+  if (!(bb->rider_piece_types[c] >> type & 1)) return false;
+  uint32_t dirs = bb->rider_dirs[c];
+  while (dirs) {
+    int d = __builtin_ctz(dirs);
+    dirs &= dirs - 1;
+    if (!(bb->rider_types[c][d] >> type & 1)) continue;
+    int nd = bb->dir_neg[d];
+    if (bb->ray[nd][target] >> sq & 1 && bb_first(bb, nd, target, occupied) == sq) return true;
+  }
+  return false;
+}
+
 bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c) {
   const BbTables *bb = BBT(pos->tables);
   size_t k = (size_t)type * COLOR_NB + (size_t)c;

@@ -74,6 +74,13 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);
+/* Pieces of colour `by` standing alone between a rider of `by` and one of
+ * `royals` (enemy royals): moving one of them may give a discovered check
+ * (needs all_attack_ok for `by`). */
+bb_t BBW(discoverers)(const Position *pos, Color by, bb_t royals);
+/* Whether a piece of type t and colour c standing on sq would attack
+ * target on the given occupancy (the mask-covered legs only). */
+bool BBW(piece_attacks)(const Position *pos, int sq, int type, Color c, int target, bb_t occupied);
 /* Targets of the rider legs only (for types counted by shifts). */
 bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c);
 /* Whether colour `by` attacks sq with the pieces attack_ok covers (the

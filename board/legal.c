@@ -183,6 +183,14 @@ bool pos_is_legal(const Position *pos, Move move) {
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
+  /* atomic=mutual{..} (atomar): no capture of a piece of the capturer's own
+   * type. Atomic variants test every move here (no pin shortcut). */
+  if (r->atomic_mutual && move_kind(move) == MOVE_NORMAL && move_from(move) != move_to(move)) {
+    Piece mover = pos->board[move_from(move)], victim = pos->board[move_to(move)];
+    if (piece_is_real(victim) && piece_type(victim) == piece_type(mover) &&
+        r->atomic_mutual >> piece_type(mover) & 1)
+      return false;
+  }
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
@@ -444,6 +452,14 @@ int gen_legal_moves(const Position *pos, MoveList *list) {
   int n = 0;
   for (int i = 0; i < list->count; i++)
     if (legal_context_test(pos, &ctx, list->moves[i])) list->moves[n++] = list->moves[i];
+  if (!n && list->count && pos->variant->rules.drop_compulsory &&
+      move_kind(list->moves[0]) == MOVE_DROP) {
+    /* compulsory drops, none legal (in check, no drop blocks it): the
+     * other moves are allowed, as Fairy-Stockfish's mustDrop */
+    gen_pseudo_board_moves(pos, list);
+    for (int i = 0; i < list->count; i++)
+      if (legal_context_test(pos, &ctx, list->moves[i])) list->moves[n++] = list->moves[i];
+  }
   list->count = n;
   if (pos->variant->rules.must_capture) {
     int caps = 0;
@@ -463,6 +479,68 @@ bool pos_gives_check(const Position *pos, Move move) {
   bool check = pos_in_check(p);
   pos_unmake_move(p, &undo);
   return check;
+}
+
+void check_context_init(const Position *pos, CheckContext *ctx) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  ctx->mode = CHECK_BY_MAKE;
+  ctx->royal_nb = 0;
+  ctx->disc64 = 0;
+  ctx->disc128 = 0;
+  if (r->atomic || r->royal_duple || pos_is_decided(pos)) return;
+  if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us]))
+    return;
+  for (int i = 0; i < pos->pcount[them]; i++) {
+    int sq = pos->plist[them][i];
+    if (!(t->royal_mask[them] >> piece_type(pos->board[sq]) & 1)) continue;
+    if (ctx->royal_nb >= LEGAL_ROYALS_WATCHED_MAX) return;
+    ctx->royal[ctx->royal_nb++] = (Square)sq;
+  }
+  if (!ctx->royal_nb) {
+    ctx->mode = CHECK_NEVER;
+  } else if (t->bb64) {
+    ctx->mode = CHECK_BB64;
+    ctx->disc64 = bb64_discoverers(pos, us, bb64_pieces_of(pos, them, t->royal_mask[them]));
+  } else {
+    ctx->mode = CHECK_BB128;
+    ctx->disc128 = bb128_discoverers(pos, us, bb128_pieces_of(pos, them, t->royal_mask[them]));
+  }
+}
+
+bool check_context_gives(const Position *pos, const CheckContext *ctx, Move m) {
+  MoveKind kind = move_kind(m);
+  if (ctx->mode == CHECK_BY_MAKE || (move_flags(m) & (MOVE_FLAG_GATE | MOVE_FLAG_GATE_PARTNER)) ||
+      (kind != MOVE_NORMAL && kind != MOVE_DROP) ||
+      (kind == MOVE_NORMAL && (move_extra1(m) != EXTRA_NONE || move_extra2(m) != EXTRA_NONE)))
+    return pos_gives_check(pos, m);
+  if (ctx->mode == CHECK_NEVER) return false;
+  Color us = pos->side;
+  int to = move_to(m), from = move_from(m);
+  int type = kind == MOVE_DROP        ? move_drop_board_type(pos, m)
+             : move_piece_arg(m) >= 0 ? move_piece_arg(m)
+                                      : piece_type(pos->board[from]);
+  if (ctx->mode == CHECK_BB64) {
+    uint64_t occupied = bb64_occupied(pos) | (uint64_t)1 << to;
+    bool discovers = kind == MOVE_NORMAL && ctx->disc64 >> from & 1;
+    if (kind == MOVE_NORMAL) occupied &= ~((uint64_t)1 << from);
+    for (int k = 0; k < ctx->royal_nb; k++) {
+      if (bb64_piece_attacks(pos, to, type, us, ctx->royal[k], occupied)) return true;
+      if (discovers && bb64_attacked_without(pos, ctx->royal[k], us, occupied, (uint64_t)1 << from))
+        return true;
+    }
+    return false;
+  }
+  bb128_t occupied = bb128_occupied(pos) | (bb128_t)1 << to;
+  bool discovers = kind == MOVE_NORMAL && ctx->disc128 >> from & 1;
+  if (kind == MOVE_NORMAL) occupied &= ~((bb128_t)1 << from);
+  for (int k = 0; k < ctx->royal_nb; k++) {
+    if (bb128_piece_attacks(pos, to, type, us, ctx->royal[k], occupied)) return true;
+    if (discovers && bb128_attacked_without(pos, ctx->royal[k], us, occupied, (bb128_t)1 << from))
+      return true;
+  }
+  return false;
 }
 
 bool pos_is_capture(const Position *pos, Move move) {

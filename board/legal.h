@@ -47,6 +47,26 @@ typedef struct {
   LegalWatch watch;
 } LegalContext;
 
+/* One position's gives-check context: the enemy royals and the pieces of
+ * the side to move that may uncover a check, found once; then a move's
+ * check is its own piece's attack from the new square, plus the full test
+ * only if it leaves a discovering line. Where the bitboards do not answer
+ * every attack of the side to move, or a move does more than move one
+ * piece (castling, gating, several captures, explosions), the move is made,
+ * tested and unmade. The answers are exactly pos_gives_check's. */
+typedef enum { CHECK_BY_MAKE, CHECK_NEVER, CHECK_BB64, CHECK_BB128 } CheckMode;
+typedef struct {
+  CheckMode mode;
+  int royal_nb;
+  Square royal[LEGAL_ROYALS_WATCHED_MAX];
+  uint64_t disc64;
+  bb128_t disc128;
+} CheckContext;
+
+void check_context_init(const Position *pos, CheckContext *ctx);
+/* Whether a pseudo-legal move of that position gives check. */
+bool check_context_gives(const Position *pos, const CheckContext *ctx, Move move);
+
 /* Computes the context of the side to move (checkers, pins, watchers). */
 void legal_context_init(const Position *pos, LegalContext *ctx);
 /* Whether a pseudo-legal move of that position is legal (pos_is_legal's

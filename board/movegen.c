@@ -820,6 +820,18 @@ void gen_rule_moves(const Position *pos, MoveList *list) {
 }
 
 int gen_pseudo_moves(const Position *pos, MoveList *list) {
+  const VariantRules *r = &pos->variant->rules;
+  list->count = 0;
+  if (r->drops && r->drop_compulsory) {
+    /* While a hand holds pieces, dropping is the only kind of move (unless
+     * no drop is legal: gen_legal_moves asks gen_pseudo_board_moves then). */
+    gen_drops(pos, list);
+    if (list->count) return list->count;
+  }
+  return gen_pseudo_board_moves(pos, list);
+}
+
+int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
   Walk w;
   memset(&w, 0, sizeof w);
   w.pos = pos;
@@ -828,11 +840,6 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
   w.list = list;
   list->count = 0;
   const VariantRules *r = &pos->variant->rules;
-  if (r->drops && r->drop_compulsory) {
-    /* While a hand holds pieces, dropping is the only kind of move. */
-    gen_drops(pos, list);
-    if (list->count) return list->count;
-  }
   if (pos->tables->bb64) {
     bb64_gen_pieces(&w, pos->tables->bb64);
   } else if (pos->tables->bb128) {

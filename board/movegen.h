@@ -21,6 +21,10 @@ int gen_legal_moves(const Position *pos, MoveList *list);
 int gen_legal_count(const Position *pos);
 /* Pseudo-legal moves: obey the pieces' moves but may leave a royal attacked. */
 int gen_pseudo_moves(const Position *pos, MoveList *list);
+/* drop=compulsory: the pseudo-legal moves other than drops, which become
+ * legal when no drop is (a check no drop can block; Fairy-Stockfish's
+ * mustDrop judges non-drop moves that way). */
+int gen_pseudo_board_moves(const Position *pos, MoveList *list);
 /* Pseudo-legal moves of the side to move's board pieces that capture the
  * enemy piece on sq (landing on it, taking it on the way, or e.p.), as move
  * generation would list them (promotions included); drops never capture.

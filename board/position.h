@@ -75,6 +75,9 @@ typedef struct {
   /* Type + 1 of the piece the last move dropped, 0 after any other move:
    * drop{..}=nomate judges a mate by it (pos_game_result). */
   uint8_t dropped;
+  /* 1 + side (0 short, 1 long) of the castling the last move made, 0 after
+   * any other move: castling=winshort/winlong judges it (board/rules.c). */
+  uint8_t castled;
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 

@@ -35,20 +35,34 @@ int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_ha
   return n;
 }
 
-/* A piece of the hill set of colour c stands on c's goal squares (with
- * hill=safe: and no enemy piece attacks it there). */
+/* Every square of the zone holds a piece (hill=filled, kono). */
+static bool hill_zone_full(const Position *pos, const uint8_t *zone) {
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++)
+    if (zone[sq] && pos->board[sq] == PIECE_NONE) return false;
+  return true;
+}
+
+/* Colour c has reached its goal: a piece of the hill set on c's squares, or
+ * with hill=count(N) N of them, or with hill=filled one of them in a zone
+ * without an empty square. With hill=safe an arrival counts only if, when
+ * exactly the pieces needed stand there, none of them is attacked (more than
+ * needed count as they are; Fairy-Stockfish's flag_reached) -- except for
+ * the side to move under hill=later, whose pieces survived the reply. */
 static bool hill_reached(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   const uint8_t *zone = r->hill_by_color[c] ? r->hill_by_color[c] : r->hill;
   uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[c];
   if (!zone) return false;
+  int need = r->hill_count > 1 ? r->hill_count : 1, found = 0;
+  bool attacked = false, safety = r->hill_safe && !(r->hill_later && c == pos->side);
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
     if (!zone[sq] || !(types >> piece_type(pos->board[sq]) & 1)) continue;
-    if (r->hill_safe && pos_attacked(pos, sq, (Color)!c)) continue;
-    return true;
+    if (++found >= need && !safety) return true;
+    if (safety && !attacked) attacked = pos_attacked(pos, sq, (Color)!c);
   }
-  return false;
+  if (found > need || (found == need && !attacked)) return true;
+  return found > 0 && r->hill_filled && hill_zone_full(pos, zone);
 }
 
 /* Racing kings' reply: Black, not in check, may still move a hill piece onto
@@ -70,10 +84,30 @@ static bool hill_reply_possible(const Position *pos) {
   return false;
 }
 
+/* castling=winshort/winlong: the result for the side to move once the last
+ * move castled to a winning side or a side lost a winning right for good
+ * (RESULT_NONE: neither). As Fairy-Stockfish: the castling first (it takes
+ * the right too), then the opponent's rights, then our own. */
+static GameResult castling_result(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  if (!(r->castling_wins[WHITE] | r->castling_wins[BLACK])) return RESULT_NONE;
+  if (pos->st.castled && r->castling_wins[them] >> (pos->st.castled - 1) & 1) return RESULT_LOSS;
+  Color order[2] = {them, us};
+  for (int i = 0; i < 2; i++) {
+    Color c = order[i];
+    for (int side = 0; side < 2; side++)
+      if (r->castling_wins[c] >> side & 1 && pos->st.castle_partner[c][side] == SQ_NONE)
+        return c == us ? RESULT_LOSS : RESULT_WIN;
+  }
+  return RESULT_NONE;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
+  if (castling_result(pos) != RESULT_NONE) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
@@ -96,6 +130,9 @@ bool pos_is_decided(const Position *pos) {
     if (r->hill_reply) {
       if (hill_reached(pos, us)) return true;
       if (hill_reached(pos, them) && !hill_reply_possible(pos)) return true;
+    } else if (r->hill_later) {
+      /* the opponent's arrival waits for this move, unless it is safe */
+      if (hill_reached(pos, us) || (r->hill_safe && hill_reached(pos, them))) return true;
     } else if (hill_reached(pos, them)) {
       return true;
     } else if (r->hill_safe && hill_reached(pos, us)) {
@@ -140,6 +177,8 @@ static GameResult game_result(const Position *pos, int legal_count) {
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (pos_is_decided(pos)) {
+    GameResult castling = castling_result(pos);
+    if (castling != RESULT_NONE) return castling;
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;
@@ -160,7 +199,7 @@ static GameResult game_result(const Position *pos, int legal_count) {
     }
     if (r->hill_reply && hill_reached(pos, us) && hill_reached(pos, them)) return RESULT_DRAW;
     if (hill_reached(pos, us)) return RESULT_WIN;
-    if (hill_reached(pos, them)) return RESULT_LOSS;
+    if ((!r->hill_later || r->hill_safe) && hill_reached(pos, them)) return RESULT_LOSS;
     GameResult ext = r->extinction_result != RESULT_NONE ? r->extinction_result : RESULT_LOSS;
     uint64_t mine = t->extinction_mask[us];
     if (mine && rules_count_types(pos, us, mine, true) <= r->extinction_count) return ext;

@@ -177,6 +177,17 @@ static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   r->chess960 = fbr_attr(rule, "chess960") != NULL;
   r->castling_dropped = fbr_attr(rule, "dropped") != NULL;
+  r->castling_opposite = fbr_attr(rule, "opposite") != NULL;
+  /* winshort / winlong, for the colours whose royals the set names (all
+   * without a set: winlong{!k} is Black's long castling only) */
+  const char *wins[2] = {"winshort", "winlong"};
+  r->castling_wins[WHITE] = r->castling_wins[BLACK] = 0;
+  for (int side = 0; side < 2; side++) {
+    const FbrAttr *win = fbr_attr(rule, wins[side]);
+    if (!win) continue;
+    for (int c = 0; c < COLOR_NB; c++)
+      if (!win->set_count || win->sets[0][c]) r->castling_wins[c] |= (uint8_t)(1 << side);
+  }
   const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
                              fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
                              fbr_attr(rule, "rookfromshort"), fbr_attr(rule, "rookfromlong")};
@@ -267,9 +278,27 @@ static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
   if (!r->hill_types)
     return fbr_error(ctx, rule->pos, rule->text, "hill needs a piece set: hill{K}[..]");
   fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->hill_by_color);
+  const FbrAttr *black = fbr_attr(rule, "black");
+  if (black) {
+    /* Black's own goal, not White's mirrored (Fairy-Stockfish's
+     * flagRegionBlack where it is no mirror image: bajr, knights-halma) */
+    if (!black->range)
+      return fbr_error(ctx, black->pos, rule->text, "black needs its squares: black[a1,a2,b1]");
+    r->hill_by_color[BLACK] = fbr_zone_copy(ctx, black->range);
+  }
   r->hill = r->hill_by_color[WHITE];
   r->hill_reply = fbr_attr(rule, "reply") != NULL;
+  r->hill_later = fbr_attr(rule, "later") != NULL;
+  if (r->hill_reply && r->hill_later)
+    return fbr_error(ctx, rule->pos, rule->text, "give one of reply and later");
   r->hill_safe = fbr_attr(rule, "safe") != NULL;
+  const FbrAttr *count = fbr_attr(rule, "count");
+  r->hill_count = count ? count->number : 0;
+  if (count && count->number < 1)
+    return fbr_error(ctx, count->pos, rule->text, "count(N) needs N >= 1");
+  r->hill_filled = fbr_attr(rule, "filled") != NULL;
+  if (r->hill_safe && r->hill_filled)
+    return fbr_error(ctx, rule->pos, rule->text, "safe with filled is not supported");
   return true;
 }
 
@@ -438,6 +467,16 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   uint64_t blown = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
   r->atomic = true;
   r->atomic_immune = all & ~blown;
+  const FbrAttr *immune = fbr_attr(rule, "immune"), *mutual = fbr_attr(rule, "mutual");
+  r->atomic_unblastable = immune ? immune->sets[0][WHITE] | immune->sets[0][BLACK] : 0;
+  r->atomic_mutual = mutual ? mutual->sets[0][WHITE] | mutual->sets[0][BLACK] : 0;
+  if ((immune && !r->atomic_unblastable) || (mutual && !r->atomic_mutual))
+    return fbr_error(ctx, (immune ? immune : mutual)->pos, rule->text,
+                     "immune and mutual need a piece set: immune{K}");
+  if ((r->atomic_unblastable | r->atomic_mutual) & r->royal_types)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "immune and mutual pieces may not be royal (as in Fairy-Stockfish: a royal "
+                     "that no blast removes would make self-explosion tests wrong)");
   return true;
 }
 
@@ -533,6 +572,19 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
      "[ext] file where a K right seeks its partner, toward the royal (default the corner)"},
     {"rookfromlong", ARG_NUMBER, false, false,
      "[ext] file where a Q right seeks its partner, toward the royal (default the corner)"},
+    {"opposite", ARG_NONE, false, false,
+     "[ext] castling takes the opponent's right to castle to the same side (opposite-castling)"},
+    {"winshort", ARG_NONE, true, false,
+     "[ext] castling short wins and losing that right loses; {!K}: White's only (castle)"},
+    {"winlong", ARG_NONE, true, false,
+     "[ext] castling long wins and losing that right loses; {!k}: Black's only (castle)"},
+    END_ATTRS};
+
+static const FbrAttrSpec ATOMIC_ATTRS[] = {
+    {"immune", ARG_NONE, true, false,
+     "[ext] pieces of the set survive every blast, their own capture's included (atomar)"},
+    {"mutual", ARG_NONE, true, false,
+     "[ext] a piece of the set may not capture one of its own type (atomar's kings)"},
     END_ATTRS};
 
 static const FbrAttrSpec STALEMATE_ATTRS[] = {
@@ -567,6 +619,16 @@ static const FbrAttrSpec HILL_ATTRS[] = {
      "[ext] after White arrives Black may still arrive on the next move (draw)"},
     {"safe", ARG_NONE, false, false,
      "[ext] a piece on the squares wins only while the opponent cannot capture it (dobutsu)"},
+    {"later", ARG_NONE, false, false,
+     "[ext] judged one ply later: a piece there wins if it still stands there when its side is "
+     "to move (jesonmor); with safe, a safe arrival wins at once (alapo)"},
+    {"black", ARG_NONE, false, true,
+     "[ext] Black's squares, as given (default: White's mirrored; bajr: black[a1,a2,b1])"},
+    {"count", ARG_NUMBER, false, false,
+     "[ext] N pieces of the set on the squares at once win (aralzaa: count(3))"},
+    {"filled", ARG_NONE, false, false,
+     "[ext] with count: also won when no square of the zone is empty and one of the set "
+     "stands there (kono)"},
     END_ATTRS};
 
 static const FbrAttrSpec PIECES_ATTRS[] = {
@@ -613,7 +675,8 @@ static const FbrAttrSpec DROP_ATTRS[] = {
      "[ext] the set's pieces (bishops) must end on squares of both colours (placement)"},
     {"immobile", ARG_NONE, false, false,
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
-    {"compulsory", ARG_NONE, false, false, "[ext] no board move while the hand is not empty"},
+    {"compulsory", ARG_NONE, false, false,
+     "[ext] no board move while the hand is not empty, unless no drop is legal"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};
 
@@ -677,7 +740,7 @@ const FbrRuleSpec FBR_RULES[] = {
      "turn structure (default enpassant)"},
     {"mustcapture", false, false, false, false, false, MUSTCAPTURE_ATTRS, fbr_apply_mustcapture,
      "capturing is compulsory (antichess)"},
-    {"atomic", false, true, false, false, false, NO_ATTRS, fbr_apply_atomic,
+    {"atomic", false, true, false, false, false, ATOMIC_ATTRS, fbr_apply_atomic,
      "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
     {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
      "special squares: holes, river, palace"},

@@ -96,6 +96,10 @@ typedef struct {
   bool must_capture;                  /* mustcapture=compulsory (antichess) */
   bool atomic;                        /* atomic{^P}: captures explode */
   uint64_t atomic_immune;             /* types not removed by explosions */
+  uint64_t atomic_unblastable;        /* atomic=immune{..}: types no blast removes, their own
+                                         capture's included (atomar's kings) */
+  uint64_t atomic_mutual;             /* atomic=mutual{..}: types that may not capture their
+                                         own type (atomar: no king takes a king) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored
@@ -129,6 +133,12 @@ typedef struct {
   bool hill_safe;                   /* hill=safe: only a piece the opponent cannot capture
                                        there wins (dobutsu's try; Fairy-Stockfish's
                                        flagPieceSafe) */
+  bool hill_later;                  /* hill=later: a piece on the zone wins when its side is
+                                       to move again (flagMove for pieces other than the king) */
+  int hill_count;                   /* hill=count(N): N pieces of the set on the zone at once
+                                       (0: one; Fairy-Stockfish's flagPieceCount) */
+  bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty
+                                       and one of the set stands there (flagPieceBlockedWin) */
   uint64_t extinction_by_color[COLOR_NB];   /* pieces{..}=extinction per side (union is
                                                extinction_types) */
   bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
@@ -161,6 +171,11 @@ typedef struct {
   uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX];   /* zone{..}[..]=dontcross: may not leave */
   uint8_t *river;                               /* zone[..]=river: informational (display/eval) */
   bool pass_allowed;                            /* turn=pass: a side may pass (janggi) */
+  uint8_t castling_wins[COLOR_NB];              /* castling=winshort/winlong: bit 0 short, bit 1
+                                                   long; that castling wins and losing its right
+                                                   loses (Fairy-Stockfish's castlingWins) */
+  bool castling_opposite;                       /* castling=opposite: castling takes the
+                                                   opponent's right on the same side */
   bool chess960;                                /* castling=chess960: shuffled starts, X-FEN */
   void *arena;                                  /* owns every zone above (mbn/fbr.c) */
 } VariantRules;

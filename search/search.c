@@ -58,10 +58,12 @@ static GameResult search_rule_result(const Position *pos, const EvalTables *tabl
 
 /* The moves of a node. Forced-capture variants need the board's legal list
  * (it drops non-captures when a capture exists), and so do stalemate=skip
- * variants (it adds the pass when nothing else is legal); elsewhere
- * pseudo-legal moves are checked one by one as the loop reaches them. */
+ * variants (it adds the pass when nothing else is legal) and compulsory
+ * drops (other moves are legal when no drop is); elsewhere pseudo-legal
+ * moves are checked one by one as the loop reaches them. */
 static bool search_gen_moves(const Position *pos, MoveList *list) {
-  if (pos->variant->rules.must_capture || pos->variant->rules.stalemate_pass) {
+  const VariantRules *r = &pos->variant->rules;
+  if (r->must_capture || r->stalemate_pass || r->drop_compulsory) {
     gen_legal_moves(pos, list);
     return true;
   }
@@ -77,6 +79,32 @@ static bool search_move_legal(PlyStack *ss, const Position *pos, Move move) {
     ss->legal_ready = true;
   }
   return legal_context_test(pos, &ss->legal, move);
+}
+
+/* A node's gives-check context (on the C stack: small), made on first use. */
+typedef struct {
+  CheckContext ctx;
+  bool ready;
+} NodeCheck;
+
+/* Whether the board answers "does this move give check" without making it. */
+static bool search_check_cheap(NodeCheck *check, const Position *pos) {
+  if (!check->ready) {
+    check_context_init(pos, &check->ctx);
+    check->ready = true;
+  }
+  return check->ctx.mode != CHECK_BY_MAKE;
+}
+
+static bool search_gives_check(NodeCheck *check, const Position *pos, Move move) {
+  search_check_cheap(check, pos);
+  return check_context_gives(pos, &check->ctx, move);
+}
+
+/* Whether the side to move is in check: the parent's answer when it had
+ * one (it tested its move cheaply), else the board's attack test. */
+static bool search_in_check(const PlyStack *ss, const Position *pos) {
+  return ss->in_check_hint >= 0 ? ss->in_check_hint : pos_in_check(pos);
 }
 
 static void nodes_add(SearchThread *thread) {
@@ -246,7 +274,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   if (search_should_stop(thread)) return 0;
   GameResult result = search_rule_result(pos, tables);
   if (result != RESULT_NONE) return result_score(result, ply);
-  bool in_check = pos_in_check(pos);
+  bool in_check = search_in_check(ss, pos);
   if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
   /* A bared side to move (bare royal loses, unless it bares back) has no
    * quiet "stand pat": like a side in check, every move of it is tried, and
@@ -275,6 +303,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   MoveList *list = &ss->list;
   bool all_legal = search_gen_moves(pos, list);
   ss->legal_ready = false;
+  NodeCheck check = {.ready = false};
   MovePicker mp;
   picker_init(&mp, thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, !evade);
   int legal = 0;
@@ -297,6 +326,8 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
     ss->move = move;
     ss->moved_type = move_mover_type(pos, move);
     ss->cont = cont_row(thread, ss->moved_type, move);
+    ss[1].in_check_hint =
+        (int8_t)(search_check_cheap(&check, pos) ? check_context_gives(pos, &check.ctx, move) : -1);
     pos_make_move(pos, move, &ss->undo);
     int score = -search_qsearch(thread, -beta, -alpha, ply + 1, qdepth + 1);
     pos_unmake_move(pos, &ss->undo);
@@ -331,7 +362,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   Color us = pos_side_to_move(pos);
 
   /* 1. Check extension, then quiescence at the horizon. */
-  bool in_check = pos_in_check(pos);
+  bool in_check = search_in_check(ss, pos);
   if (in_check && ply < PLY_MAX / 2) depth++;
   if (depth <= 0) return search_qsearch(thread, alpha, beta, ply, 0);
 
@@ -392,6 +423,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     ss->move = MOVE_NONE_VALUE;
     ss->moved_type = -1;
     ss->cont = NULL;
+    ss[1].in_check_hint = -1;
     pos_make_null(pos, &ss->undo);
     int score = -search_node(thread, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
     pos_unmake_move(pos, &ss->undo);
@@ -405,6 +437,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 9. Generate and order (the root uses its own list, best first). */
   MoveList *list = &ss->list;
   bool all_legal = root;
+  NodeCheck check = {.ready = false};
   MovePicker mp;
   int root_index = 0;
   if (root) {
@@ -434,6 +467,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     bool tactical = move_is_tactical(pos, move);
     int type = move_mover_type(pos, move);
     bool killer = stage == STAGE_KILLER;
+    int gives = -1; /* whether the move gives check, once known */
 
     /* 11. Prune late quiet moves and bad captures near the leaves (never a
      *     checking move: with fairy pieces a check is often the whole point).
@@ -448,7 +482,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
        * capture: those pass the lower threshold without playing it again. */
       bool losing =
           tactical && stage != STAGE_GOOD_CAPTURE && !move_see_ok(pos, tables, move, -90 * depth);
-      if ((lmp || futile || losing) && !pos_gives_check(pos, move)) {
+      if ((lmp || futile || losing) && !(gives = search_gives_check(&check, pos, move))) {
         legal++;
         continue;
       }
@@ -461,6 +495,9 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     ss->moved_type = type;
     ss->cont = cont_row(thread, type, move);
     int captured = tactical ? move_captured_type(pos, move) : -1;
+    if (gives < 0 && search_check_cheap(&check, pos))
+      gives = check_context_gives(pos, &check.ctx, move);
+    ss[1].in_check_hint = (int8_t)gives;
     pos_make_move(pos, move, &ss->undo);
     tt_prefetch(&s->tt, pos_key(pos));
     if (!tactical && quiet_nb < 64) quiets[quiet_nb] = move, quiet_types[quiet_nb++] = type;
@@ -474,7 +511,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     /* 13. Late-move reductions, then principal-variation search. */
     if (legal > 1 + pv_node && depth >= 3 && !tactical) {
       int r = LMR_TABLE[min_int(depth, 63)][min_int(legal, 63)];
-      r -= pos_in_check(pos); /* the move gave check */
+      r -= gives >= 0 ? gives : pos_in_check(pos); /* the move gave check */
       r -= root;
       r += !pv_node;
       r -= improving;

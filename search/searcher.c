@@ -216,6 +216,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
     thread->stack[p].moved_type = -1;
     thread->stack[p].static_eval = 0;
     thread->stack[p].cont = NULL;
+    thread->stack[p].in_check_hint = -1;
   }
   return true;
 }

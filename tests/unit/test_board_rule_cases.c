@@ -20,10 +20,6 @@ static void library_setup(void) {
   VariantDiagnostics diags = {0};
   library = library_new();
   library_add_path(library, CHIMERA_VARIANT_DIR, &diags);
-  /* armageddon as Fairy-Stockfish defines it, not shipped yet (see
-   * docs/variants.md: counting=blackdrawodds) */
-  library_add_text(library, "armageddon.var",
-                   "[armageddon-test:chess]\nrules += counting=blackdrawodds\n", &diags);
   library_compile(library, &diags);
   variant_diag_free(&diags);
 }
@@ -267,7 +263,7 @@ START_TEST(armageddon_draws_are_black_wins) {
   Position *pos = position_at("chess", white_stalemated);
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
   pos_free(pos);
-  pos = position_at("armageddon-test", white_stalemated);
+  pos = position_at("armageddon", white_stalemated);
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
   ck_assert_int_eq(pos_repetition_result(pos), RESULT_LOSS);
   char err[128];
@@ -280,6 +276,234 @@ START_TEST(armageddon_draws_are_black_wins) {
   /* a decisive result is untouched: Black mated loses */
   ck_assert(pos_set_fen(pos, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", err, sizeof err));
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=count(N) (aralzaa): two knights on White's goal rank are not enough,
+ * the third ends the game; the side to move has no move and has lost. */
+START_TEST(goal_needs_count_pieces) {
+  Position *pos = position_at("aralzaa", "n2/1n1/NNn w - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "NN1/1n1/n1N b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert(pos_set_fen(pos, "NNN/1n1/n1n b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=black[..] (bajr): Black's goal is a1 a2 b1, White's e6 f6 f5 turned by
+ * 180 degrees; its mirror image e1 f1 f2 is no goal. */
+START_TEST(black_goal_of_its_own) {
+  Position *pos = position_at("bajr", "P5/PP4/6/6/5p/4pp w - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "6/6/1PP3/1P4/p5/pp4 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "4PP/5P/6/6/1p4/1pp3 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=filled (kono): six white pieces on the goal and a black one on the
+ * seventh square: the zone is full, so White has won; with that square
+ * empty, not yet. */
+START_TEST(full_goal_zone_wins) {
+  Position *pos = position_at("kono", "PPPPP/P3p/5/5/p4 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "PPPPP/P4/5/4p/p4 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=later (jesonmor): White's knight on e5 does not win while Black is to
+ * move (Black may take it); it wins when White is to move with it still there. */
+START_TEST(goal_judged_one_ply_later) {
+  Position *pos = position_at("jesonmor", "n8/9/9/9/4N4/9/9/9/8N b - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert_int_gt(gen_legal_moves(pos, &list), 0);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "1n7/9/9/9/4N4/9/9/9/8N w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_free(pos);
+}
+END_TEST
+
+/* hill=later,safe (alapo): a white rook on the far rank that no black piece
+ * attacks wins at once; attacked (by the king on b5), Black may reply, and
+ * the rook wins only if it is still there when White is to move. */
+START_TEST(safe_arrival_wins_at_once_unsafe_one_later) {
+  Position *pos = position_at("alapo", "5R/6/6/k5/6/6 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "R5/1k4/6/6/6/6 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert(pos_set_fen(pos, "R5/1k4/6/6/6/6 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_free(pos);
+}
+END_TEST
+
+/* Plays a move given as text, which must be legal. */
+static void play_text(Position *pos, const char *text, Undo *undo) {
+  char err[128];
+  Move m = move_from_text(pos, text, err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", text, err);
+  pos_make_move(pos, m, undo);
+}
+
+/* castling=winlong{!k} (castle): Black's long castling wins at once; a
+ * Black king move that loses the long right loses; White's castling and
+ * White's rights decide nothing. */
+START_TEST(castling_wins_and_lost_right_loses) {
+  Position *pos = position_at("castle", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  static MoveList list;
+  Undo u1, u2;
+  play_text(pos, "e1g1", &u1); /* White's short castling: nothing */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  play_text(pos, "e8c8", &u2);
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS); /* White to move: Black won */
+  pos_unmake_move(pos, &u2);
+  play_text(pos, "e8d8", &u2); /* the long right is gone */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_unmake_move(pos, &u2);
+  play_text(pos, "a8b8", &u2);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_unmake_move(pos, &u2);
+  play_text(pos, "h8g8", &u2); /* the short right is no goal */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_unmake_move(pos, &u2);
+  pos_unmake_move(pos, &u1);
+  /* a position without Black's long right is lost for Black already */
+  char err[128];
+  ck_assert(pos_set_fen(pos, "r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* castling=opposite (opposite-castling): White's short castling takes
+ * Black's short right, not the long one; unmake gives it back. */
+START_TEST(castling_takes_the_opponents_same_side) {
+  Position *pos =
+      position_at("opposite-castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  Undo undo;
+  play_text(pos, "e1g1", &undo);
+  ck_assert(!is_legal_text(pos, "e8g8"));
+  ck_assert(is_legal_text(pos, "e8c8"));
+  char fen[256];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1");
+  pos_unmake_move(pos, &undo);
+  ck_assert(is_legal_text(pos, "e1c1"));
+  pos_free(pos);
+  pos = position_at("chess", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  play_text(pos, "e1g1", &undo);
+  ck_assert(is_legal_text(pos, "e8g8"));
+  pos_free(pos);
+}
+END_TEST
+
+/* legan: a white pawn promotes on the edges of the a8 corner (b5-a6 too),
+ * a black one on those of h1 (g3-h4), White's zone turned by 180 degrees;
+ * Black's pawn moves down and to the right, White's up and to the left. */
+START_TEST(legan_promotes_in_the_corner_zones) {
+  Position *pos = position_at("legan", "7k/8/8/1P6/8/8/8/K7 w - - 0 1");
+  ck_assert(is_legal_text(pos, "b5a6q"));
+  ck_assert(!is_legal_text(pos, "b5a6"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "7k/8/8/8/8/6p1/8/K7 b - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "g3h2q"));
+  ck_assert(!is_legal_text(pos, "g3f2"));
+  ck_assert(pos_set_fen(pos, "7k/8/8/8/4p3/8/8/K7 b - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "e4f3")); /* f3 is no promotion square */
+  pos_free(pos);
+}
+END_TEST
+
+/* drop=compulsory (screen): a knight's check no drop can block leaves the
+ * king's seven flights (Fairy-Stockfish's mustDrop); a rook's check along
+ * the rank is blocked by a drop, and then only such drops are legal; out of check
+ * the king may not move while the hand holds pieces. */
+START_TEST(compulsory_drops_waived_when_none_evades) {
+  Position *pos =
+      position_at("screen", "8/8/4n3/8/3K4/8/8/8[QRRBBNNPPPPPPPPkqrrbbnpppppppp] w - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 7);
+  ck_assert(is_legal_text(pos, "d4d5"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "8/8/8/8/r2K4/8/8/8[QRRBBNNPPPPPPPPkqrbbnnpppppppp] w - - 0 1", err,
+                        sizeof err));
+  ck_assert(is_legal_text(pos, "Q@c4"));
+  ck_assert(!is_legal_text(pos, "Q@a1"));
+  ck_assert(!is_legal_text(pos, "d4d5"));
+  ck_assert(pos_set_fen(pos, "8/8/8/8/3K4/8/8/8[QRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", err,
+                        sizeof err));
+  ck_assert(!is_legal_text(pos, "d4d5"));
+  ck_assert(is_legal_text(pos, "Q@a1"));
+  pos_free(pos);
+}
+END_TEST
+
+/* atomic=immune{K},mutual{K} (atomar): the white king takes the queen on e5
+ * and survives its own blast, as does the black king next to it; a king
+ * never takes a king. In nocheckatomic the capture blows up both kings. */
+START_TEST(atomar_kings_survive_blasts_and_never_take_kings) {
+  Position *pos = position_at("atomar", "8/8/8/3kq3/4K3/8/8/8 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "e4d5"));
+  Undo undo;
+  play_text(pos, "e4e5", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "8/8/8/3kK3/8/8/8/8 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  pos = position_at("nocheckatomic", "8/8/8/3kq3/4K3/8/8/8 w - - 0 1");
+  ck_assert(is_legal_text(pos, "e4d5"));
+  play_text(pos, "e4e5", &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "8/8/8/8/8/8/8/8 b - - 0 1");
+  pos_free(pos);
+}
+END_TEST
+
+/* holding with atomic (atomiczh): the knight takes the pawn on d5 (to
+ * White's hand); the blast removes the knight itself (to Black's hand) and
+ * the bishop on e6 (to White's), not the pawn on e4. */
+START_TEST(atomiczh_blast_victims_go_to_hand_flipped) {
+  Position *pos = position_at("atomiczh", "4k3/8/4b3/3p4/4P3/2N5/8/4K3[] w - - 0 1");
+  Undo undo;
+  play_text(pos, "c3d5", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/8/8/4P3/8/8/4K3[BPn] b - - 0 1");
+  pos_unmake_move(pos, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/4b3/3p4/4P3/2N5/8/4K3[] w - - 0 1");
+  pos_free(pos);
+}
+END_TEST
+
+/* capturethequeen: Black losing its queen loses; White losing all four
+ * queens is stalemated, a draw that Black's draw odds make Black's win. */
+START_TEST(capturethequeen_results) {
+  Position *pos = position_at("capturethequeen", "8/8/8/8/8/8/8/1QQ1QQ2 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "3q4/8/8/8/8/8/8/8 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "3q4/8/8/8/8/8/8/1Q6 w - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
   pos_free(pos);
 }
 END_TEST
@@ -298,6 +522,18 @@ Suite *test_suite(void) {
   tcase_add_test(tc, en_passant_never_promotes);
   tcase_add_test(tc, black_promotion_zone_of_its_own);
   tcase_add_test(tc, armageddon_draws_are_black_wins);
+  tcase_add_test(tc, goal_needs_count_pieces);
+  tcase_add_test(tc, black_goal_of_its_own);
+  tcase_add_test(tc, full_goal_zone_wins);
+  tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, atomiczh_blast_victims_go_to_hand_flipped);
+  tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
+  tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
+  tcase_add_test(tc, legan_promotes_in_the_corner_zones);
+  tcase_add_test(tc, castling_wins_and_lost_right_loses);
+  tcase_add_test(tc, castling_takes_the_opponents_same_side);
+  tcase_add_test(tc, goal_judged_one_ply_later);
+  tcase_add_test(tc, safe_arrival_wins_at_once_unsafe_one_later);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -105,6 +105,27 @@ START_TEST(minishogi_fourfold_repetition_loses_for_white) {
 }
 END_TEST
 
+/* armageddon (counting=blackdrawodds): the referee gives Black what would be
+ * a draw, repetition and stalemate alike. */
+START_TEST(armageddon_repetition_and_stalemate_are_black_wins) {
+  VariantLibrary *lib = shipped_library_load();
+  char err[256], reason[64];
+  Game *game = game_create(library_find(lib, "armageddon"), err, sizeof err);
+  ck_assert_msg(game != NULL, "%s", err);
+  const char *shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int i = 0; i < 8; i++) {
+    ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
+    ck_assert_int_eq(game_play(game, shuffle[i], err, sizeof err), 0);
+  }
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS); /* White to move */
+  ck_assert_str_eq(reason, "Black wins by repetition");
+  ck_assert_int_eq(game_set_fen(game, "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", err, sizeof err), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_WIN); /* Black stalemated */
+  game_destroy(game);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(perft_and_legal_moves_agree) {
   Game *game = chess_game();
   char err[256], moves[4096];
@@ -177,6 +198,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, results_mate_and_repetition);
   tcase_add_test(tc, perft_and_legal_moves_agree);
   tcase_add_test(tc, minishogi_fourfold_repetition_loses_for_white);
+  tcase_add_test(tc, armageddon_repetition_and_stalemate_are_black_wins);
   tcase_add_test(tc, chess_pieces_in_xboard_betza);
   tcase_add_test(tc, think_finds_a_legal_move_and_a_pv);
   suite_add_tcase(suite, tc);

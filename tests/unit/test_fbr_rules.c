@@ -151,6 +151,14 @@ START_TEST(castling_rule_sets_files_and_chess960) {
   ck_assert_int_eq(v->rules.castling.king_file[0], 8); /* capablanca: i-file */
   ck_assert_int_eq(v->rules.castling.partner_file[0], 7);
   expect_error("castling=kingshort(9)", "castling file number is off the board");
+  v = compile("castling=winlong{!k},opposite");
+  ck_assert_int_eq(v->rules.castling_wins[WHITE], 0);
+  ck_assert_int_eq(v->rules.castling_wins[BLACK], 2);
+  ck_assert(v->rules.castling_opposite);
+  v = compile("castling=winshort");
+  ck_assert_int_eq(v->rules.castling_wins[WHITE], 1);
+  ck_assert_int_eq(v->rules.castling_wins[BLACK], 1);
+  ck_assert(!v->rules.castling_opposite);
 }
 END_TEST
 
@@ -207,6 +215,19 @@ START_TEST(hill_zones_mirror_unless_absolute) {
   ck_assert_int_eq(v->rules.hill_by_color[BLACK][sq(v, "h1")], 0);
   ck_assert(v->rules.hill_reply);
   expect_error("hill{K}", "hill needs the goal squares");
+  /* bajr: Black's goal given as its squares, three pieces needed */
+  v = compile("hill{P}[e6,f6,f5]=black[a1,a2,b1],count(3)");
+  ck_assert_int_eq(v->rules.hill_by_color[BLACK][sq(v, "a2")], 1);
+  ck_assert_int_eq(v->rules.hill_by_color[BLACK][sq(v, "f2")], 0); /* not the mirror */
+  ck_assert_int_eq(v->rules.hill_count, 3);
+  ck_assert(!v->rules.hill_filled);
+  ck_assert(compile("hill{P}[8]=count(2),filled")->rules.hill_filled);
+  expect_error("hill{P}[8]=count(0)", "count(N) needs N >= 1");
+  expect_error("hill{P}[8]=black", "black needs its squares: black[a1,a2,b1]");
+  expect_error("hill{K}[8]=safe,count(2),filled", "safe with filled is not supported");
+  v = compile("hill{KQRBNP}[8]=later,safe");
+  ck_assert(v->rules.hill_later && v->rules.hill_safe && !v->rules.hill_reply);
+  expect_error("hill{K}[8]=later,reply", "give one of reply and later");
 }
 END_TEST
 
@@ -299,6 +320,11 @@ START_TEST(gating_turn_mustcapture_atomic) {
   ck_assert(v->rules.atomic);
   ck_assert_uint_eq(v->rules.atomic_immune, bit(v, "P"));
   ck_assert_uint_eq(compile("atomic")->rules.atomic_immune, 0);
+  v = compile("royal{} atomic{^P}=immune{K},mutual{K}");
+  ck_assert_uint_eq(v->rules.atomic_unblastable, bit(v, "K"));
+  ck_assert_uint_eq(v->rules.atomic_mutual, bit(v, "K"));
+  expect_error("royal{} atomic=immune", "immune and mutual need a piece set");
+  expect_error("atomic=mutual{K}", "immune and mutual pieces may not be royal");
 }
 END_TEST
 
