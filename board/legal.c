@@ -176,20 +176,11 @@ bool pos_last_royal_attacked(const Position *pos, Color c) {
 }
 
 /* Before the move: which of the mover's types are royal for it, judged on
- * the position before the move as Fairy-Stockfish's pseudo-royals are; a
- * promotion to a type of the set makes it royal only if the side had at
- * most N of it, and a dropped piece of the set is royal. */
-static uint64_t last_royal_before(const Position *pos, Move move) {
-  const VariantRules *r = &pos->variant->rules;
-  Color us = pos->side;
-  uint64_t royal = pos_last_royal_types(pos, us), set = r->last_royal_by_color[us];
-  int type = move_piece_arg(move);
-  if (move_kind(move) == MOVE_DROP && set >> type & 1) royal |= 1ull << type;
-  if (move_kind(move) == MOVE_NORMAL && type >= 0 && set >> type & 1) {
-    uint64_t counted = r->extinction_together ? set : 1ull << type;
-    if (rules_count_types(pos, us, counted, false) > r->extinction_count) royal &= ~counted;
-  }
-  return royal;
+ * the position before the move as Fairy-Stockfish's pseudo-royals are (a
+ * piece promoted into the set is not royal on the move that makes it, a
+ * dropped one is). */
+static uint64_t last_royal_before(const Position *pos) {
+  return pos_last_royal_types(pos, pos->side);
 }
 
 static bool legal_plain(const Position *pos, Move move);
@@ -199,19 +190,38 @@ static bool legal_plain(const Position *pos, Move move);
  * (that ends the game). Out of line: the other variants pay one branch. */
 static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move move) {
   if (!legal_plain(pos, move)) return false;
-  uint64_t mine = last_royal_before(pos, move);
-  uint64_t theirs = pos_last_royal_types(pos, (Color)!pos->side);
-  int theirs_before = rules_count_types(pos, (Color)!pos->side, theirs, false);
-  if (!mine) return true;
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  uint64_t mine = last_royal_before(pos);
+  uint64_t theirs = pos_last_royal_types(pos, them);
+  int theirs_before = rules_count_types(pos, them, theirs, false);
+  int from = move_from(move), to = move_to(move), arg = move_piece_arg(move);
+  /* the square whose piece is royal whatever its type: a dropped piece of
+   * the set; the square whose piece is not: one promoted into the set */
+  int royal_sq = move_kind(move) == MOVE_DROP && r->last_royal_by_color[us] >> arg & 1 ? to : -1;
+  int plain_sq =
+      move_kind(move) == MOVE_NORMAL && arg >= 0 && !(mine >> piece_type(pos->board[from]) & 1)
+          ? to
+          : -1;
+  if (!mine && royal_sq < 0) return true;
+  /* a royal-when-last piece castles only through squares not attacked */
+  if (move_kind(move) == MOVE_CASTLING && mine >> piece_type(pos->board[from]) & 1) {
+    int side = geo_file(&pos->geo, move_extra1(move)) > geo_file(&pos->geo, from) ? 0 : 1;
+    Square royal_to, partner_to;
+    pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+    int step = royal_to > from ? 1 : -1;
+    for (int sq = from; sq != royal_to; sq += step)
+      if (pos_attacked(pos, sq, them)) return false;
+  }
   Position *p = (Position *)pos; /* make/unmake restores it exactly */
   Undo undo;
   pos_make_move(p, move, &undo);
   bool legal = true;
-  if (!(theirs && rules_count_types(p, p->side, theirs, false) < theirs_before)) {
-    Color mover = (Color)!p->side;
-    for (int i = 0; legal && i < p->pcount[mover]; i++) {
-      int sq = p->plist[mover][i];
-      if (mine >> piece_type(p->board[sq]) & 1 && pos_attacked(p, sq, p->side)) legal = false;
+  if (!(theirs && rules_count_types(p, them, theirs, false) < theirs_before)) {
+    for (int i = 0; legal && i < p->pcount[us]; i++) {
+      int sq = p->plist[us][i];
+      bool royal = sq == royal_sq || (sq != plain_sq && mine >> piece_type(p->board[sq]) & 1);
+      if (royal && pos_attacked(p, sq, them)) legal = false;
     }
   }
   pos_unmake_move(p, &undo);

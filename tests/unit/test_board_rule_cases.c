@@ -528,6 +528,24 @@ START_TEST(shoshogi_prince_makes_the_king_expendable) {
 }
 END_TEST
 
+/* backrank: the bishop takes on d8 and becomes a king on the far rank, but
+ * not while its own king stays in check (Fairy-Stockfish judges the king's
+ * royalty before the move); a rook reaching rank 8 out of check wins. */
+START_TEST(backrank_promotion_to_king_on_the_far_rank) {
+  Position *pos =
+      position_at("backrank", "rnbqk1nr/pppp1ppp/4p3/6B1/1b6/3P4/PPP1PPPP/RN1QKBNR w KQkq - 2 3");
+  ck_assert(!is_legal_text(pos, "g5d8k"));
+  ck_assert(is_legal_text(pos, "c2c3"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "a7a8"));
+  Undo undo;
+  play_text(pos, "a7a8k", &undo);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -560,6 +578,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, backrank_promotion_to_king_on_the_far_rank);
   tcase_add_test(tc, last_piece_of_the_set_is_royal);
   tcase_add_test(tc, shoshogi_prince_makes_the_king_expendable);
   tcase_add_test(tc, atomiczh_blast_victims_go_to_hand_flipped);
