@@ -546,6 +546,30 @@ START_TEST(backrank_promotion_to_king_on_the_far_rank) {
 }
 END_TEST
 
+/* stardust: each side drops on its own squares (absolute zones: White's
+ * ship on d4, not a4; Black's fers on a4, not d4); the rebel on e2 wins; and
+ * Black's last pillar is royal: attacked by the ship's leap, with no capture
+ * of the ship, Black is mated, while with two pillars its fers may move. */
+START_TEST(stardust_zones_goal_and_last_pillar) {
+  Position *pos = position_at("stardust", "p8/9/9/9/9/9/9/9/9/4R4[Yt] w - - 0 1");
+  ck_assert(is_legal_text(pos, "Y@d4"));
+  ck_assert(!is_legal_text(pos, "Y@a4"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "p8/9/9/9/9/9/9/9/9/4R4[Yt] b - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "T@a4"));
+  ck_assert(!is_legal_text(pos, "T@d4"));
+  ck_assert(pos_set_fen(pos, "p8/9/9/9/9/9/9/9/4R4/9[] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  static MoveList list;
+  ck_assert(pos_set_fen(pos, "p8/9/Y8/9/9/4t4/9/9/9/4R4[] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, 0), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "p7p/9/Y8/9/9/4t4/9/9/9/4R4[] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 4);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -578,6 +602,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, stardust_zones_goal_and_last_pillar);
   tcase_add_test(tc, backrank_promotion_to_king_on_the_far_rank);
   tcase_add_test(tc, last_piece_of_the_set_is_royal);
   tcase_add_test(tc, shoshogi_prince_makes_the_king_expendable);
