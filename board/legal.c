@@ -14,6 +14,7 @@
 #include "board/bb.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
+#include "board/rules.h"
 #include "board/tables.h"
 
 /* Attack test leaving out attackers of the `exclude` types. */
@@ -149,6 +150,89 @@ static bool last_move_legal(const Position *pos) {
   return true;
 }
 
+/* pieces{..}=extinction,lastroyal: the types of colour c's set that are
+ * royal in this position, those of which c has at most extinction(N)+1 on
+ * the board (with together: the whole set while it counts that few). */
+uint64_t pos_last_royal_types(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  uint64_t set = r->last_royal_by_color[c], royal = 0;
+  if (!set) return 0;
+  int limit = r->extinction_count + 1;
+  if (r->extinction_together) return rules_count_types(pos, c, set, false) <= limit ? set : 0;
+  for (uint64_t b = set; b; b &= b - 1) {
+    uint64_t one = b & -b;
+    if (rules_count_types(pos, c, one, false) <= limit) royal |= one;
+  }
+  return royal;
+}
+
+bool pos_last_royal_attacked(const Position *pos, Color c) {
+  uint64_t types = pos_last_royal_types(pos, c);
+  for (int i = 0; types && i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (types >> piece_type(pos->board[sq]) & 1 && pos_attacked(pos, sq, (Color)!c)) return true;
+  }
+  return false;
+}
+
+/* Before the move: which of the mover's types are royal for it, judged on
+ * the position before the move as Fairy-Stockfish's pseudo-royals are (a
+ * piece promoted into the set is not royal on the move that makes it, a
+ * dropped one is). */
+static uint64_t last_royal_before(const Position *pos) {
+  return pos_last_royal_types(pos, pos->side);
+}
+
+static bool legal_plain(const Position *pos, Move move);
+
+/* pieces=extinction,lastroyal: the plain test, then no royal-when-last piece
+ * of the mover left attacked, unless the move takes one of the opponent's
+ * (that ends the game). Out of line: the other variants pay one branch. */
+static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move move) {
+  if (!legal_plain(pos, move)) return false;
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side, them = (Color)!us;
+  uint64_t mine = last_royal_before(pos);
+  uint64_t theirs = pos_last_royal_types(pos, them);
+  int theirs_before = rules_count_types(pos, them, theirs, false);
+  int from = move_from(move), to = move_to(move), arg = move_piece_arg(move);
+  /* the square whose piece is royal whatever its type: a dropped piece of
+   * the set; the square whose piece is not: one promoted into the set */
+  int royal_sq = move_kind(move) == MOVE_DROP && r->last_royal_by_color[us] >> arg & 1 ? to : -1;
+  int plain_sq =
+      move_kind(move) == MOVE_NORMAL && arg >= 0 && !(mine >> piece_type(pos->board[from]) & 1)
+          ? to
+          : -1;
+  if (!mine && royal_sq < 0) return true;
+  /* a royal-when-last piece castles only through squares not attacked */
+  if (move_kind(move) == MOVE_CASTLING && mine >> piece_type(pos->board[from]) & 1) {
+    int side = geo_file(&pos->geo, move_extra1(move)) > geo_file(&pos->geo, from) ? 0 : 1;
+    Square royal_to, partner_to;
+    pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+    int step = royal_to > from ? 1 : -1;
+    for (int sq = from; sq != royal_to; sq += step)
+      if (pos_attacked(pos, sq, them)) return false;
+  }
+  Position *p = (Position *)pos; /* make/unmake restores it exactly */
+  Undo undo;
+  pos_make_move(p, move, &undo);
+  bool legal = true;
+  if (!(theirs && rules_count_types(p, them, theirs, false) < theirs_before)) {
+    for (int i = 0; legal && i < p->pcount[us]; i++) {
+      int sq = p->plist[us][i];
+      bool royal = sq == royal_sq || (sq != plain_sq && mine >> piece_type(p->board[sq]) & 1);
+      if (royal && pos_attacked(p, sq, them)) legal = false;
+    }
+  }
+  pos_unmake_move(p, &undo);
+  return legal;
+}
+
+bool pos_is_legal(const Position *pos, Move move) {
+  if (pos->variant->rules.last_royal_by_color[pos->side]) return legal_last_royal(pos, move);
+  return legal_plain(pos, move);
+}
+
 /* royal=makpong: a royal in check may move only to capture its one checker
  * (Fairy-Stockfish: checkers() ^ to must be empty). */
 static bool makpong_allows(const Position *pos, Move move) {
@@ -173,7 +257,7 @@ static bool makpong_allows(const Position *pos, Move move) {
   return checkers == 0 || (checkers == 1 && takes_checker);
 }
 
-bool pos_is_legal(const Position *pos, Move move) {
+static bool legal_plain(const Position *pos, Move move) {
   /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
    * to its royal may not leave the line even if the gated piece would
    * block it. Gating never exposes a royal, so this is the whole test. */
@@ -183,6 +267,14 @@ bool pos_is_legal(const Position *pos, Move move) {
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
+  /* atomic=mutual{..} (atomar): no capture of a piece of the capturer's own
+   * type. Atomic variants test every move here (no pin shortcut). */
+  if (r->atomic_mutual && move_kind(move) == MOVE_NORMAL && move_from(move) != move_to(move)) {
+    Piece mover = pos->board[move_from(move)], victim = pos->board[move_to(move)];
+    if (piece_is_real(victim) && piece_type(victim) == piece_type(mover) &&
+        r->atomic_mutual >> piece_type(mover) & 1)
+      return false;
+  }
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
@@ -254,7 +346,8 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
   const VariantRules *r = &pos->variant->rules;
   const Geometry *geo = &pos->geo;
   Color us = pos->side, them = (Color)!us;
-  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple || !t->royal_mask[us])
+  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple ||
+      !t->royal_mask[us] || r->last_royal_by_color[us])
     return false;
   int width = 2 * geo->files - 1;
   watch->royal_nb = 0;

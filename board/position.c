@@ -214,31 +214,39 @@ void pos_set_chess960(Position *pos, bool on) {
 
 /* Captures whatever stands on sq; the capturer's hand gains it if the
  * variant has holdings. */
+/* The type a captured piece enters a hand as: holding=demote (crazyhouse,
+ * shogi) sends a promoted piece back unpromoted; plain holding (loop,
+ * chessgi) keeps it as it is, as Fairy-Stockfish's dropLoop has it. */
+static int hand_type_of(const Position *pos, Piece victim) {
+  const BoardTables *t = pos->tables;
+  int type = piece_type(victim);
+  if (pos->variant->rules.holding_demote)
+    type = victim & PIECE_PROMOTED ? t->tilde_origin[type] : t->demote_to[type];
+  return type;
+}
+
 static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   Piece victim = pos->board[sq];
   if (!piece_is_real(victim)) return;
-  if (pos->variant->rules.holdings) {
-    const BoardTables *t = pos->tables;
-    int type = piece_type(victim);
-    /* holding=demote (crazyhouse, shogi): a promoted piece goes back
-     * unpromoted; plain holding (loop, chessgi): as it is, as
-     * Fairy-Stockfish's dropLoop has it. */
-    if (pos->variant->rules.holding_demote)
-      type = victim & PIECE_PROMOTED ? t->tilde_origin[type] : t->demote_to[type];
-    hand_add(pos, us, type, 1);
-  }
+  if (pos->variant->rules.holdings) hand_add(pos, us, hand_type_of(pos, victim), 1);
   pos_remove_piece(pos, sq, undo);
 }
 
 /* Atomic: a capture explodes the capturer and every non-immune piece next to
- * the capture square. */
+ * the capture square. With holdings (atomiczh) each piece the blast removes
+ * goes to a hand with its colour changed: the opponent of its owner gets it
+ * (Fairy-Stockfish's capturesToHand applied to blasts). */
 static void explode_at(Position *pos, int sq, Undo *undo) {
   uint64_t immune = pos->variant->rules.atomic_immune;
+  uint64_t unblastable = pos->variant->rules.atomic_unblastable; /* atomic=immune{..} */
   for (int dy = -1; dy <= 1; dy++)
     for (int dx = -1; dx <= 1; dx++) {
       Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
       if (s == SQ_NONE || !piece_is_real(pos->board[s])) continue;
       if ((dx || dy) && immune >> piece_type(pos->board[s]) & 1) continue;
+      if (unblastable >> piece_type(pos->board[s]) & 1) continue;
+      if (pos->variant->rules.holdings)
+        hand_add(pos, (Color)!piece_color(pos->board[s]), hand_type_of(pos, pos->board[s]), 1);
       pos_remove_piece(pos, s, undo);
     }
 }

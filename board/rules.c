@@ -214,7 +214,9 @@ static GameResult game_result(const Position *pos, int legal_count) {
      * and loses, as Fairy-Stockfish scores it (its checkmate_value). */
     if (pos_in_check(pos) && pos->st.dropped && r->drop_no_mate[pos->st.dropped - 1])
       return RESULT_WIN;
-    if (pos_in_check(pos)) return r->checkmate != RESULT_NONE ? r->checkmate : RESULT_LOSS;
+    /* a royal-when-last piece attacked with no move to save it is mated */
+    if (pos_in_check(pos) || pos_last_royal_attacked(pos, us))
+      return r->checkmate != RESULT_NONE ? r->checkmate : RESULT_LOSS;
     return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
   }
   if (r->move_rule > 0 && pos->st.rule50 >= 2 * r->move_rule) return RESULT_DRAW;

@@ -344,7 +344,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
   }
   t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
                    !v->rules.atomic && !v->rules.kings_may_not_face &&
-                   !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types;
+                   !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types &&
+                   !(v->rules.last_royal_by_color[WHITE] | v->rules.last_royal_by_color[BLACK]);
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

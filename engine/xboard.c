@@ -459,6 +459,15 @@ static void xb_select_variant(Xb *xb, const char *gui_name) {
     engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
     return;
   }
+  /* XBoard draws flat boards only: a flat `setup` of a 3D game would show a
+   * board that is not the one played. */
+  if (variant && variant->shape.levels > 1) {
+    output_line(
+        xb->out, "Error (%s has a %dx%dx%d board; XBoard shows flat boards only): variant %s",
+        variant->name, variant->shape.files, variant->shape.ranks, variant->shape.levels, gui_name);
+    engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
+    return;
+  }
   if (engine_select_variant(xb->engine, ours, err, sizeof err) != 0) {
     output_line(xb->out, "Error (%s): variant %s", err, gui_name);
     return;

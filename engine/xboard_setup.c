@@ -10,6 +10,7 @@
  */
 #include "engine/xboard_setup.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,82 +142,121 @@ static void xb_term_write(const XbTerm *term, char *out, size_t size) {
   }
 }
 
-/* The one rank (0-based, White's side) on which White's pieces of this type
- * start, from the start FEN; -1 if none or several. */
-static int xb_start_rank(const Variant *variant, const char *letter) {
+/* A square's rank counted from `colour`'s own side (0 = its first rank). */
+static int xb_own_rank(const Variant *variant, Color colour, int sq) {
+  int rank = sq / variant->shape.files;
+  return colour == WHITE ? rank : variant->shape.ranks - 1 - rank;
+}
+
+/* Whether every root leg of `colour`'s program goes forward for that colour. */
+static bool xb_forward_only(const MoveProgram *program, Color colour) {
+  for (int i = 0; i < program->root_count; i++)
+    if ((colour == WHITE ? program->legs[i].dy : -program->legs[i].dy) <= 0) return false;
+  return true;
+}
+
+enum { XB_RANK_NONE = -1, XB_RANK_SEVERAL = -2 };
+
+/* The one rank, counted from `colour`'s side, on which that side's pieces of
+ * this type start, from the start FEN (Black's are the lower-case letter);
+ * XB_RANK_NONE if there are none, XB_RANK_SEVERAL if they start on several. */
+static int xb_start_rank(const Variant *variant, const char *letter, Color colour) {
   const char *p = variant->start_fen;
-  if (!p) return -1;
-  int rank = variant->shape.ranks - 1, found = -1;
-  size_t length = strlen(letter);
+  if (!p) return XB_RANK_NONE;
+  char own[16];
+  snprintf(own, sizeof own, "%s", letter);
+  if (colour == BLACK)
+    for (char *c = own; *c; c++) *c = (char)tolower((unsigned char)*c);
+  int rank = variant->shape.ranks - 1, found = XB_RANK_NONE;
+  size_t length = strlen(own);
   for (; *p && *p != ' ' && *p != '[' && rank >= 0; p++) {
     if (*p == '/') {
       rank--;
-    } else if (!strncmp(p, letter, length) &&
-               (p == variant->start_fen || p[-1] != '+' || letter[0] == '+')) {
-      if (found >= 0 && found != rank) return -1;
+    } else if (!strncmp(p, own, length) &&
+               (p == variant->start_fen || p[-1] != '+' || own[0] == '+')) {
+      if (found >= 0 && found != rank) return XB_RANK_SEVERAL;
       found = rank;
       p += length - 1;
     }
   }
-  return found;
+  return found < 0 || colour == WHITE ? found : variant->shape.ranks - 1 - found;
 }
 
-/* Whether "starts in this range" says the same as XBoard's i ("has not moved
- * yet"): true for a piece that only moves forward, starts on one rank, and
- * whose range holds that whole rank and nothing in front of it (MBN gives the
- * pawn's double step as a range of White's first ranks). */
-static bool xb_range_means_unmoved(const Variant *variant, int type, int index) {
-  if (index < 0 || index >= variant->range_count || !variant->ranges[index].member) return false;
-  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
-  for (int i = 0; i < program->root_count; i++)
-    if (program->legs[i].dy <= 0) return false;
-  int files = variant->shape.files, squares = files * variant->shape.ranks;
-  int start = xb_start_rank(variant, variant->pieces[type].letter);
-  if (start < 0) {
-    /* Not in the start position (dropped, promoted to): White's first ranks,
+/* How XBoard's i ("has not moved yet") compares with "starts in this range". */
+typedef enum {
+  XB_INITIAL_NO,    /* i would say something else */
+  XB_INITIAL_EXACT, /* i says the same */
+  XB_INITIAL_WIDER, /* i allows more: pieces that start elsewhere and have not moved */
+} XbInitial;
+
+/* Whether the range is exactly the side's first ranks, whole, up to some
+ * rank short of the last: the orthodox pawn's "not moved forward yet". */
+static bool xb_range_is_first_ranks(const Variant *variant, Color colour, int index) {
+  const uint8_t *member = variant->ranges[index].member;
+  int squares = variant->shape.files * variant->shape.ranks, last = -1;
+  for (int sq = 0; sq < squares; sq++)
+    if (member[sq] && xb_own_rank(variant, colour, sq) > last)
+      last = xb_own_rank(variant, colour, sq);
+  for (int sq = 0; sq < squares; sq++)
+    if ((member[sq] != 0) != (xb_own_rank(variant, colour, sq) <= last)) return false;
+  return last >= 0 && last < variant->shape.ranks - 1;
+}
+
+/* Whether "starts in this range" says the same as XBoard's i: exactly for a
+ * piece that only moves forward, starts on one rank, and whose range holds
+ * that whole rank and nothing in front of it (MBN gives the pawn's double
+ * step as a range of the first ranks); more widely when such pieces start on
+ * several ranks (doublearmy's pawns on ranks 2 and 4: XBoard would let the
+ * unmoved rank-4 pawns double-step too). */
+static XbInitial xb_range_means_unmoved(const Variant *variant, int type, Color colour, int index) {
+  if (index < 0 || index >= variant->range_count || !variant->ranges[index].member)
+    return XB_INITIAL_NO;
+  if (!xb_forward_only(&variant->pieces[type].moves[colour], colour)) return XB_INITIAL_NO;
+  int start = xb_start_rank(variant, variant->pieces[type].letter, colour);
+  if (start == XB_RANK_NONE)
+    /* Not in the start position (dropped, promoted to): the first ranks,
      * whole, as for the orthodox pawn, still mean "not moved forward yet". */
-    int last = -1;
-    for (int sq = 0; sq < squares; sq++)
-      if (variant->ranges[index].member[sq]) last = sq / files;
-    for (int sq = 0; sq < squares; sq++)
-      if ((variant->ranges[index].member[sq] != 0) != (sq / files <= last)) return false;
-    return last >= 0 && last < variant->shape.ranks - 1;
-  }
+    return xb_range_is_first_ranks(variant, colour, index) ? XB_INITIAL_EXACT : XB_INITIAL_NO;
+  if (start == XB_RANK_SEVERAL)
+    return xb_range_is_first_ranks(variant, colour, index) ? XB_INITIAL_WIDER : XB_INITIAL_NO;
+  const uint8_t *member = variant->ranges[index].member;
+  int squares = variant->shape.files * variant->shape.ranks;
   for (int sq = 0; sq < squares; sq++) {
-    bool member = variant->ranges[index].member[sq] != 0;
-    if (sq / files == start && !member) return false;
-    if (sq / files > start && member) return false;
+    int rank = xb_own_rank(variant, colour, sq);
+    if (rank == start && !member[sq]) return XB_INITIAL_NO;
+    if (rank > start && member[sq]) return XB_INITIAL_NO;
   }
-  return true;
+  return XB_INITIAL_EXACT;
 }
 
 /* Whether a leg can never be used: it must start in a range wholly behind
  * the rank a forward-only piece starts on (orda's pawns on rank 3 with the
  * double step from ranks 1-2). Leaving it out says the same as XBoard. */
-static bool xb_range_unreachable(const Variant *variant, int type, int index) {
+static bool xb_range_unreachable(const Variant *variant, int type, Color colour, int index) {
   if (index < 0 || index >= variant->range_count || !variant->ranges[index].member) return false;
-  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
-  for (int i = 0; i < program->root_count; i++)
-    if (program->legs[i].dy <= 0) return false;
-  int start = xb_start_rank(variant, variant->pieces[type].letter);
+  if (!xb_forward_only(&variant->pieces[type].moves[colour], colour)) return false;
+  int start = xb_start_rank(variant, variant->pieces[type].letter, colour);
   if (start < 0 || variant->rules.drops) return false;
-  int files = variant->shape.files, squares = files * variant->shape.ranks;
+  int squares = variant->shape.files * variant->shape.ranks;
   for (int sq = 0; sq < squares; sq++)
-    if (variant->ranges[index].member[sq] && sq / files >= start) return false;
+    if (variant->ranges[index].member[sq] && xb_own_rank(variant, colour, sq) >= start)
+      return false;
   return true;
 }
 
 /* Describes the move made by a root leg alone (child < 0) or by the root and
  * its child-th next leg. Returns false when the dialect has no words for it. */
-static bool xb_leg_term(const Variant *variant, int type, const MoveLeg *leg, int child,
-                        XbTerm *term) {
-  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
+static bool xb_leg_term(const Variant *variant, int type, Color colour, const MoveLeg *leg,
+                        int child, XbTerm *term, bool *wider) {
+  const MoveProgram *program = &variant->pieces[type].moves[colour];
   memset(term, 0, sizeof *term);
   const MoveLeg *last = leg;
   int dx = leg->dx, dy = leg->dy;
   if (leg->dz || leg->victim_set != MOVE_NONE || leg->landing_range != MOVE_NONE) return false;
   if (leg->origin_range != MOVE_NONE) {
-    if (!xb_range_means_unmoved(variant, type, leg->origin_range)) return false;
+    XbInitial initial = xb_range_means_unmoved(variant, type, colour, leg->origin_range);
+    if (initial == XB_INITIAL_NO) return false;
+    *wider |= initial == XB_INITIAL_WIDER;
     term->initial = true;
   }
   if (leg->flags & ~(LEG_ENDS | LEG_INITIAL | LEG_EP_VICTIM | LEG_EP_CAPTURE)) return false;
@@ -249,9 +289,12 @@ static bool xb_leg_term(const Variant *variant, int type, const MoveLeg *leg, in
     last = next;
   }
   if (leg->min_steps > 1 && leg->min_steps == leg->max_steps && leg->between == BETWEEN_EMPTY) {
-    /* Exactly n slides = a lame n-fold leap (the pawn's double step). */
+    /* Exactly n slides = a lame n-fold leap (the pawn's double step). XBoard
+     * tests only the square halfway (its moves.c), so beyond two steps it
+     * lets the leap pass a piece on a later square (Omega's ifmnH). */
     dx *= leg->min_steps, dy *= leg->min_steps;
     term->lame = true;
+    *wider |= leg->min_steps > 2;
   } else if (leg->min_steps > 1 && leg->min_steps == leg->max_steps &&
              leg->between == BETWEEN_ANY) {
     dx *= leg->min_steps, dy *= leg->min_steps;
@@ -274,7 +317,10 @@ static bool xb_leg_term(const Variant *variant, int type, const MoveLeg *leg, in
   if (occupancy == OCC_ENEMY) *m++ = 'c';
   if (last->flags & LEG_EP_CAPTURE) *m++ = 'e';
   *m = '\0';
-  term->dx[0] = dx, term->dy[0] = dy, term->count = 1;
+  /* XBoard turns Black's moves by 180 degrees: Black's text is its moves
+   * seen from Black's side. */
+  int turn = colour == WHITE ? 1 : -1;
+  term->dx[0] = turn * dx, term->dy[0] = turn * dy, term->count = 1;
   return true;
 }
 
@@ -284,11 +330,14 @@ static bool xb_term_same_kind(const XbTerm *a, const XbTerm *b) {
          a->grasshopper == b->grasshopper;
 }
 
-int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size) {
-  const MoveProgram *program = &variant->pieces[type].moves[WHITE];
+/* The text of xboard_setup_betza; without the first-move (i) terms when
+ * skip_initial is set. */
+static int xb_betza(const Variant *variant, int type, Color colour, bool skip_initial, char *text,
+                    size_t size) {
+  const MoveProgram *program = &variant->pieces[type].moves[colour];
   XbTerm terms[64];
   int term_count = 0;
-  bool complete = true;
+  bool complete = true, wider = false;
   text[0] = '\0';
   for (int i = 0; i < program->root_count; i++) {
     const MoveLeg *root = &program->legs[i];
@@ -300,11 +349,12 @@ int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size
     }
     for (int child = single ? -1 : 0; child < (single ? 0 : root->child_count); child++) {
       XbTerm term;
-      if (xb_range_unreachable(variant, type, root->origin_range)) continue;
-      if (!xb_leg_term(variant, type, root, child, &term)) {
+      if (xb_range_unreachable(variant, type, colour, root->origin_range)) continue;
+      if (!xb_leg_term(variant, type, colour, root, child, &term, &wider)) {
         complete = false;
         continue;
       }
+      if (skip_initial && term.initial) continue;
       int j = 0;
       while (j < term_count && !(xb_term_same_kind(&terms[j], &term) && terms[j].count < 8)) j++;
       if (j == term_count) {
@@ -320,7 +370,11 @@ int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size
     }
   }
   for (int i = 0; i < term_count; i++) xb_term_write(&terms[i], text, size);
-  return complete ? 0 : -1;
+  return (complete ? 0 : XB_BETZA_INCOMPLETE) | (wider ? XB_BETZA_WIDER : 0);
+}
+
+int xboard_setup_betza(const Variant *variant, int type, Color colour, char *text, size_t size) {
+  return xb_betza(variant, type, colour, false, text, size);
 }
 
 /* The castling term of a royal piece: O and the distance the royal moves. */
@@ -392,12 +446,48 @@ void xboard_setup_send(const Variant *variant, Output *out) {
               variant->start_fen ? variant->start_fen : "");
   for (int t = 0; t < variant->piece_count; t++) {
     if (slot_of[t] < 0) continue;
-    char betza[1024];
-    int status = xboard_setup_betza(variant, t, betza, sizeof betza);
-    xb_castling(variant, t, betza, sizeof betza);
-    if (status != 0)
-      output_line(out, "# piece %s: some moves cannot be said in XBoard's Betza dialect",
-                  variant->pieces[t].letter);
-    output_line(out, "piece %s& %s", variant->pieces[t].letter, betza);
+    const char *letter = variant->pieces[t].letter;
+    char text[COLOR_NB][1024];
+    int status[COLOR_NB];
+    for (int colour = WHITE; colour < COLOR_NB; colour++) {
+      status[colour] = xboard_setup_betza(variant, t, (Color)colour, text[colour], sizeof text[0]);
+      xb_castling(variant, t, text[colour], sizeof text[0]);
+    }
+    if ((status[WHITE] | status[BLACK]) & XB_BETZA_INCOMPLETE)
+      output_line(out, "# piece %s: some moves cannot be said in XBoard's Betza dialect", letter);
+    if ((status[WHITE] | status[BLACK]) & XB_BETZA_WIDER)
+      output_line(out,
+                  "# piece %s: XBoard will allow more than this piece can (its i means 'not "
+                  "moved yet', and a lame leap over three squares tests one); the engine "
+                  "refuses those moves",
+                  letter);
+    if (!strcmp(text[WHITE], text[BLACK])) {
+      output_line(out, "piece %s& %s", letter, text[WHITE]);
+      continue;
+    }
+    /* The colours differ only in first-move steps (orda's pawns double-step
+     * for White only; synochess's for Black only): one line for both, with
+     * the steps, so XBoard never refuses the engine's own moves. Separate
+     * lines made XBoard 4.9 refuse legal Black moves in orda (2 forfeits in
+     * 7 games, none in 7 with one line). */
+    char plain[COLOR_NB][1024];
+    for (int colour = WHITE; colour < COLOR_NB; colour++)
+      xb_betza(variant, t, (Color)colour, true, plain[colour], sizeof plain[0]);
+    if (!strcmp(plain[WHITE], plain[BLACK])) {
+      output_line(out,
+                  "# piece %s: first-move steps that only one side has; XBoard will allow them to "
+                  "both, the engine refuses the others",
+                  letter);
+      output_line(out, "piece %s& %s", letter,
+                  strlen(text[WHITE]) >= strlen(text[BLACK]) ? text[WHITE] : text[BLACK]);
+      continue;
+    }
+    /* A piece that moves differently left and right: MBN reflects Black's
+     * moves top to bottom, XBoard turns them by 180 degrees, so each colour
+     * gets its own line. */
+    output_line(out, "# piece %s: Black's moves are not White's turned around; a line each",
+                letter);
+    output_line(out, "piece %c %s", letter[0], text[WHITE]);
+    output_line(out, "piece %c %s", tolower((unsigned char)letter[0]), text[BLACK]);
   }
 }

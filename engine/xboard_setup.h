@@ -11,9 +11,16 @@
 #include "engine/output.h"
 #include "mbn/variant.h"
 
-/* Writes a piece's moves in XBoard's Betza dialect. Returns 0, or -1 when the
- * dialect cannot express them (text then holds what could be said). */
-int xboard_setup_betza(const Variant *variant, int type, char *text, size_t size);
+/* What xboard_setup_betza's text leaves out or adds (bits; 0 = exact). */
+enum {
+  XB_BETZA_INCOMPLETE = 1, /* some moves have no words in the dialect: text holds the rest */
+  XB_BETZA_WIDER = 2,      /* XBoard reads more moves into the text than the piece has */
+};
+
+/* Writes the moves of `colour`'s piece in XBoard's Betza dialect, as XBoard
+ * reads them for that colour (it turns Black's by 180 degrees). Returns 0 or
+ * XB_BETZA_* bits. */
+int xboard_setup_betza(const Variant *variant, int type, Color colour, char *text, size_t size);
 
 /* Sends `setup` and the `piece` lines for the variant. */
 void xboard_setup_send(const Variant *variant, Output *out);

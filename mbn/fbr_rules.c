@@ -320,8 +320,12 @@ static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
     r->extinction_count = ext->has_number ? ext->number : 0;
     r->extinction_together = fbr_attr(rule, "together") != NULL;
     if (r->extinction_result == RESULT_NONE) r->extinction_result = RESULT_LOSS;
-  } else if (fbr_attr(rule, "together")) {
-    return fbr_error(ctx, rule->pos, rule->text, "'together' belongs with 'extinction'");
+    bool last = fbr_attr(rule, "lastroyal") != NULL;
+    r->last_royal_by_color[WHITE] = last ? set[WHITE] : 0;
+    r->last_royal_by_color[BLACK] = last ? set[BLACK] : 0;
+  } else if (fbr_attr(rule, "together") || fbr_attr(rule, "lastroyal")) {
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "'together' and 'lastroyal' belong with 'extinction'");
   }
   const FbrAttr *file = fbr_attr(rule, "file");
   if (file) {
@@ -467,6 +471,16 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   uint64_t blown = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
   r->atomic = true;
   r->atomic_immune = all & ~blown;
+  const FbrAttr *immune = fbr_attr(rule, "immune"), *mutual = fbr_attr(rule, "mutual");
+  r->atomic_unblastable = immune ? immune->sets[0][WHITE] | immune->sets[0][BLACK] : 0;
+  r->atomic_mutual = mutual ? mutual->sets[0][WHITE] | mutual->sets[0][BLACK] : 0;
+  if ((immune && !r->atomic_unblastable) || (mutual && !r->atomic_mutual))
+    return fbr_error(ctx, (immune ? immune : mutual)->pos, rule->text,
+                     "immune and mutual need a piece set: immune{K}");
+  if ((r->atomic_unblastable | r->atomic_mutual) & r->royal_types)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "immune and mutual pieces may not be royal (as in Fairy-Stockfish: a royal "
+                     "that no blast removes would make self-explosion tests wrong)");
   return true;
 }
 
@@ -570,6 +584,13 @@ static const FbrAttrSpec CASTLING_ATTRS[] = {
      "[ext] castling long wins and losing that right loses; {!k}: Black's only (castle)"},
     END_ATTRS};
 
+static const FbrAttrSpec ATOMIC_ATTRS[] = {
+    {"immune", ARG_NONE, true, false,
+     "[ext] pieces of the set survive every blast, their own capture's included (atomar)"},
+    {"mutual", ARG_NONE, true, false,
+     "[ext] a piece of the set may not capture one of its own type (atomar's kings)"},
+    END_ATTRS};
+
 static const FbrAttrSpec STALEMATE_ATTRS[] = {
     {"draw", ARG_NONE, false, false, "draw"},
     {"loss", ARG_NONE, false, false, "the side concerned loses"},
@@ -618,6 +639,9 @@ static const FbrAttrSpec PIECES_ATTRS[] = {
     {"extinction", ARG_OPTIONAL, false, false,
      "losing every piece of one type of the set ends the game; (N): N or fewer left"},
     {"together", ARG_NONE, false, false, "[ext] with extinction: the set counts as one"},
+    {"lastroyal", ARG_NONE, false, false,
+     "[ext] with extinction(N): while a side has at most N+1 pieces of a type of the set (of "
+     "the set, with together) they are royal for it (maharajah2, shoshogi)"},
     {"file", ARG_NUMBER, false, false, "at most N of the set on one file (nifu: file(1))"},
     {"mobile", ARG_NONE, false, false,
      "[ext] the set may not move or drop where it has no further move"},
@@ -723,7 +747,7 @@ const FbrRuleSpec FBR_RULES[] = {
      "turn structure (default enpassant)"},
     {"mustcapture", false, false, false, false, false, MUSTCAPTURE_ATTRS, fbr_apply_mustcapture,
      "capturing is compulsory (antichess)"},
-    {"atomic", false, true, false, false, false, NO_ATTRS, fbr_apply_atomic,
+    {"atomic", false, true, false, false, false, ATOMIC_ATTRS, fbr_apply_atomic,
      "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
     {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
      "special squares: holes, river, palace"},

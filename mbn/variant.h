@@ -96,6 +96,10 @@ typedef struct {
   bool must_capture;                  /* mustcapture=compulsory (antichess) */
   bool atomic;                        /* atomic{^P}: captures explode */
   uint64_t atomic_immune;             /* types not removed by explosions */
+  uint64_t atomic_unblastable;        /* atomic=immune{..}: types no blast removes, their own
+                                         capture's included (atomar's kings) */
+  uint64_t atomic_mutual;             /* atomic=mutual{..}: types that may not capture their
+                                         own type (atomar: no king takes a king) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored
@@ -139,6 +143,9 @@ typedef struct {
                                                extinction_types) */
   bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
   int extinction_count;                     /* pieces=extinction(N): triggers at N or fewer left */
+  uint64_t last_royal_by_color[COLOR_NB];   /* pieces=extinction,lastroyal: pieces of the set are
+                                               royal while their side has at most N+1 of them
+                                               (Fairy-Stockfish's extinctionPseudoRoyal) */
   GameResult extinction_result;             /* pieces=extinction,win|draw: default loss */
   uint8_t *promotion_forced_zone[COLOR_NB]; /* promotion=forced[..]: must promote there */
   bool promotion_on_capture;                /* promotion=capture: only by capturing */

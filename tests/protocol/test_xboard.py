@@ -150,6 +150,45 @@ def refused_variant_or_position_is_never_played(binary):
     c.finish()
 
 
-run_tests([features, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
+def piece_lines_say_what_each_colour_plays(binary):
+    # A piece that moves differently left and right: MBN reflects Black's
+    # moves top to bottom, XBoard turns them by 180 degrees, so one "X&" line
+    # would have XBoard check Black's moves as the mirror image of ours.
+    import os, tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "chiral.var")
+        with open(path, "w") as f:
+            f.write("[chiral]\nboard  = 8x8\nsetup  = 4k3/8/8/3x4/3X4/8/8/4K3 w - - 0 1\n"
+                    "pieces = K X=rW+lF\nrules  = royal{K}\n")
+        c = Conversation(binary, "--load", path)
+        c.send("xboard")
+        c.send("protover 2")
+        c.expect(r"^feature done=1$", timeout=30)
+        c.send("variant chiral")
+        c.expect(r"^setup \(")
+        c.expect(r"^# piece X: Black's moves are not White's turned around")
+        c.expect(r"^piece X rWlF$", forbid=r"^piece X&")
+        c.expect(r"^piece x lWrF$")
+        # Doublearmy's pawns double-step from rank 2 only; XBoard's i would
+        # also let the unmoved ones on rank 4 go: said in a comment.
+        c.send("variant doublearmy")
+        c.expect(r"^# piece P: XBoard will allow more than this piece can")
+        c.expect(r"^piece P& fmWfceFifmnD$")
+        # Orda: only White's pawns double-step. One line for both colours
+        # (separate lines made XBoard 4.9 refuse legal Black moves), with a
+        # comment saying XBoard allows Black's unmoved pawns the step too.
+        c.send("variant orda")
+        c.expect(r"^# piece P: first-move steps that only one side has")
+        c.expect(r"^piece P& fmWfceFifmnD$", forbid=r"^piece p ")
+        # A 3D board cannot be shown flat: refused, and never played.
+        c.send("variant raumschach")
+        c.expect(r"^Error \(raumschach has a 5x5x5 board; XBoard shows flat boards only\): "
+                 r"variant raumschach$", forbid=r"^setup")
+        c.send("go")
+        c.expect(r"^Error \(no search", forbid=r"^move ")
+        c.finish()
+
+
+run_tests([features, piece_lines_say_what_each_colour_plays, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
            refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])

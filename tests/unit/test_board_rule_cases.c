@@ -455,6 +455,121 @@ START_TEST(compulsory_drops_waived_when_none_evades) {
 }
 END_TEST
 
+/* atomic=immune{K},mutual{K} (atomar): the white king takes the queen on e5
+ * and survives its own blast, as does the black king next to it; a king
+ * never takes a king. In nocheckatomic the capture blows up both kings. */
+START_TEST(atomar_kings_survive_blasts_and_never_take_kings) {
+  Position *pos = position_at("atomar", "8/8/8/3kq3/4K3/8/8/8 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "e4d5"));
+  Undo undo;
+  play_text(pos, "e4e5", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "8/8/8/3kK3/8/8/8/8 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  pos = position_at("nocheckatomic", "8/8/8/3kq3/4K3/8/8/8 w - - 0 1");
+  ck_assert(is_legal_text(pos, "e4d5"));
+  play_text(pos, "e4e5", &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "8/8/8/8/8/8/8/8 b - - 0 1");
+  pos_free(pos);
+}
+END_TEST
+
+/* holding with atomic (atomiczh): the knight takes the pawn on d5 (to
+ * White's hand); the blast removes the knight itself (to Black's hand) and
+ * the bishop on e6 (to White's), not the pawn on e4. */
+START_TEST(atomiczh_blast_victims_go_to_hand_flipped) {
+  Position *pos = position_at("atomiczh", "4k3/8/4b3/3p4/4P3/2N5/8/4K3[] w - - 0 1");
+  Undo undo;
+  play_text(pos, "c3d5", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/8/8/4P3/8/8/4K3[BPn] b - - 0 1");
+  pos_unmake_move(pos, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/4b3/3p4/4P3/2N5/8/4K3[] w - - 0 1");
+  pos_free(pos);
+}
+END_TEST
+
+/* pieces=extinction,lastroyal (maharajah2): Black's last maharajah may not
+ * stay attacked (17 moves, Fairy-Stockfish's count), two of them may; a
+ * last maharajah attacked with no move is mated. */
+START_TEST(last_piece_of_the_set_is_royal) {
+  Position *pos = position_at("maharajah2", "R3m3/8/8/8/8/8/8/4K3 b - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 17);
+  ck_assert(!is_legal_text(pos, "e8f8"));
+  ck_assert(is_legal_text(pos, "e8a8"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "R3m2m/8/8/8/8/8/8/4K3 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 42);
+  ck_assert(is_legal_text(pos, "e8f8"));
+  /* the lone maharajah in the corner, every flight and capture covered: mate */
+  ck_assert(pos_set_fen(pos, "6Rm/6QN/5B2/8/8/8/8/K7 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, 0), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* shoshogi: while the prince lives the king may step into attack; with the
+ * prince gone the king is royal again. */
+START_TEST(shoshogi_prince_makes_the_king_expendable) {
+  Position *pos = position_at("shoshogi", "4k4/9/9/9/9/9/3r5/9/4K3+E w - - 0 1");
+  ck_assert(is_legal_text(pos, "e1d1"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "4k4/9/9/9/9/9/3r5/9/4K4 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "e1d1"));
+  ck_assert(is_legal_text(pos, "e1f1"));
+  pos_free(pos);
+}
+END_TEST
+
+/* backrank: the bishop takes on d8 and becomes a king on the far rank, but
+ * not while its own king stays in check (Fairy-Stockfish judges the king's
+ * royalty before the move); a rook reaching rank 8 out of check wins. */
+START_TEST(backrank_promotion_to_king_on_the_far_rank) {
+  Position *pos =
+      position_at("backrank", "rnbqk1nr/pppp1ppp/4p3/6B1/1b6/3P4/PPP1PPPP/RN1QKBNR w KQkq - 2 3");
+  ck_assert(!is_legal_text(pos, "g5d8k"));
+  ck_assert(is_legal_text(pos, "c2c3"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "a7a8"));
+  Undo undo;
+  play_text(pos, "a7a8k", &undo);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
+/* stardust: each side drops on its own squares (absolute zones: White's
+ * ship on d4, not a4; Black's fers on a4, not d4); the rebel on e2 wins; and
+ * Black's last pillar is royal: attacked by the ship's leap, with no capture
+ * of the ship, Black is mated, while with two pillars its fers may move. */
+START_TEST(stardust_zones_goal_and_last_pillar) {
+  Position *pos = position_at("stardust", "p8/9/9/9/9/9/9/9/9/4R4[Yt] w - - 0 1");
+  ck_assert(is_legal_text(pos, "Y@d4"));
+  ck_assert(!is_legal_text(pos, "Y@a4"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "p8/9/9/9/9/9/9/9/9/4R4[Yt] b - - 0 1", err, sizeof err));
+  ck_assert(is_legal_text(pos, "T@a4"));
+  ck_assert(!is_legal_text(pos, "T@d4"));
+  ck_assert(pos_set_fen(pos, "p8/9/9/9/9/9/9/9/4R4/9[] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  static MoveList list;
+  ck_assert(pos_set_fen(pos, "p8/9/Y8/9/9/4t4/9/9/9/4R4[] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, 0), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "p7p/9/Y8/9/9/4t4/9/9/9/4R4[] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 4);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -487,6 +602,12 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, stardust_zones_goal_and_last_pillar);
+  tcase_add_test(tc, backrank_promotion_to_king_on_the_far_rank);
+  tcase_add_test(tc, last_piece_of_the_set_is_royal);
+  tcase_add_test(tc, shoshogi_prince_makes_the_king_expendable);
+  tcase_add_test(tc, atomiczh_blast_victims_go_to_hand_flipped);
+  tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
   tcase_add_test(tc, legan_promotes_in_the_corner_zones);
   tcase_add_test(tc, castling_wins_and_lost_right_loses);

@@ -147,7 +147,7 @@ START_TEST(chess_pieces_in_xboard_betza) {
   const char *betza[] = {"WF", "RB", "R", "B", "N", "fmWifmnDfceF"};
   for (int t = 0; t < chess->piece_count; t++) {
     ck_assert_str_eq(chess->pieces[t].letter, expected[t]);
-    ck_assert_int_eq(xboard_setup_betza(chess, t, text, sizeof text), 0);
+    ck_assert_int_eq(xboard_setup_betza(chess, t, WHITE, text, sizeof text), 0);
     ck_assert_str_eq(text, betza[t]);
   }
 }

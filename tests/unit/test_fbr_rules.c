@@ -246,7 +246,11 @@ START_TEST(pieces_extinction_file_limits_mobility) {
   ck_assert_int_eq(v->rules.per_file_limit[type(v, "P")], 1);
   ck_assert_int_eq(v->rules.per_file_limit[type(v, "N")], 0);
   ck_assert_uint_eq(v->rules.immobility_illegal, bit(v, "P") | bit(v, "N"));
-  expect_error("pieces{P}=together", "'together' belongs with 'extinction'");
+  expect_error("pieces{P}=together", "'together' and 'lastroyal' belong with 'extinction'");
+  expect_error("pieces{Q}=lastroyal", "'together' and 'lastroyal' belong with 'extinction'");
+  v = compile("pieces{!q}=extinction,lastroyal");
+  ck_assert_uint_eq(v->rules.last_royal_by_color[BLACK], bit(v, "Q"));
+  ck_assert_uint_eq(v->rules.last_royal_by_color[WHITE], 0);
   expect_error("pieces{P}=file(0)", "file(N) needs N >= 1");
   expect_error("pieces{P}", "rule 'pieces{P}' needs '='");
 }
@@ -320,6 +324,11 @@ START_TEST(gating_turn_mustcapture_atomic) {
   ck_assert(v->rules.atomic);
   ck_assert_uint_eq(v->rules.atomic_immune, bit(v, "P"));
   ck_assert_uint_eq(compile("atomic")->rules.atomic_immune, 0);
+  v = compile("royal{} atomic{^P}=immune{K},mutual{K}");
+  ck_assert_uint_eq(v->rules.atomic_unblastable, bit(v, "K"));
+  ck_assert_uint_eq(v->rules.atomic_mutual, bit(v, "K"));
+  expect_error("royal{} atomic=immune", "immune and mutual need a piece set");
+  expect_error("atomic=mutual{K}", "immune and mutual pieces may not be royal");
 }
 END_TEST
 
