@@ -152,8 +152,13 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
           continue;
         walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
       }
+      /* declining is refused where the piece would have no move left,
+       * unless promotion=stuck allows it for types pieces{..}=mobile
+       * does not name (forward) */
       const uint8_t *forced = r->promotion_forced_zone[w->us];
-      if (!r->promotion_optional || !t->mobile[w->type][w->us][sq] || (forced && forced[sq]))
+      bool stuck_ok = r->promotion_stuck && !(r->immobility_illegal >> w->type & 1);
+      if (!r->promotion_optional || (!t->mobile[w->type][w->us][sq] && !stuck_ok) ||
+          (forced && forced[sq]))
         return;
     }
   }

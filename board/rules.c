@@ -112,7 +112,11 @@ bool pos_is_decided(const Position *pos) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
   }
-  if (t->extinction_mask[WHITE] | t->extinction_mask[BLACK]) {
+  /* with lastroyal, extinction itself never decides (Fairy-Stockfish skips
+   * it for pseudo-royal sets: the last piece cannot be taken; forward's
+   * general promoting away leaves none, and the game goes on) */
+  if ((t->extinction_mask[WHITE] | t->extinction_mask[BLACK]) &&
+      !(r->last_royal_by_color[WHITE] | r->last_royal_by_color[BLACK])) {
     for (int c = 0; c < COLOR_NB; c++) {
       uint64_t set = t->extinction_mask[c];
       if (!set) continue;

@@ -360,6 +360,9 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   r->promotion_on_leave = leave;
   r->promotion_on_move = move;
   r->promotion_optional = fbr_attr(rule, "optional") || fbr_attr(rule, "notforced");
+  r->promotion_stuck = fbr_attr(rule, "stuck") != NULL;
+  if (r->promotion_stuck && !r->promotion_optional)
+    return fbr_error(ctx, rule->pos, rule->text, "stuck belongs with optional");
   r->promote_to_captured = fbr_attr(rule, "available") != NULL;
   r->promotion_on_capture = fbr_attr(rule, "capture") != NULL;
   r->promotion_demote = fbr_attr(rule, "demote") != NULL;
@@ -654,6 +657,9 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
     {"capture", ARG_NONE, false, false, "promote only when capturing"},
     {"optional", ARG_NONE, false, false, "promotion may be declined"},
     {"notforced", ARG_NONE, false, false, "the same as optional"},
+    {"stuck", ARG_NONE, false, false,
+     "[ext] with optional: promotion may be declined even where the piece would have no move "
+     "left, unless pieces{..}=mobile names it (forward)"},
     {"forced", ARG_NONE, false, true,
      "[ext] with optional: promotion is compulsory on these squares (default last rank)"},
     {"available", ARG_NONE, false, false,

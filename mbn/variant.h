@@ -79,6 +79,8 @@ typedef struct {
   uint8_t *
       promotion_zone[COLOR_NB]; /* promotion[..]: one byte per square, 1 = zone; NULL = last rank */
   bool promotion_optional;      /* promotion=optional/notforced */
+  bool promotion_stuck;         /* promotion=stuck: with optional, a piece may decline even
+                                  where it would have no move left (forward) */
   bool promotion_on_enter, promotion_on_leave, promotion_on_move; /* enter/leave/move in zone */
   bool promotion_sittuyin;  /* promotion=sittuyin: standing pawns promote (Fairy-Stockfish) */
   bool promote_to_captured; /* promotion=available: only to pieces in hand / captured */

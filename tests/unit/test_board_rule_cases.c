@@ -570,6 +570,27 @@ START_TEST(stardust_zones_goal_and_last_pillar) {
 }
 END_TEST
 
+/* promotion=stuck (forward): Black's slider may reach f1, where it has no
+ * move, with or without promoting (Fairy-Stockfish); a pawn may not stay
+ * a pawn on the last rank (pieces{P}=mobile); the general that promotes
+ * leaves no general, and the game goes on with its king. */
+START_TEST(forward_optional_promotion_where_stuck) {
+  Position *pos =
+      position_at("forward", "l3gsel/pp3ppp/e1pp1f2/4p3/2P2P2/P2P2Ps/1P1FP2L/LES1GSE1 b - - 0 8");
+  ck_assert(is_legal_text(pos, "h3f1"));
+  ck_assert(is_legal_text(pos, "h3f1+"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "4g3/P7/8/8/8/8/8/4G3 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "a7a8"));
+  ck_assert(is_legal_text(pos, "a7a8q"));
+  ck_assert(pos_set_fen(pos, "7g/1G6/8/8/8/8/8/8 w - - 0 1", err, sizeof err));
+  Undo undo;
+  play_text(pos, "b7b8+", &undo);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -602,6 +623,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, forward_optional_promotion_where_stuck);
   tcase_add_test(tc, stardust_zones_goal_and_last_pillar);
   tcase_add_test(tc, backrank_promotion_to_king_on_the_far_rank);
   tcase_add_test(tc, last_piece_of_the_set_is_royal);

@@ -288,6 +288,8 @@ START_TEST(promotion_zone_timing_and_targets) {
   ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "h2")], 0);
   ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "g1")], 0);
   expect_error("promotion[8]=black", "black needs its squares: black[a1,a2,b1]");
+  ck_assert(compile("promotion=optional,stuck")->rules.promotion_stuck);
+  expect_error("promotion=stuck", "stuck belongs with optional");
 }
 END_TEST
 
