@@ -165,7 +165,7 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
     thread->squares = squares;
   }
   const VariantRules *rules = &variant->rules;
-  searcher->null_move_ok = !rules->drops && !rules->must_capture;
+  searcher->null_move_ok = !rules->must_capture;
   searcher->variant = variant;
   snprintf(searcher->variant_name, sizeof searcher->variant_name, "%s", variant->name);
   return true;
