@@ -25,6 +25,13 @@ bool rules_supported(const Variant *v, char *err, size_t errlen) {
   return true;
 }
 
+/* Whether sq holds a piece of colour c that counts for connect{..}. */
+static bool rules_connects(const Position *pos, int sq, Color c) {
+  Piece p = pos->board[sq];
+  return piece_is_real(p) && piece_color(p) == c &&
+         pos->variant->rules.connect_types >> piece_type(p) & 1;
+}
+
 int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_hand) {
   int n = 0;
   for (int i = 0; i < pos->pcount[c]; i++)
@@ -103,11 +110,37 @@ static GameResult castling_result(const Position *pos) {
   return RESULT_NONE;
 }
 
+/* connect=line(N) (tictactoe): colour c has N pieces of the set in a row on
+ * a rank, file or (unless orthogonal) diagonal. Each run is counted from
+ * its first piece. */
+static bool connected(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int dir_nb = r->connect_orthogonal ? 2 : 4;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (!(r->connect_types >> piece_type(pos->board[sq]) & 1)) continue;
+    for (int d = 0; d < dir_nb; d++) {
+      int dx = dirs[d][0], dy = dirs[d][1];
+      Square back = geo_step(&pos->geo, sq, -dx, -dy, 0, false, false);
+      if (back != SQ_NONE && rules_connects(pos, back, c)) continue;
+      int n = 1;
+      for (Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
+           s != SQ_NONE && rules_connects(pos, s, c) && n < r->connect_n;
+           s = geo_step(&pos->geo, s, dx, dy, 0, false, false))
+        n++;
+      if (n >= r->connect_n) return true;
+    }
+  }
+  return false;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (castling_result(pos) != RESULT_NONE) return true;
+  if (r->connect_n && connected(pos, them)) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
@@ -183,6 +216,7 @@ static GameResult game_result(const Position *pos, int legal_count) {
   if (pos_is_decided(pos)) {
     GameResult castling = castling_result(pos);
     if (castling != RESULT_NONE) return castling;
+    if (r->connect_n && connected(pos, them)) return RESULT_LOSS;
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;

@@ -540,6 +540,19 @@ static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  const FbrAttr *line = fbr_attr(rule, "line");
+  if (!line || line->number < 2)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "connect needs line(N) with N >= 2: connect=line(3)");
+  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
+  r->connect_types = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  r->connect_n = line->number;
+  r->connect_orthogonal = fbr_attr(rule, "orthogonal") != NULL;
+  return true;
+}
+
 /* ---- the table ---- */
 
 #define END_ATTRS                                                                                  \
@@ -592,6 +605,12 @@ static const FbrAttrSpec ATOMIC_ATTRS[] = {
      "[ext] pieces of the set survive every blast, their own capture's included (atomar)"},
     {"mutual", ARG_NONE, true, false,
      "[ext] a piece of the set may not capture one of its own type (atomar's kings)"},
+    END_ATTRS};
+
+static const FbrAttrSpec CONNECT_ATTRS[] = {
+    {"line", ARG_NUMBER, false, false,
+     "[ext] N pieces of the set in a row, on a rank, file or diagonal, win (tictactoe: line(3))"},
+    {"orthogonal", ARG_NONE, false, false, "[ext] ranks and files only (nineholes)"},
     END_ATTRS};
 
 static const FbrAttrSpec STALEMATE_ATTRS[] = {
@@ -765,6 +784,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "[ext] makruk/ASEAN move counting in endings"},
     {"chasing", false, false, false, true, true, CHASING_ATTRS, fbr_apply_chasing,
      "[ext] xiangqi perpetual chasing rules"},
+    {"connect", false, true, false, true, true, CONNECT_ATTRS, fbr_apply_connect,
+     "[ext] the side that moves N pieces of the set into a row wins"},
 };
 
 const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];

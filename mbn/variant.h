@@ -145,6 +145,9 @@ typedef struct {
                                                extinction_types) */
   bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
   int extinction_count;                     /* pieces=extinction(N): triggers at N or fewer left */
+  int connect_n;                            /* connect=line(N): N in a row win (0: none) */
+  uint64_t connect_types;                   /* connect{..}: the pieces that count */
+  bool connect_orthogonal;                  /* connect=orthogonal: no diagonal lines */
   uint64_t last_royal_by_color[COLOR_NB];   /* pieces=extinction,lastroyal: pieces of the set are
                                                royal while their side has at most N+1 of them
                                                (Fairy-Stockfish's extinctionPseudoRoyal) */

@@ -591,6 +591,26 @@ START_TEST(forward_optional_promotion_where_stuck) {
 }
 END_TEST
 
+/* connect=line(N) (tictactoe): three white stones in a row on a file, a
+ * rank or a diagonal end the game, lost for Black to move; two do not.
+ * nineholes (orthogonal) does not count the diagonal. */
+START_TEST(n_in_a_row_wins) {
+  Position *pos = position_at("tictactoe", "P2/P1p/Pp1[PPpp] b - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "P2/1Pp/p1P[PPpp] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "P2/1Pp/p2[PPPpp] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  pos = position_at("nineholes", "P2/1Pp/p1P[p] b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -623,6 +643,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, n_in_a_row_wins);
   tcase_add_test(tc, forward_optional_promotion_where_stuck);
   tcase_add_test(tc, stardust_zones_goal_and_last_pillar);
   tcase_add_test(tc, backrank_promotion_to_king_on_the_far_rank);

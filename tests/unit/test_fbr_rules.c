@@ -370,6 +370,11 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(compile("counting=blackdrawodds")->rules.counting, COUNTING_BLACK_DRAW_ODDS);
   ck_assert_int_eq(compile("chasing=axf")->rules.chasing, CHASING_AXF);
   expect_error("counting=thai", "unknown attribute 'thai' of rule 'counting'");
+  const Variant *v = compile("connect{P}=line(3),orthogonal");
+  ck_assert_int_eq(v->rules.connect_n, 3);
+  ck_assert_uint_eq(v->rules.connect_types, bit(v, "P"));
+  ck_assert(v->rules.connect_orthogonal);
+  expect_error("connect=line(1)", "connect needs line(N) with N >= 2");
 }
 END_TEST
 
