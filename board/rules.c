@@ -110,9 +110,10 @@ static GameResult castling_result(const Position *pos) {
   return RESULT_NONE;
 }
 
-/* connect=line(N) (tictactoe): colour c has N pieces of the set in a row on
- * a rank, file or (unless orthogonal) diagonal. Each run is counted from
- * its first piece. */
+/* connect{..} (tictactoe): colour c has N pieces of the set in a row on a
+ * rank, file or (unless orthogonal) diagonal, each run counted from its
+ * first piece; with collinear, N on one line whatever stands between; with
+ * square(N), an NxN block (found from its top left corner). */
 static bool connected(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
@@ -120,16 +121,28 @@ static bool connected(const Position *pos, Color c) {
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
     if (!(r->connect_types >> piece_type(pos->board[sq]) & 1)) continue;
-    for (int d = 0; d < dir_nb; d++) {
+    for (int d = 0; r->connect_n && d < dir_nb; d++) {
       int dx = dirs[d][0], dy = dirs[d][1];
       Square back = geo_step(&pos->geo, sq, -dx, -dy, 0, false, false);
-      if (back != SQ_NONE && rules_connects(pos, back, c)) continue;
+      if (!r->connect_collinear && back != SQ_NONE && rules_connects(pos, back, c)) continue;
       int n = 1;
       for (Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
-           s != SQ_NONE && rules_connects(pos, s, c) && n < r->connect_n;
+           s != SQ_NONE && (r->connect_collinear || rules_connects(pos, s, c));
            s = geo_step(&pos->geo, s, dx, dy, 0, false, false))
-        n++;
+        n += rules_connects(pos, s, c);
+      if (r->connect_collinear)
+        for (Square s = back; s != SQ_NONE; s = geo_step(&pos->geo, s, -dx, -dy, 0, false, false))
+          n += rules_connects(pos, s, c);
       if (n >= r->connect_n) return true;
+    }
+    if (r->connect_square) {
+      bool block = true;
+      for (int y = 0; block && y < r->connect_square; y++)
+        for (int x = 0; block && x < r->connect_square; x++) {
+          Square s = geo_step(&pos->geo, sq, x, -y, 0, false, false);
+          block = s != SQ_NONE && rules_connects(pos, s, c);
+        }
+      if (block) return true;
     }
   }
   return false;
@@ -140,7 +153,7 @@ bool pos_is_decided(const Position *pos) {
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (castling_result(pos) != RESULT_NONE) return true;
-  if (r->connect_n && connected(pos, them)) return true;
+  if ((r->connect_n || r->connect_square) && connected(pos, them)) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
@@ -216,7 +229,8 @@ static GameResult game_result(const Position *pos, int legal_count) {
   if (pos_is_decided(pos)) {
     GameResult castling = castling_result(pos);
     if (castling != RESULT_NONE) return castling;
-    if (r->connect_n && connected(pos, them)) return RESULT_LOSS;
+    if ((r->connect_n || r->connect_square) && connected(pos, them))
+      return r->connect_loses ? RESULT_WIN : RESULT_LOSS;
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;

@@ -542,14 +542,19 @@ static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
 
 static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
-  const FbrAttr *line = fbr_attr(rule, "line");
-  if (!line || line->number < 2)
+  const FbrAttr *line = fbr_attr(rule, "line"), *square = fbr_attr(rule, "square");
+  if ((!line && !square) || (line && line->number < 2) || (square && square->number < 2))
     return fbr_error(ctx, rule->pos, rule->text,
-                     "connect needs line(N) with N >= 2: connect=line(3)");
+                     "connect needs line(N) or square(N) with N >= 2: connect=line(3)");
   uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
   r->connect_types = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
-  r->connect_n = line->number;
+  r->connect_n = line ? line->number : 0;
+  r->connect_square = square ? square->number : 0;
   r->connect_orthogonal = fbr_attr(rule, "orthogonal") != NULL;
+  r->connect_collinear = fbr_attr(rule, "collinear") != NULL;
+  r->connect_loses = fbr_attr(rule, "loss") != NULL;
+  if (r->connect_collinear && !line)
+    return fbr_error(ctx, rule->pos, rule->text, "collinear qualifies line(N)");
   return true;
 }
 
@@ -611,6 +616,11 @@ static const FbrAttrSpec CONNECT_ATTRS[] = {
     {"line", ARG_NUMBER, false, false,
      "[ext] N pieces of the set in a row, on a rank, file or diagonal, win (tictactoe: line(3))"},
     {"orthogonal", ARG_NONE, false, false, "[ext] ranks and files only (nineholes)"},
+    {"square", ARG_NUMBER, false, false, "[ext] an NxN block of pieces of the set wins (teeko)"},
+    {"collinear", ARG_NONE, false, false,
+     "[ext] with line(N): N pieces on one line, gaps allowed (three-musketeers)"},
+    {"loss", ARG_NONE, false, false,
+     "[ext] the side that makes the line loses instead (three-musketeers)"},
     END_ATTRS};
 
 static const FbrAttrSpec STALEMATE_ATTRS[] = {

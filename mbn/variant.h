@@ -148,6 +148,9 @@ typedef struct {
   int connect_n;                            /* connect=line(N): N in a row win (0: none) */
   uint64_t connect_types;                   /* connect{..}: the pieces that count */
   bool connect_orthogonal;                  /* connect=orthogonal: no diagonal lines */
+  bool connect_collinear;                   /* connect=collinear: line(N) with gaps allowed */
+  bool connect_loses;                       /* connect=loss: the side that makes it loses */
+  int connect_square;                       /* connect=square(N): an NxN block wins (0: none) */
   uint64_t last_royal_by_color[COLOR_NB];   /* pieces=extinction,lastroyal: pieces of the set are
                                                royal while their side has at most N+1 of them
                                                (Fairy-Stockfish's extinctionPseudoRoyal) */

@@ -608,6 +608,17 @@ START_TEST(n_in_a_row_wins) {
   pos = position_at("nineholes", "P2/1Pp/p1P[p] b - - 0 1");
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
   pos_free(pos);
+  /* square(2) (teeko): a 2x2 block wins too */
+  pos = position_at("teeko", "5/1PP2/1PP2/5/p4[ppp] b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+  /* collinear,loss (three-musketeers): the musketeers on one file with
+   * soldiers between lose for White, who just moved: Black wins */
+  pos = position_at("three-musketeers", "M4/p4/M4/p4/M4 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  ck_assert(pos_set_fen(pos, "M4/p4/1M3/p4/M4 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
 }
 END_TEST
 

@@ -374,7 +374,11 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(v->rules.connect_n, 3);
   ck_assert_uint_eq(v->rules.connect_types, bit(v, "P"));
   ck_assert(v->rules.connect_orthogonal);
-  expect_error("connect=line(1)", "connect needs line(N) with N >= 2");
+  expect_error("connect=line(1)", "connect needs line(N) or square(N) with N >= 2");
+  v = compile("connect{Q}=line(3),collinear,loss");
+  ck_assert(v->rules.connect_collinear && v->rules.connect_loses);
+  ck_assert_int_eq(compile("connect=square(2)")->rules.connect_square, 2);
+  expect_error("connect=square(2),collinear", "collinear qualifies line(N)");
 }
 END_TEST
 
