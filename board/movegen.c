@@ -681,6 +681,10 @@ static void gen_drops(const Position *pos, MoveList *list) {
         continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
+      /* drop=stacked (connect four): on the first rank or on a piece */
+      if (v->rules.drop_stacked && geo_rank(geo, sq) > 0 &&
+          pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
+        continue;
       if (limit > 0) {
         int n = 0;
         for (int r = 0; r < geo->ranks; r++) {

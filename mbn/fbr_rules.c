@@ -446,6 +446,7 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
   if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
+  if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
   return true;
 }
 
@@ -719,6 +720,8 @@ static const FbrAttrSpec DROP_ATTRS[] = {
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false,
      "[ext] no board move while the hand is not empty, unless no drop is legal"},
+    {"stacked", ARG_NONE, false, false,
+     "[ext] only on the first rank or on top of a piece, as in connect four (cfour)"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};
 

@@ -177,18 +177,19 @@ typedef struct {
   bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
                                                    on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
-  bool gating;                                  /* gating: Seirawan gating from hand */
-  uint8_t *gating_zone[COLOR_NB];               /* gating[..]: squares that gate; default rank 1 */
-  uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX];   /* zone{..}[..]=dontcross: may not leave */
-  uint8_t *river;                               /* zone[..]=river: informational (display/eval) */
-  bool pass_allowed;                            /* turn=pass: a side may pass (janggi) */
-  uint8_t castling_wins[COLOR_NB];              /* castling=winshort/winlong: bit 0 short, bit 1
-                                                   long; that castling wins and losing its right
-                                                   loses (Fairy-Stockfish's castlingWins) */
-  bool castling_opposite;                       /* castling=opposite: castling takes the
-                                                   opponent's right on the same side */
-  bool chess960;                                /* castling=chess960: shuffled starts, X-FEN */
-  void *arena;                                  /* owns every zone above (mbn/fbr.c) */
+  bool drop_stacked; /* drop=stacked: only on the first rank or on a piece (connect four) */
+  bool gating;       /* gating: Seirawan gating from hand */
+  uint8_t *gating_zone[COLOR_NB];             /* gating[..]: squares that gate; default rank 1 */
+  uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX]; /* zone{..}[..]=dontcross: may not leave */
+  uint8_t *river;                             /* zone[..]=river: informational (display/eval) */
+  bool pass_allowed;                          /* turn=pass: a side may pass (janggi) */
+  uint8_t castling_wins[COLOR_NB];            /* castling=winshort/winlong: bit 0 short, bit 1
+                                                 long; that castling wins and losing its right
+                                                 loses (Fairy-Stockfish's castlingWins) */
+  bool castling_opposite;                     /* castling=opposite: castling takes the
+                                                 opponent's right on the same side */
+  bool chess960;                              /* castling=chess960: shuffled starts, X-FEN */
+  void *arena;                                /* owns every zone above (mbn/fbr.c) */
 } VariantRules;
 
 /* Values of VariantRules.counting and .chasing (Chimera extensions). */

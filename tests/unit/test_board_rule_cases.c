@@ -608,6 +608,13 @@ START_TEST(n_in_a_row_wins) {
   pos = position_at("nineholes", "P2/1Pp/p1P[p] b - - 0 1");
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
   pos_free(pos);
+  /* drop=stacked (cfour): on the first rank or on a stone, never in the air */
+  pos = position_at("cfour", "7/7/7/7/p6/P6[PPPPPpppp] w - - 0 1");
+  ck_assert(is_legal_text(pos, "P@a3"));
+  ck_assert(is_legal_text(pos, "P@b1"));
+  ck_assert(!is_legal_text(pos, "P@b2"));
+  ck_assert(!is_legal_text(pos, "P@a4"));
+  pos_free(pos);
   /* square(2) (teeko): a 2x2 block wins too */
   pos = position_at("teeko", "5/1PP2/1PP2/5/p4[ppp] b - - 0 1");
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
