@@ -447,6 +447,7 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
   if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
   if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
+  if (fbr_attr(rule, "anyside")) r->drop_anyside = true;
   return true;
 }
 
@@ -722,6 +723,9 @@ static const FbrAttrSpec DROP_ATTRS[] = {
      "[ext] no board move while the hand is not empty, unless no drop is legal"},
     {"stacked", ARG_NONE, false, false,
      "[ext] only on the first rank or on top of a piece, as in connect four (cfour)"},
+    {"anyside", ARG_NONE, false, false,
+     "[ext] pushed in from an edge: where a stone entering a rank or file stops "
+     "(cfour-anyside)"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};
 

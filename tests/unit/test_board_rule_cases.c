@@ -615,6 +615,16 @@ START_TEST(n_in_a_row_wins) {
   ck_assert(!is_legal_text(pos, "P@b2"));
   ck_assert(!is_legal_text(pos, "P@a4"));
   pos_free(pos);
+  /* drop=anyside (cfour-anyside): with a stone on d1, one from the top
+   * stops on d2, so d7 is no drop square; a4 (from the east: Fairy-
+   * Stockfish takes the square nearest the a-file) is, d4 is not */
+  pos = position_at("cfour-anyside",
+                    "7/7/7/7/7/7/3P3[PPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] b - - 0 1");
+  ck_assert(is_legal_text(pos, "P@d2"));
+  ck_assert(!is_legal_text(pos, "P@d7"));
+  ck_assert(is_legal_text(pos, "P@a4"));
+  ck_assert(!is_legal_text(pos, "P@d4"));
+  pos_free(pos);
   /* square(2) (teeko): a 2x2 block wins too */
   pos = position_at("teeko", "5/1PP2/1PP2/5/p4[ppp] b - - 0 1");
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
