@@ -698,6 +698,18 @@ static void anyside_squares(const Position *pos, uint8_t *allowed) {
   }
 }
 
+/* drop=apart (snort): an enemy piece on a square next to sq along a rank
+ * or file. */
+static bool drop_touches_enemy(const Position *pos, int sq) {
+  static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (int i = 0; i < 4; i++) {
+    Square s = geo_step(&pos->geo, sq, steps[i][0], steps[i][1], 0, false, false);
+    if (s != SQ_NONE && piece_is_real(pos->board[s]) && piece_color(pos->board[s]) != pos->side)
+      return true;
+  }
+  return false;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
@@ -708,7 +720,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
   bool opposite = false;
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
-    if (!pos->st.hand[us][type]) continue;
+    if (!pos->st.hand[us][type] && !(v->rules.drop_free >> type & 1)) continue;
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       /* Fairy-Stockfish refuses drops where the piece could never move only
@@ -724,6 +736,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
       if (v->rules.drop_anyside && !anyside[sq]) continue;
+      if (v->rules.drop_apart && drop_touches_enemy(pos, sq)) continue;
       /* drop=stacked (connect four): on the first rank or on a piece */
       if (v->rules.drop_stacked && geo_rank(geo, sq) > 0 &&
           pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)

@@ -448,6 +448,8 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
   if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
   if (fbr_attr(rule, "anyside")) r->drop_anyside = true;
+  if (fbr_attr(rule, "apart")) r->drop_apart = true;
+  if (fbr_attr(rule, "free")) r->drop_free |= set;
   return true;
 }
 
@@ -723,6 +725,10 @@ static const FbrAttrSpec DROP_ATTRS[] = {
      "[ext] no board move while the hand is not empty, unless no drop is legal"},
     {"stacked", ARG_NONE, false, false,
      "[ext] only on the first rank or on top of a piece, as in connect four (cfour)"},
+    {"free", ARG_NONE, false, false,
+     "[ext] the set is dropped from an unlimited supply; the hand is not used (snort)"},
+    {"apart", ARG_NONE, false, false,
+     "[ext] never next to an enemy piece on a rank or file (snort)"},
     {"anyside", ARG_NONE, false, false,
      "[ext] pushed in from an edge: where a stone entering a rank or file stops "
      "(cfour-anyside)"},

@@ -177,9 +177,11 @@ typedef struct {
   bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
                                                    on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
-  bool drop_stacked; /* drop=stacked: only on the first rank or on a piece (connect four) */
-  bool drop_anyside; /* drop=anyside: pushed in from an edge (cfour-anyside) */
-  bool gating;       /* gating: Seirawan gating from hand */
+  bool drop_stacked;  /* drop=stacked: only on the first rank or on a piece (connect four) */
+  bool drop_anyside;  /* drop=anyside: pushed in from an edge (cfour-anyside) */
+  uint64_t drop_free; /* drop{..}=free: types dropped from an unlimited supply (snort) */
+  bool drop_apart;    /* drop=apart: never next to an enemy piece on a rank or file (snort) */
+  bool gating;        /* gating: Seirawan gating from hand */
   uint8_t *gating_zone[COLOR_NB];             /* gating[..]: squares that gate; default rank 1 */
   uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX]; /* zone{..}[..]=dontcross: may not leave */
   uint8_t *river;                             /* zone[..]=river: informational (display/eval) */

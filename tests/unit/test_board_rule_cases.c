@@ -625,6 +625,20 @@ START_TEST(n_in_a_row_wins) {
   ck_assert(is_legal_text(pos, "P@a4"));
   ck_assert(!is_legal_text(pos, "P@d4"));
   pos_free(pos);
+  /* drop=free,apart (snort): a stone from an unlimited supply, never next
+   * to an enemy stone on a rank or file (diagonally is fine) */
+  pos = position_at("snort", "8/8/8/8/3p4/8/8/8 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "P@d5"));
+  ck_assert(!is_legal_text(pos, "P@e4"));
+  ck_assert(is_legal_text(pos, "P@e5"));
+  static MoveList all;
+  ck_assert_int_eq(gen_legal_moves(pos, &all), 63 - 4);
+  Undo undo;
+  play_text(pos, "P@a1", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_msg(!strncmp(fen, "8/8/8/8/3p4/8/8/P7 b ", 21), "%s", fen); /* no hand written */
+  pos_free(pos);
   /* square(2) (teeko): a 2x2 block wins too */
   pos = position_at("teeko", "5/1PP2/1PP2/5/p4[ppp] b - - 0 1");
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
