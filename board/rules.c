@@ -9,6 +9,7 @@
 #include "board/rules.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "board/movegen.h"
 #include "board/tables.h"
@@ -148,12 +149,46 @@ static bool connected(const Position *pos, Color c) {
   return false;
 }
 
+/* connect=from[..],to[..] (gale): a chain of colour c's pieces of the set,
+ * each one step east or north of the last (or north-east or south-east,
+ * unless orthogonal), from a square of the first area to one of the
+ * second. */
+static bool linked(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  const uint8_t *from = r->connect_from[c], *to = r->connect_to[c];
+  if (!from || !to) return false;
+  static _Thread_local uint8_t seen[SQUARE_MAX];
+  static _Thread_local Square queue[SQUARE_MAX];
+  memset(seen, 0, (size_t)pos->geo.sq_nb);
+  int head = 0, tail = 0;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (from[sq] && rules_connects(pos, sq, c)) seen[sq] = 1, queue[tail++] = (Square)sq;
+  }
+  /* the chain grows east and north (and north-east, south-east) only, as
+   * Fairy-Stockfish's flood over its connectDirections does */
+  static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int step_nb = r->connect_orthogonal ? 2 : 4;
+  while (head < tail) {
+    Square sq = queue[head++];
+    if (to[sq]) return true;
+    for (int d = 0; d < step_nb; d++) {
+      Square s = geo_step(&pos->geo, sq, steps[d][0], steps[d][1], 0, false, false);
+      if (s == SQ_NONE || seen[s] || !rules_connects(pos, s, c)) continue;
+      seen[s] = 1;
+      queue[tail++] = s;
+    }
+  }
+  return false;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (castling_result(pos) != RESULT_NONE) return true;
   if ((r->connect_n || r->connect_square) && connected(pos, them)) return true;
+  if (r->connect_from[them] && linked(pos, them)) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
@@ -229,7 +264,8 @@ static GameResult game_result(const Position *pos, int legal_count) {
   if (pos_is_decided(pos)) {
     GameResult castling = castling_result(pos);
     if (castling != RESULT_NONE) return castling;
-    if ((r->connect_n || r->connect_square) && connected(pos, them))
+    if (((r->connect_n || r->connect_square) && connected(pos, them)) ||
+        (r->connect_from[them] && linked(pos, them)))
       return r->connect_loses ? RESULT_WIN : RESULT_LOSS;
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */

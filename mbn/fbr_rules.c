@@ -547,7 +547,23 @@ static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
 static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   const FbrAttr *line = fbr_attr(rule, "line"), *square = fbr_attr(rule, "square");
-  if ((!line && !square) || (line && line->number < 2) || (square && square->number < 2))
+  const FbrAttr *from = fbr_attr(rule, "from"), *to = fbr_attr(rule, "to");
+  const FbrAttr *bfrom = fbr_attr(rule, "blackfrom"), *bto = fbr_attr(rule, "blackto");
+  if (!from != !to || (from && (!from->range || !to->range)) || !bfrom != !bto ||
+      (bfrom && (!from || !bfrom->range || !bto->range)))
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "connect=from[..],to[..] needs both areas (and blackfrom[..],blackto[..] "
+                     "both or neither)");
+  if (from) {
+    /* White's areas; Black's mirrored unless given (gale: a to i, 1 to 9) */
+    fbr_zone_pair(ctx, from->range, false, r->connect_from);
+    fbr_zone_pair(ctx, to->range, false, r->connect_to);
+    if (bfrom) {
+      r->connect_from[BLACK] = fbr_zone_copy(ctx, bfrom->range);
+      r->connect_to[BLACK] = fbr_zone_copy(ctx, bto->range);
+    }
+  }
+  if ((!line && !square && !from) || (line && line->number < 2) || (square && square->number < 2))
     return fbr_error(ctx, rule->pos, rule->text,
                      "connect needs line(N) or square(N) with N >= 2: connect=line(3)");
   uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
@@ -621,6 +637,12 @@ static const FbrAttrSpec CONNECT_ATTRS[] = {
      "[ext] N pieces of the set in a row, on a rank, file or diagonal, win (tictactoe: line(3))"},
     {"orthogonal", ARG_NONE, false, false, "[ext] ranks and files only (nineholes)"},
     {"square", ARG_NUMBER, false, false, "[ext] an NxN block of pieces of the set wins (teeko)"},
+    {"from", ARG_NONE, false, true,
+     "[ext] with to[..]: a chain of the set's pieces, square to neighbouring square, from these "
+     "squares to those wins (gale: from[a],to[i])"},
+    {"to", ARG_NONE, false, true, "[ext] the other end of from[..]"},
+    {"blackfrom", ARG_NONE, false, true, "[ext] Black's own from[..] (default White's mirrored)"},
+    {"blackto", ARG_NONE, false, true, "[ext] Black's own to[..]"},
     {"collinear", ARG_NONE, false, false,
      "[ext] with line(N): N pieces on one line, gaps allowed (three-musketeers)"},
     {"loss", ARG_NONE, false, false,

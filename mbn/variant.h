@@ -141,16 +141,19 @@ typedef struct {
                                        (0: one; Fairy-Stockfish's flagPieceCount) */
   bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty
                                        and one of the set stands there (flagPieceBlockedWin) */
-  uint64_t extinction_by_color[COLOR_NB];   /* pieces{..}=extinction per side (union is
-                                               extinction_types) */
-  bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
-  int extinction_count;                     /* pieces=extinction(N): triggers at N or fewer left */
-  int connect_n;                            /* connect=line(N): N in a row win (0: none) */
-  uint64_t connect_types;                   /* connect{..}: the pieces that count */
-  bool connect_orthogonal;                  /* connect=orthogonal: no diagonal lines */
-  bool connect_collinear;                   /* connect=collinear: line(N) with gaps allowed */
-  bool connect_loses;                       /* connect=loss: the side that makes it loses */
-  int connect_square;                       /* connect=square(N): an NxN block wins (0: none) */
+  uint64_t extinction_by_color[COLOR_NB]; /* pieces{..}=extinction per side (union is
+                                             extinction_types) */
+  bool extinction_together;               /* pieces=extinction,together: the set counts as one */
+  int extinction_count;                   /* pieces=extinction(N): triggers at N or fewer left */
+  int connect_n;                          /* connect=line(N): N in a row win (0: none) */
+  uint64_t connect_types;                 /* connect{..}: the pieces that count */
+  bool connect_orthogonal;                /* connect=orthogonal: no diagonal lines */
+  bool connect_collinear;                 /* connect=collinear: line(N) with gaps allowed */
+  bool connect_loses;                     /* connect=loss: the side that makes it loses */
+  int connect_square;                     /* connect=square(N): an NxN block wins (0: none) */
+  uint8_t *connect_from[COLOR_NB];        /* connect=from[..],to[..]: a chain of pieces of the
+                                             set from one area to the other wins (gale) */
+  uint8_t *connect_to[COLOR_NB];
   uint64_t last_royal_by_color[COLOR_NB];   /* pieces=extinction,lastroyal: pieces of the set are
                                                royal while their side has at most N+1 of them
                                                (Fairy-Stockfish's extinctionPseudoRoyal) */

@@ -639,6 +639,13 @@ START_TEST(n_in_a_row_wins) {
   pos_get_fen(pos, fen, sizeof fen);
   ck_assert_msg(!strncmp(fen, "8/8/8/8/3p4/8/8/P7 b ", 21), "%s", fen); /* no hand written */
   pos_free(pos);
+  /* connect=from[a],to[i] (gale): White's chain along rank 1 from a1 to i1
+   * wins; with a gap at e1 it does not */
+  pos = position_at("gale", "9/9/9/9/9/9/9/9/PPPPPPPPP b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "9/9/9/9/9/9/9/9/PPPP1PPPP b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
   /* square(2) (teeko): a 2x2 block wins too */
   pos = position_at("teeko", "5/1PP2/1PP2/5/p4[ppp] b - - 0 1");
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
