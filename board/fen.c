@@ -665,7 +665,12 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
     }
     if (row + 1 < rows) put(buf, buflen, &n, (row + 1) % geo->ranks ? "/" : "|");
   }
-  if (v->rules.holdings || v->rules.drops || v->rules.gating) {
+  /* drop=free (snort): the supply is unlimited and the hand unused, so
+   * Fairy-Stockfish writes none */
+  bool hand_used = !v->rules.drop_free;
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int t = 0; t < v->piece_count; t++) hand_used |= pos->st.hand[c][t] > 0;
+  if ((v->rules.holdings || v->rules.drops || v->rules.gating) && hand_used) {
     put(buf, buflen, &n, "[");
     for (int c = 0; c < COLOR_NB; c++)
       for (int t = 0; t < v->piece_count; t++)

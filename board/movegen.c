@@ -152,8 +152,13 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
           continue;
         walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
       }
+      /* declining is refused where the piece would have no move left,
+       * unless promotion=stuck allows it for types pieces{..}=mobile
+       * does not name (forward) */
       const uint8_t *forced = r->promotion_forced_zone[w->us];
-      if (!r->promotion_optional || !t->mobile[w->type][w->us][sq] || (forced && forced[sq]))
+      bool stuck_ok = r->promotion_stuck && !(r->immobility_illegal >> w->type & 1);
+      if (!r->promotion_optional || (!t->mobile[w->type][w->us][sq] && !stuck_ok) ||
+          (forced && forced[sq]))
         return;
     }
   }
@@ -653,15 +658,69 @@ static bool drop_colors_ok(const Position *pos, int type, int sq) {
   return true;
 }
 
+/* The square of a line (from `start`, steps of (dx, dy)) that Fairy-
+ * Stockfish's enclosingDrop = anyside allows: when the entry square `edge`
+ * is empty, the lowest-indexed empty square next to a piece in direction
+ * (px, py), or on the far edge. Lowest index, as its lsb picks it: from the
+ * top and the right that is the square nearest the bottom or the left. */
+static int anyside_square(const Position *pos, int start, int dx, int dy, int edge, int px,
+                          int py) {
+  const Geometry *geo = &pos->geo;
+  if (pos->board[edge] != PIECE_NONE) return -1;
+  int best = -1;
+  for (Square s = (Square)start; s != SQ_NONE; s = geo_step(geo, s, dx, dy, 0, false, false)) {
+    if (pos->board[s] != PIECE_NONE) continue;
+    Square next = geo_step(geo, s, px, py, 0, false, false);
+    if ((next == SQ_NONE || pos->board[next] != PIECE_NONE) && (best < 0 || s < best)) best = s;
+  }
+  return best;
+}
+
+/* drop=anyside (cfour-anyside): the squares a stone pushed in from each
+ * edge may take, marked in allowed[]. */
+static void anyside_squares(const Position *pos, uint8_t *allowed) {
+  const Geometry *geo = &pos->geo;
+  memset(allowed, 0, (size_t)geo->sq_nb);
+  int files = geo->files, ranks = geo->ranks;
+  for (int r = 0; r < ranks; r++) {
+    int a = geo_square(geo, 0, r, 0), h = geo_square(geo, files - 1, r, 0);
+    int s1 = anyside_square(pos, a, 1, 0, a, 1, 0);  /* from the a-file, eastward */
+    int s2 = anyside_square(pos, a, 1, 0, h, -1, 0); /* from the last file */
+    if (s1 >= 0) allowed[s1] = 1;
+    if (s2 >= 0) allowed[s2] = 1;
+  }
+  for (int f = 0; f < files; f++) {
+    int b = geo_square(geo, f, 0, 0), top = geo_square(geo, f, ranks - 1, 0);
+    int s1 = anyside_square(pos, b, 0, 1, b, 0, 1);    /* from the first rank, upward */
+    int s2 = anyside_square(pos, b, 0, 1, top, 0, -1); /* from the last rank */
+    if (s1 >= 0) allowed[s1] = 1;
+    if (s2 >= 0) allowed[s2] = 1;
+  }
+}
+
+/* drop=apart (snort): an enemy piece on a square next to sq along a rank
+ * or file. */
+static bool drop_touches_enemy(const Position *pos, int sq) {
+  static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (int i = 0; i < 4; i++) {
+    Square s = geo_step(&pos->geo, sq, steps[i][0], steps[i][1], 0, false, false);
+    if (s != SQ_NONE && piece_is_real(pos->board[s]) && piece_color(pos->board[s]) != pos->side)
+      return true;
+  }
+  return false;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
   const Geometry *geo = &pos->geo;
+  static _Thread_local uint8_t anyside[SQUARE_MAX];
+  if (v->rules.drop_anyside) anyside_squares(pos, anyside);
   bool opposite = false;
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
-    if (!pos->st.hand[us][type]) continue;
+    if (!pos->st.hand[us][type] && !(v->rules.drop_free >> type & 1)) continue;
     int limit = v->rules.per_file_limit[type];
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       /* Fairy-Stockfish refuses drops where the piece could never move only
@@ -676,6 +735,12 @@ static void gen_drops(const Position *pos, MoveList *list) {
         continue;
       const uint8_t *zone = v->rules.drop_zone[us][type];
       if (zone && !zone[sq]) continue;
+      if (v->rules.drop_anyside && !anyside[sq]) continue;
+      if (v->rules.drop_apart && drop_touches_enemy(pos, sq)) continue;
+      /* drop=stacked (connect four): on the first rank or on a piece */
+      if (v->rules.drop_stacked && geo_rank(geo, sq) > 0 &&
+          pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
+        continue;
       if (limit > 0) {
         int n = 0;
         for (int r = 0; r < geo->ranks; r++) {

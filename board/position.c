@@ -391,7 +391,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   switch (move_kind(m)) {
   case MOVE_DROP: {
     int type = move_piece_arg(m);
-    hand_add(pos, us, type, -1);
+    /* drop=free (snort): an unlimited supply, the hand untouched */
+    if (!(pos->variant->rules.drop_free >> type & 1)) hand_add(pos, us, type, -1);
     pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
     reset = pos->tables->pawn_like[type];
     if (pos->variant->rules.castling_dropped) dropped_castling(pos, us, to, undo);

@@ -9,6 +9,7 @@
 #include "board/rules.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "board/movegen.h"
 #include "board/tables.h"
@@ -23,6 +24,13 @@ bool rules_supported(const Variant *v, char *err, size_t errlen) {
     return false;
   }
   return true;
+}
+
+/* Whether sq holds a piece of colour c that counts for connect{..}. */
+static bool rules_connects(const Position *pos, int sq, Color c) {
+  Piece p = pos->board[sq];
+  return piece_is_real(p) && piece_color(p) == c &&
+         pos->variant->rules.connect_types >> piece_type(p) & 1;
 }
 
 int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_hand) {
@@ -103,16 +111,93 @@ static GameResult castling_result(const Position *pos) {
   return RESULT_NONE;
 }
 
+/* connect{..} (tictactoe): colour c has N pieces of the set in a row on a
+ * rank, file or (unless orthogonal) diagonal, each run counted from its
+ * first piece; with collinear, N on one line whatever stands between; with
+ * square(N), an NxN block (found from its top left corner). */
+static bool connected(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int dir_nb = r->connect_orthogonal ? 2 : 4;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (!(r->connect_types >> piece_type(pos->board[sq]) & 1)) continue;
+    for (int d = 0; r->connect_n && d < dir_nb; d++) {
+      int dx = dirs[d][0], dy = dirs[d][1];
+      Square back = geo_step(&pos->geo, sq, -dx, -dy, 0, false, false);
+      if (!r->connect_collinear && back != SQ_NONE && rules_connects(pos, back, c)) continue;
+      int n = 1;
+      for (Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
+           s != SQ_NONE && (r->connect_collinear || rules_connects(pos, s, c));
+           s = geo_step(&pos->geo, s, dx, dy, 0, false, false))
+        n += rules_connects(pos, s, c);
+      if (r->connect_collinear)
+        for (Square s = back; s != SQ_NONE; s = geo_step(&pos->geo, s, -dx, -dy, 0, false, false))
+          n += rules_connects(pos, s, c);
+      if (n >= r->connect_n) return true;
+    }
+    if (r->connect_square) {
+      bool block = true;
+      for (int y = 0; block && y < r->connect_square; y++)
+        for (int x = 0; block && x < r->connect_square; x++) {
+          Square s = geo_step(&pos->geo, sq, x, -y, 0, false, false);
+          block = s != SQ_NONE && rules_connects(pos, s, c);
+        }
+      if (block) return true;
+    }
+  }
+  return false;
+}
+
+/* connect=from[..],to[..] (gale): a chain of colour c's pieces of the set,
+ * each one step east or north of the last (or north-east or south-east,
+ * unless orthogonal), from a square of the first area to one of the
+ * second. */
+static bool linked(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  const uint8_t *from = r->connect_from[c], *to = r->connect_to[c];
+  if (!from || !to) return false;
+  static _Thread_local uint8_t seen[SQUARE_MAX];
+  static _Thread_local Square queue[SQUARE_MAX];
+  memset(seen, 0, (size_t)pos->geo.sq_nb);
+  int head = 0, tail = 0;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i];
+    if (from[sq] && rules_connects(pos, sq, c)) seen[sq] = 1, queue[tail++] = (Square)sq;
+  }
+  /* the chain grows east and north (and north-east, south-east) only, as
+   * Fairy-Stockfish's flood over its connectDirections does */
+  static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int step_nb = r->connect_orthogonal ? 2 : 4;
+  while (head < tail) {
+    Square sq = queue[head++];
+    if (to[sq]) return true;
+    for (int d = 0; d < step_nb; d++) {
+      Square s = geo_step(&pos->geo, sq, steps[d][0], steps[d][1], 0, false, false);
+      if (s == SQ_NONE || seen[s] || !rules_connects(pos, s, c)) continue;
+      seen[s] = 1;
+      queue[tail++] = s;
+    }
+  }
+  return false;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (castling_result(pos) != RESULT_NONE) return true;
+  if ((r->connect_n || r->connect_square) && connected(pos, them)) return true;
+  if (r->connect_from[them] && linked(pos, them)) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
     if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
   }
-  if (t->extinction_mask[WHITE] | t->extinction_mask[BLACK]) {
+  /* with lastroyal, extinction itself never decides (Fairy-Stockfish skips
+   * it for pseudo-royal sets: the last piece cannot be taken; forward's
+   * general promoting away leaves none, and the game goes on) */
+  if ((t->extinction_mask[WHITE] | t->extinction_mask[BLACK]) &&
+      !(r->last_royal_by_color[WHITE] | r->last_royal_by_color[BLACK])) {
     for (int c = 0; c < COLOR_NB; c++) {
       uint64_t set = t->extinction_mask[c];
       if (!set) continue;
@@ -179,6 +264,9 @@ static GameResult game_result(const Position *pos, int legal_count) {
   if (pos_is_decided(pos)) {
     GameResult castling = castling_result(pos);
     if (castling != RESULT_NONE) return castling;
+    if (((r->connect_n || r->connect_square) && connected(pos, them)) ||
+        (r->connect_from[them] && linked(pos, them)))
+      return r->connect_loses ? RESULT_WIN : RESULT_LOSS;
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;

@@ -360,6 +360,9 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   r->promotion_on_leave = leave;
   r->promotion_on_move = move;
   r->promotion_optional = fbr_attr(rule, "optional") || fbr_attr(rule, "notforced");
+  r->promotion_stuck = fbr_attr(rule, "stuck") != NULL;
+  if (r->promotion_stuck && !r->promotion_optional)
+    return fbr_error(ctx, rule->pos, rule->text, "stuck belongs with optional");
   r->promote_to_captured = fbr_attr(rule, "available") != NULL;
   r->promotion_on_capture = fbr_attr(rule, "capture") != NULL;
   r->promotion_demote = fbr_attr(rule, "demote") != NULL;
@@ -443,6 +446,10 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
   if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
+  if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
+  if (fbr_attr(rule, "anyside")) r->drop_anyside = true;
+  if (fbr_attr(rule, "apart")) r->drop_apart = true;
+  if (fbr_attr(rule, "free")) r->drop_free |= set;
   return true;
 }
 
@@ -537,6 +544,40 @@ static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  const FbrAttr *line = fbr_attr(rule, "line"), *square = fbr_attr(rule, "square");
+  const FbrAttr *from = fbr_attr(rule, "from"), *to = fbr_attr(rule, "to");
+  const FbrAttr *bfrom = fbr_attr(rule, "blackfrom"), *bto = fbr_attr(rule, "blackto");
+  if (!from != !to || (from && (!from->range || !to->range)) || !bfrom != !bto ||
+      (bfrom && (!from || !bfrom->range || !bto->range)))
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "connect=from[..],to[..] needs both areas (and blackfrom[..],blackto[..] "
+                     "both or neither)");
+  if (from) {
+    /* White's areas; Black's mirrored unless given (gale: a to i, 1 to 9) */
+    fbr_zone_pair(ctx, from->range, false, r->connect_from);
+    fbr_zone_pair(ctx, to->range, false, r->connect_to);
+    if (bfrom) {
+      r->connect_from[BLACK] = fbr_zone_copy(ctx, bfrom->range);
+      r->connect_to[BLACK] = fbr_zone_copy(ctx, bto->range);
+    }
+  }
+  if ((!line && !square && !from) || (line && line->number < 2) || (square && square->number < 2))
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "connect needs line(N) or square(N) with N >= 2: connect=line(3)");
+  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
+  r->connect_types = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  r->connect_n = line ? line->number : 0;
+  r->connect_square = square ? square->number : 0;
+  r->connect_orthogonal = fbr_attr(rule, "orthogonal") != NULL;
+  r->connect_collinear = fbr_attr(rule, "collinear") != NULL;
+  r->connect_loses = fbr_attr(rule, "loss") != NULL;
+  if (r->connect_collinear && !line)
+    return fbr_error(ctx, rule->pos, rule->text, "collinear qualifies line(N)");
+  return true;
+}
+
 /* ---- the table ---- */
 
 #define END_ATTRS                                                                                  \
@@ -589,6 +630,23 @@ static const FbrAttrSpec ATOMIC_ATTRS[] = {
      "[ext] pieces of the set survive every blast, their own capture's included (atomar)"},
     {"mutual", ARG_NONE, true, false,
      "[ext] a piece of the set may not capture one of its own type (atomar's kings)"},
+    END_ATTRS};
+
+static const FbrAttrSpec CONNECT_ATTRS[] = {
+    {"line", ARG_NUMBER, false, false,
+     "[ext] N pieces of the set in a row, on a rank, file or diagonal, win (tictactoe: line(3))"},
+    {"orthogonal", ARG_NONE, false, false, "[ext] ranks and files only (nineholes)"},
+    {"square", ARG_NUMBER, false, false, "[ext] an NxN block of pieces of the set wins (teeko)"},
+    {"from", ARG_NONE, false, true,
+     "[ext] with to[..]: a chain of the set's pieces, square to neighbouring square, from these "
+     "squares to those wins (gale: from[a],to[i])"},
+    {"to", ARG_NONE, false, true, "[ext] the other end of from[..]"},
+    {"blackfrom", ARG_NONE, false, true, "[ext] Black's own from[..] (default White's mirrored)"},
+    {"blackto", ARG_NONE, false, true, "[ext] Black's own to[..]"},
+    {"collinear", ARG_NONE, false, false,
+     "[ext] with line(N): N pieces on one line, gaps allowed (three-musketeers)"},
+    {"loss", ARG_NONE, false, false,
+     "[ext] the side that makes the line loses instead (three-musketeers)"},
     END_ATTRS};
 
 static const FbrAttrSpec STALEMATE_ATTRS[] = {
@@ -654,6 +712,9 @@ static const FbrAttrSpec PROMOTION_ATTRS[] = {
     {"capture", ARG_NONE, false, false, "promote only when capturing"},
     {"optional", ARG_NONE, false, false, "promotion may be declined"},
     {"notforced", ARG_NONE, false, false, "the same as optional"},
+    {"stuck", ARG_NONE, false, false,
+     "[ext] with optional: promotion may be declined even where the piece would have no move "
+     "left, unless pieces{..}=mobile names it (forward)"},
     {"forced", ARG_NONE, false, true,
      "[ext] with optional: promotion is compulsory on these squares (default last rank)"},
     {"available", ARG_NONE, false, false,
@@ -684,6 +745,15 @@ static const FbrAttrSpec DROP_ATTRS[] = {
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false,
      "[ext] no board move while the hand is not empty, unless no drop is legal"},
+    {"stacked", ARG_NONE, false, false,
+     "[ext] only on the first rank or on top of a piece, as in connect four (cfour)"},
+    {"free", ARG_NONE, false, false,
+     "[ext] the set is dropped from an unlimited supply; the hand is not used (snort)"},
+    {"apart", ARG_NONE, false, false,
+     "[ext] never next to an enemy piece on a rank or file (snort)"},
+    {"anyside", ARG_NONE, false, false,
+     "[ext] pushed in from an edge: where a stone entering a rank or file stops "
+     "(cfour-anyside)"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};
 
@@ -759,6 +829,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "[ext] makruk/ASEAN move counting in endings"},
     {"chasing", false, false, false, true, true, CHASING_ATTRS, fbr_apply_chasing,
      "[ext] xiangqi perpetual chasing rules"},
+    {"connect", false, true, false, true, true, CONNECT_ATTRS, fbr_apply_connect,
+     "[ext] the side that moves N pieces of the set into a row wins"},
 };
 
 const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];

@@ -79,6 +79,8 @@ typedef struct {
   uint8_t *
       promotion_zone[COLOR_NB]; /* promotion[..]: one byte per square, 1 = zone; NULL = last rank */
   bool promotion_optional;      /* promotion=optional/notforced */
+  bool promotion_stuck;         /* promotion=stuck: with optional, a piece may decline even
+                                  where it would have no move left (forward) */
   bool promotion_on_enter, promotion_on_leave, promotion_on_move; /* enter/leave/move in zone */
   bool promotion_sittuyin;  /* promotion=sittuyin: standing pawns promote (Fairy-Stockfish) */
   bool promote_to_captured; /* promotion=available: only to pieces in hand / captured */
@@ -139,10 +141,19 @@ typedef struct {
                                        (0: one; Fairy-Stockfish's flagPieceCount) */
   bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty
                                        and one of the set stands there (flagPieceBlockedWin) */
-  uint64_t extinction_by_color[COLOR_NB];   /* pieces{..}=extinction per side (union is
-                                               extinction_types) */
-  bool extinction_together;                 /* pieces=extinction,together: the set counts as one */
-  int extinction_count;                     /* pieces=extinction(N): triggers at N or fewer left */
+  uint64_t extinction_by_color[COLOR_NB]; /* pieces{..}=extinction per side (union is
+                                             extinction_types) */
+  bool extinction_together;               /* pieces=extinction,together: the set counts as one */
+  int extinction_count;                   /* pieces=extinction(N): triggers at N or fewer left */
+  int connect_n;                          /* connect=line(N): N in a row win (0: none) */
+  uint64_t connect_types;                 /* connect{..}: the pieces that count */
+  bool connect_orthogonal;                /* connect=orthogonal: no diagonal lines */
+  bool connect_collinear;                 /* connect=collinear: line(N) with gaps allowed */
+  bool connect_loses;                     /* connect=loss: the side that makes it loses */
+  int connect_square;                     /* connect=square(N): an NxN block wins (0: none) */
+  uint8_t *connect_from[COLOR_NB];        /* connect=from[..],to[..]: a chain of pieces of the
+                                             set from one area to the other wins (gale) */
+  uint8_t *connect_to[COLOR_NB];
   uint64_t last_royal_by_color[COLOR_NB];   /* pieces=extinction,lastroyal: pieces of the set are
                                                royal while their side has at most N+1 of them
                                                (Fairy-Stockfish's extinctionPseudoRoyal) */
@@ -169,18 +180,22 @@ typedef struct {
   bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
                                                    on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
-  bool gating;                                  /* gating: Seirawan gating from hand */
-  uint8_t *gating_zone[COLOR_NB];               /* gating[..]: squares that gate; default rank 1 */
-  uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX];   /* zone{..}[..]=dontcross: may not leave */
-  uint8_t *river;                               /* zone[..]=river: informational (display/eval) */
-  bool pass_allowed;                            /* turn=pass: a side may pass (janggi) */
-  uint8_t castling_wins[COLOR_NB];              /* castling=winshort/winlong: bit 0 short, bit 1
-                                                   long; that castling wins and losing its right
-                                                   loses (Fairy-Stockfish's castlingWins) */
-  bool castling_opposite;                       /* castling=opposite: castling takes the
-                                                   opponent's right on the same side */
-  bool chess960;                                /* castling=chess960: shuffled starts, X-FEN */
-  void *arena;                                  /* owns every zone above (mbn/fbr.c) */
+  bool drop_stacked;  /* drop=stacked: only on the first rank or on a piece (connect four) */
+  bool drop_anyside;  /* drop=anyside: pushed in from an edge (cfour-anyside) */
+  uint64_t drop_free; /* drop{..}=free: types dropped from an unlimited supply (snort) */
+  bool drop_apart;    /* drop=apart: never next to an enemy piece on a rank or file (snort) */
+  bool gating;        /* gating: Seirawan gating from hand */
+  uint8_t *gating_zone[COLOR_NB];             /* gating[..]: squares that gate; default rank 1 */
+  uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX]; /* zone{..}[..]=dontcross: may not leave */
+  uint8_t *river;                             /* zone[..]=river: informational (display/eval) */
+  bool pass_allowed;                          /* turn=pass: a side may pass (janggi) */
+  uint8_t castling_wins[COLOR_NB];            /* castling=winshort/winlong: bit 0 short, bit 1
+                                                 long; that castling wins and losing its right
+                                                 loses (Fairy-Stockfish's castlingWins) */
+  bool castling_opposite;                     /* castling=opposite: castling takes the
+                                                 opponent's right on the same side */
+  bool chess960;                              /* castling=chess960: shuffled starts, X-FEN */
+  void *arena;                                /* owns every zone above (mbn/fbr.c) */
 } VariantRules;
 
 /* Values of VariantRules.counting and .chasing (Chimera extensions). */

@@ -570,6 +570,96 @@ START_TEST(stardust_zones_goal_and_last_pillar) {
 }
 END_TEST
 
+/* promotion=stuck (forward): Black's slider may reach f1, where it has no
+ * move, with or without promoting (Fairy-Stockfish); a pawn may not stay
+ * a pawn on the last rank (pieces{P}=mobile); the general that promotes
+ * leaves no general, and the game goes on with its king. */
+START_TEST(forward_optional_promotion_where_stuck) {
+  Position *pos =
+      position_at("forward", "l3gsel/pp3ppp/e1pp1f2/4p3/2P2P2/P2P2Ps/1P1FP2L/LES1GSE1 b - - 0 8");
+  ck_assert(is_legal_text(pos, "h3f1"));
+  ck_assert(is_legal_text(pos, "h3f1+"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "4g3/P7/8/8/8/8/8/4G3 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "a7a8"));
+  ck_assert(is_legal_text(pos, "a7a8q"));
+  ck_assert(pos_set_fen(pos, "7g/1G6/8/8/8/8/8/8 w - - 0 1", err, sizeof err));
+  Undo undo;
+  play_text(pos, "b7b8+", &undo);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
+/* connect=line(N) (tictactoe): three white stones in a row on a file, a
+ * rank or a diagonal end the game, lost for Black to move; two do not.
+ * nineholes (orthogonal) does not count the diagonal. */
+START_TEST(n_in_a_row_wins) {
+  Position *pos = position_at("tictactoe", "P2/P1p/Pp1[PPpp] b - - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  char err[128];
+  ck_assert(pos_set_fen(pos, "P2/1Pp/p1P[PPpp] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "P2/1Pp/p2[PPPpp] b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  pos = position_at("nineholes", "P2/1Pp/p1P[p] b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  /* drop=stacked (cfour): on the first rank or on a stone, never in the air */
+  pos = position_at("cfour", "7/7/7/7/p6/P6[PPPPPpppp] w - - 0 1");
+  ck_assert(is_legal_text(pos, "P@a3"));
+  ck_assert(is_legal_text(pos, "P@b1"));
+  ck_assert(!is_legal_text(pos, "P@b2"));
+  ck_assert(!is_legal_text(pos, "P@a4"));
+  pos_free(pos);
+  /* drop=anyside (cfour-anyside): with a stone on d1, one from the top
+   * stops on d2, so d7 is no drop square; a4 (from the east: Fairy-
+   * Stockfish takes the square nearest the a-file) is, d4 is not */
+  pos = position_at("cfour-anyside",
+                    "7/7/7/7/7/7/3P3[PPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] b - - 0 1");
+  ck_assert(is_legal_text(pos, "P@d2"));
+  ck_assert(!is_legal_text(pos, "P@d7"));
+  ck_assert(is_legal_text(pos, "P@a4"));
+  ck_assert(!is_legal_text(pos, "P@d4"));
+  pos_free(pos);
+  /* drop=free,apart (snort): a stone from an unlimited supply, never next
+   * to an enemy stone on a rank or file (diagonally is fine) */
+  pos = position_at("snort", "8/8/8/8/3p4/8/8/8 w - - 0 1");
+  ck_assert(!is_legal_text(pos, "P@d5"));
+  ck_assert(!is_legal_text(pos, "P@e4"));
+  ck_assert(is_legal_text(pos, "P@e5"));
+  static MoveList all;
+  ck_assert_int_eq(gen_legal_moves(pos, &all), 63 - 4);
+  Undo undo;
+  play_text(pos, "P@a1", &undo);
+  char fen[128];
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_msg(!strncmp(fen, "8/8/8/8/3p4/8/8/P7 b ", 21), "%s", fen); /* no hand written */
+  pos_free(pos);
+  /* connect=from[a],to[i] (gale): White's chain along rank 1 from a1 to i1
+   * wins; with a gap at e1 it does not */
+  pos = position_at("gale", "9/9/9/9/9/9/9/9/PPPPPPPPP b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "9/9/9/9/9/9/9/9/PPPP1PPPP b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+  /* square(2) (teeko): a 2x2 block wins too */
+  pos = position_at("teeko", "5/1PP2/1PP2/5/p4[ppp] b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+  /* collinear,loss (three-musketeers): the musketeers on one file with
+   * soldiers between lose for White, who just moved: Black wins */
+  pos = position_at("three-musketeers", "M4/p4/M4/p4/M4 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  ck_assert(pos_set_fen(pos, "M4/p4/1M3/p4/M4 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
 /* capturethequeen: Black losing its queen loses; White losing all four
  * queens is stalemated, a draw that Black's draw odds make Black's win. */
 START_TEST(capturethequeen_results) {
@@ -602,6 +692,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_goal_of_its_own);
   tcase_add_test(tc, full_goal_zone_wins);
   tcase_add_test(tc, capturethequeen_results);
+  tcase_add_test(tc, n_in_a_row_wins);
+  tcase_add_test(tc, forward_optional_promotion_where_stuck);
   tcase_add_test(tc, stardust_zones_goal_and_last_pillar);
   tcase_add_test(tc, backrank_promotion_to_king_on_the_far_rank);
   tcase_add_test(tc, last_piece_of_the_set_is_royal);

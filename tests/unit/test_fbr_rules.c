@@ -288,6 +288,8 @@ START_TEST(promotion_zone_timing_and_targets) {
   ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "h2")], 0);
   ck_assert_int_eq(v->rules.promotion_zone[BLACK][sq(v, "g1")], 0);
   expect_error("promotion[8]=black", "black needs its squares: black[a1,a2,b1]");
+  ck_assert(compile("promotion=optional,stuck")->rules.promotion_stuck);
+  expect_error("promotion=stuck", "stuck belongs with optional");
 }
 END_TEST
 
@@ -368,6 +370,15 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(compile("counting=blackdrawodds")->rules.counting, COUNTING_BLACK_DRAW_ODDS);
   ck_assert_int_eq(compile("chasing=axf")->rules.chasing, CHASING_AXF);
   expect_error("counting=thai", "unknown attribute 'thai' of rule 'counting'");
+  const Variant *v = compile("connect{P}=line(3),orthogonal");
+  ck_assert_int_eq(v->rules.connect_n, 3);
+  ck_assert_uint_eq(v->rules.connect_types, bit(v, "P"));
+  ck_assert(v->rules.connect_orthogonal);
+  expect_error("connect=line(1)", "connect needs line(N) or square(N) with N >= 2");
+  v = compile("connect{Q}=line(3),collinear,loss");
+  ck_assert(v->rules.connect_collinear && v->rules.connect_loses);
+  ck_assert_int_eq(compile("connect=square(2)")->rules.connect_square, 2);
+  expect_error("connect=square(2),collinear", "collinear qualifies line(N)");
 }
 END_TEST
 
