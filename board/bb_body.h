@@ -289,54 +289,42 @@ static inline int bb_first(const BbTables *bb, int d, int sq, bb_t occupied) {
   return bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
 }
 
-bb_t BBW(pinned)(const Position *pos, bb_t royals) {
+/* The pieces of `blocker_side` standing alone between one of the royals and
+ * a rider of `rider_side` that moves along that line: pinned pieces when the
+ * riders are the enemy's, pieces that uncover a check when they are ours. */
+static bb_t BBW(line_blockers)(const Position *pos, Color rider_side, Color blocker_side,
+                               bb_t royals) {
   const BbTables *bb = BBT(pos->tables);
-  Color us = pos->side, them = (Color)!us;
   bb_t occupied = BBW(occupied)(pos);
-  bb_t mine = BBP(pos).color[us], pinned = 0;
-  bb_t riders = BBW(pieces_of)(pos, them, bb->rider_piece_types[them]);
+  bb_t mine = BBP(pos).color[blocker_side], found = 0;
+  bb_t riders = BBW(pieces_of)(pos, rider_side, bb->rider_piece_types[rider_side]);
   if (!riders) return 0;
   for (; royals; royals &= royals - 1) {
     int ksq = BBW(lsb)(royals);
-    uint32_t dirs = bb->rider_dirs[them];
+    uint32_t dirs = bb->rider_dirs[rider_side];
     while (dirs) {
       int d = __builtin_ctz(dirs);
       dirs &= dirs - 1;
       int nd = bb->dir_neg[d];
-      /* no enemy rider on the line at all: nothing to pin against */
+      /* no rider on the line at all: nothing to pin or uncover */
       if (!(bb->ray[nd][ksq] & riders)) continue;
       int b1 = bb_first(bb, nd, ksq, occupied);
       if (b1 < 0 || !(mine >> b1 & 1)) continue;
       int b2 = bb_first(bb, nd, b1, occupied);
-      if (b2 >= 0 && riders >> b2 & 1 && bb->rider_types[them][d] >> piece_type(pos->board[b2]) & 1)
-        pinned |= BB_ONE << b1;
-    }
-  }
-  return pinned;
-}
-
-bb_t BBW(discoverers)(const Position *pos, Color by, bb_t royals) {
-  const BbTables *bb = BBT(pos->tables);
-  bb_t occupied = BBW(occupied)(pos);
-  bb_t mine = BBP(pos).color[by], found = 0;
-  bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]);
-  if (!riders) return 0;
-  for (; royals; royals &= royals - 1) {
-    int ksq = BBW(lsb)(royals);
-    uint32_t dirs = bb->rider_dirs[by];
-    while (dirs) {
-      int d = __builtin_ctz(dirs);
-      dirs &= dirs - 1;
-      int nd = bb->dir_neg[d];
-      if (!(bb->ray[nd][ksq] & riders)) continue;
-      int b1 = bb_first(bb, nd, ksq, occupied);
-      if (b1 < 0 || !(mine >> b1 & 1)) continue;
-      int b2 = bb_first(bb, nd, b1, occupied);
-      if (b2 >= 0 && riders >> b2 & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b2]) & 1)
+      if (b2 >= 0 && riders >> b2 & 1 &&
+          bb->rider_types[rider_side][d] >> piece_type(pos->board[b2]) & 1)
         found |= BB_ONE << b1;
     }
   }
   return found;
+}
+
+bb_t BBW(pinned)(const Position *pos, bb_t royals) {
+  return BBW(line_blockers)(pos, (Color)!pos->side, pos->side, royals);
+}
+
+bb_t BBW(discoverers)(const Position *pos, Color by, bb_t royals) {
+  return BBW(line_blockers)(pos, by, by, royals);
 }
 
 bool BBW(piece_attacks)(const Position *pos, int sq, int type, Color c, int target, bb_t occupied) {
