@@ -8,11 +8,13 @@
  *    weights turned off (CHIMERA_WEIGHTS=none);
  *  - a file for another variant or board, a missing term, an unknown term,
  *    an extra value and a non-number are refused with file:line:col;
+ *  - every file in variants/weights/ loads for its variant and changes it;
  *  - the fit recovers piece values the test chose, from chess positions the
  *    test labels itself with the engine's evaluation under those values
  *    (eval_position with a changed table, not the tuner's linear form).
  */
 #include <check.h>
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,6 +285,42 @@ START_TEST(fit_recovers_known_values) {
 }
 END_TEST
 
+/* Every file shipped in variants/weights/ names a shipped variant, loads
+ * without a diagnostic, and changes that variant's table: a weights file
+ * broken by a change of the table's terms (the engine would then fall back to
+ * the derived values with only a line on stderr) fails here instead. */
+START_TEST(every_shipped_weights_file_loads) {
+  VariantLibrary *lib = shipped_library_load();
+  DIR *dir = opendir(CHIMERA_VARIANT_DIR "/weights");
+  ck_assert(dir != NULL);
+  int files = 0;
+  for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
+    size_t length = strlen(entry->d_name);
+    if (length < 5 || strcmp(entry->d_name + length - 4, ".txt") != 0) continue;
+    char name[256], path[1024], message[512];
+    ck_assert_uint_lt(length, sizeof name);
+    memcpy(name, entry->d_name, length - 4);
+    name[length - 4] = '\0';
+    const Variant *variant = library_find(lib, name);
+    ck_assert_msg(variant != NULL, "weights/%s: no shipped variant '%s'", entry->d_name, name);
+    snprintf(path, sizeof path, "%s/weights/%s", CHIMERA_VARIANT_DIR, entry->d_name);
+    EvalTables derived, tuned;
+    ck_assert(eval_tables_build_derived(&derived, variant));
+    ck_assert(eval_tables_build_derived(&tuned, variant));
+    ck_assert_msg(eval_weights_read(&tuned, path, message, sizeof message), "%s", message);
+    int changed = 0;
+    for (int i = 0; i < tuned.param_count; i++) changed += tuned.param[i] != derived.param[i];
+    ck_assert_msg(changed > 0, "%s: the same as the derived values", path);
+    eval_tables_free(&derived);
+    eval_tables_free(&tuned);
+    files++;
+  }
+  closedir(dir);
+  ck_assert_int_ge(files, 4); /* chess, shogi, xiangqi, capablanca at least */
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("tune");
   TCase *tc = tcase_create("tune");
@@ -290,6 +328,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, every_variant_round_trips_and_traces);
   tcase_add_test(tc, every_variant_plays_without_weights);
   tcase_add_test(tc, weights_errors);
+  tcase_add_test(tc, every_shipped_weights_file_loads);
   tcase_add_test(tc, fit_recovers_known_values);
   suite_add_tcase(s, tc);
   return s;
