@@ -216,6 +216,37 @@ static Square kq_partner(const Position *pos, Color c, int side, Square royal) {
   return SQ_NONE;
 }
 
+/* Whether a piece of this type and colour has initial moves (MBN i). */
+static bool has_initial_moves(const Variant *v, int type, Color c) {
+  const MoveProgram *mp = &v->pieces[type].moves[c];
+  for (int i = 0; i < mp->leg_count; i++)
+    if (mp->legs[i].flags & LEG_INITIAL) return true;
+  return false;
+}
+
+/* MBN ties i to the piece's initial square (§13: a piece dropped back on it
+ * fulfils i again), and a FEN says nothing more, so a piece with initial
+ * moves that stands on a square the start position gives to its kind counts
+ * as unmoved. On the castling rank the castling field decides instead, as
+ * Fairy-Stockfish writes it (cambodian's "DEde"), and in gating variants
+ * every letter names a gate; pawn-like pieces are judged where they stand
+ * (walk_initial). Without a start position every piece is unmoved already. */
+static void fen_unmoved_on_start_squares(Position *pos) {
+  const BoardTables *t = pos->tables;
+  const Variant *v = pos->variant;
+  if (!t->start_cells || v->rules.gating) return;
+  const Geometry *geo = &pos->geo;
+  for (int sq = 0; sq < geo->sq_nb; sq++) {
+    Piece p = pos->board[sq];
+    if (!piece_is_real(p) || (t->start_cells[sq] & 0xFF) != (p & 0xFF)) continue;
+    Color c = piece_color(p);
+    int back = c == WHITE ? v->rules.castling.rank : geo->ranks - 1 - v->rules.castling.rank;
+    if (geo_level(geo, sq) == 0 && geo_rank(geo, sq) == back) continue;
+    if (t->pawn_like[piece_type(p)] || !has_initial_moves(v, piece_type(p), c)) continue;
+    pos->board[sq] |= PIECE_UNMOVED;
+  }
+}
+
 static void fen_read_castling(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   bool gating = pos->variant->rules.gating;
@@ -492,6 +523,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   pos->side = ff.side;
   if (ff.castling) fen_read_castling(pos, ff.castling);
   if (v->rules.gating) fen_gating_castling(pos);
+  fen_unmoved_on_start_squares(pos);
   pos->st.facing_plies = pos_next_facing_plies(pos, 0);
   if (ff.ep) fen_read_ep(pos, ff.ep);
   if (ff.has_checks && v->rules.check_limit > 0) {
@@ -531,14 +563,6 @@ static void put_right(Color c, int f, char *buf, size_t buflen, int *n) {
   char ch = f == -1 ? 'K' : f == -2 ? 'Q' : (char)('A' + f);
   char text[2] = {c == WHITE ? ch : (char)tolower((unsigned char)ch), '\0'};
   put(buf, buflen, n, text);
-}
-
-/* Whether a piece of this type and colour has initial moves (MBN i). */
-static bool has_initial_moves(const Variant *v, int type, Color c) {
-  const MoveProgram *mp = &v->pieces[type].moves[c];
-  for (int i = 0; i < mp->leg_count; i++)
-    if (mp->legs[i].flags & LEG_INITIAL) return true;
-  return false;
 }
 
 /* Colour c's part of the castling field, in Fairy-Stockfish's order: the

@@ -165,6 +165,66 @@ START_TEST(ep_square_for_a_pawn_that_cannot_promote) {
 }
 END_TEST
 
+/* Reproducer 14: i (only the piece's initial move) survives loading a FEN.
+ * MBN ties i to the initial square (§6, §13: a piece dropped back on it
+ * fulfils i again), and a FEN cannot say more, so a piece off the castling
+ * rank on the square the setup gives its kind counts as unmoved. X=W+iN on
+ * d4: 4 W + 8 N moves (c2 e2 b3 f3 b5 f5 c6 e6), from the setup and from the
+ * same FEN; on e4 (not its setup square) only the 4 W moves; and once it has
+ * moved away and back, none of the N moves. On the castling rank a FEN's
+ * castling field says it (Fairy-Stockfish's "DEde" for cambodian): X on d1
+ * has its N moves with 'D' and not without. */
+START_TEST(initial_moves_survive_a_fen) {
+  char out[512];
+  ck_assert_int_eq(moves_from("8x8", "K X=W+iN", fen8, "d4", out, sizeof out), 12);
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", fen8, fen8, "d4", out, sizeof out), 12);
+  ck_assert_msg(has(out, "d4c2") && has(out, "d4e6") && has(out, "d4d5"), "%s", out);
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", fen8, "7k/8/8/8/4X3/8/8/K7 w - - 0 1", "e4",
+                                  out, sizeof out),
+                   4);
+  const char *back = "7k/8/8/8/8/8/8/K2X4 w - - 0 1";
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", back, "7k/8/8/8/8/8/8/K2X4 w D - 0 1", "d1",
+                                  out, sizeof out),
+                   7);
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", back, back, "d1", out, sizeof out), 3);
+}
+END_TEST
+
+/* Once X has moved, its N moves are gone, also back on d4. */
+START_TEST(initial_moves_end_with_the_first_move) {
+  char text[256];
+  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = K X=W+iN\nrules = royal{K}\n",
+           fen8);
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_new();
+  library_add_text(lib, "v.var", text, &diags);
+  library_compile(lib, &diags);
+  char err[256];
+  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  ck_assert_ptr_nonnull(pos);
+  ck_assert(pos_set_fen(pos, fen8, err, sizeof err));
+  const char *line[] = {"d4d5", "h8g8", "d5d4", "g8h8"};
+  Undo undo[4];
+  for (int i = 0; i < 4; i++) {
+    Move m = move_from_text(pos, line[i], err, sizeof err);
+    ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", line[i], err);
+    pos_make_move(pos, m, &undo[i]);
+  }
+  MoveList *list = malloc(sizeof *list);
+  int n = gen_legal_moves(pos, list), from_d4 = 0;
+  for (int i = 0; i < n; i++) {
+    char m[MOVE_TEXT_MAX];
+    move_to_text(pos, list->moves[i], m, sizeof m);
+    if (!strncmp(m, "d4", 2)) from_d4++;
+  }
+  ck_assert_int_eq(from_d4, 4);
+  free(list);
+  pos_free(pos);
+  variant_diag_free(&diags);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -175,6 +235,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, linked_roots_attack_through_their_links);
   tcase_add_test(tc, compulsory_legs_are_played);
   tcase_add_test(tc, ep_square_for_a_pawn_that_cannot_promote);
+  tcase_add_test(tc, initial_moves_survive_a_fen);
+  tcase_add_test(tc, initial_moves_end_with_the_first_move);
   suite_add_tcase(suite, tc);
   return suite;
 }
