@@ -388,3 +388,17 @@ bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied,
   }
   return false;
 }
+
+bool BBW(gives_check)(const Position *pos, int from, int to, int type, bb_t disc,
+                      const Square *royal, int royal_nb) {
+  Color us = pos->side;
+  bb_t occupied = BBW(occupied)(pos) | BB_ONE << to;
+  bool discovers = from >= 0 && disc >> from & 1;
+  if (from >= 0) occupied &= ~(BB_ONE << from);
+  for (int k = 0; k < royal_nb; k++) {
+    if (BBW(piece_attacks)(pos, to, type, us, royal[k], occupied)) return true;
+    if (discovers && BBW(attacked_without)(pos, royal[k], us, occupied, BB_ONE << from))
+      return true;
+  }
+  return false;
+}

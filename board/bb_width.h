@@ -91,6 +91,13 @@ bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c);
 bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied);
 /* As attacked, ignoring by's pieces on the squares of `gone` (captured). */
 bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone);
+/* Whether the side to move gives check to one of the royal_nb enemy royals
+ * by putting a piece of type t on `to`, coming from `from` (a drop when
+ * from < 0): the piece's own attack on the new occupancy, and the whole
+ * side's attack only when from is one of the discoverers `disc` (needs
+ * all_attack_ok for the side to move; legal.c's check context). */
+bool BBW(gives_check)(const Position *pos, int from, int to, int type, bb_t disc,
+                      const Square *royal, int royal_nb);
 
 static inline bb_t BBW(shift)(bb_t b, int delta) {
   return delta >= 0 ? b << delta : b >> -delta;

@@ -258,7 +258,14 @@ static void fen_read_castling(Position *pos, const char *field) {
 /* The e.p. field lists the squares an e.p. capture may land on; like
  * Fairy-Stockfish (berolina writes "c5d6"), it may also name the square of
  * the piece to be captured. Otherwise the victim is the first pawn-like
- * enemy piece beyond the e.p. square, seen from the side to move. */
+ * enemy piece beyond the e.p. square, seen from the side to move. A piece
+ * may be the victim when it promotes (Fairy-Stockfish's pawns) or when one
+ * of its moves may be taken e.p. (MBN's me: a pawn with nothing to promote
+ * to is still taken e.p.). */
+static bool ep_victim_type(const Position *pos, Piece p) {
+  return pos->tables->pawn_like[piece_type(p)] || pos->tables->ep_victim[piece_type(p)];
+}
+
 static void fen_read_ep(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   int consumed = 0;
@@ -267,7 +274,7 @@ static void fen_read_ep(Position *pos, const char *field) {
     Square sq = geo_square_from_text(geo, s, &consumed);
     if (sq == SQ_NONE) return;
     Piece p = pos->board[sq];
-    if (piece_is_real(p) && piece_color(p) != pos->side && pos->tables->pawn_like[piece_type(p)]) {
+    if (piece_is_real(p) && piece_color(p) != pos->side && ep_victim_type(pos, p)) {
       victim = sq;
       continue;
     }
@@ -279,7 +286,7 @@ static void fen_read_ep(Position *pos, const char *field) {
       Square v = geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq));
       Piece q = pos->board[v];
       if (!piece_is_real(q)) continue;
-      if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) victim = v;
+      if (piece_color(q) != pos->side && ep_victim_type(pos, q)) victim = v;
       break;
     }
   }
@@ -610,7 +617,7 @@ static void fen_write_ep(const Position *pos, char *buf, size_t buflen, int *n) 
   int count = 0;
   for (int i = 0; i < st->ep_count; i++) list[count++] = st->ep_squares[i];
   sort_squares(list, count);
-  /* the victim the reader infers: the first pawn-like enemy beyond the
+  /* the victim the reader infers: the first enemy that may be taken e.p. beyond the
    * first listed square, seen from the side to move */
   const Geometry *geo = &pos->geo;
   Square first = list[0], inferred = SQ_NONE;
@@ -619,7 +626,7 @@ static void fen_write_ep(const Position *pos, char *buf, size_t buflen, int *n) 
     Square s = geo_square(geo, geo_file(geo, first), r, geo_level(geo, first));
     Piece q = pos->board[s];
     if (!piece_is_real(q)) continue;
-    if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) inferred = s;
+    if (piece_color(q) != pos->side && ep_victim_type(pos, q)) inferred = s;
     break;
   }
   if (st->ep_victim != SQ_NONE && st->ep_victim != inferred) list[count++] = st->ep_victim;

@@ -601,31 +601,14 @@ bool check_context_gives(const Position *pos, const CheckContext *ctx, Move m) {
       (kind == MOVE_NORMAL && (move_extra1(m) != EXTRA_NONE || move_extra2(m) != EXTRA_NONE)))
     return pos_gives_check(pos, m);
   if (ctx->mode == CHECK_NEVER) return false;
-  Color us = pos->side;
   int to = move_to(m), from = move_from(m);
   int type = kind == MOVE_DROP        ? move_drop_board_type(pos, m)
              : move_piece_arg(m) >= 0 ? move_piece_arg(m)
                                       : piece_type(pos->board[from]);
-  if (ctx->mode == CHECK_BB64) {
-    uint64_t occupied = bb64_occupied(pos) | (uint64_t)1 << to;
-    bool discovers = kind == MOVE_NORMAL && ctx->disc64 >> from & 1;
-    if (kind == MOVE_NORMAL) occupied &= ~((uint64_t)1 << from);
-    for (int k = 0; k < ctx->royal_nb; k++) {
-      if (bb64_piece_attacks(pos, to, type, us, ctx->royal[k], occupied)) return true;
-      if (discovers && bb64_attacked_without(pos, ctx->royal[k], us, occupied, (uint64_t)1 << from))
-        return true;
-    }
-    return false;
-  }
-  bb128_t occupied = bb128_occupied(pos) | (bb128_t)1 << to;
-  bool discovers = kind == MOVE_NORMAL && ctx->disc128 >> from & 1;
-  if (kind == MOVE_NORMAL) occupied &= ~((bb128_t)1 << from);
-  for (int k = 0; k < ctx->royal_nb; k++) {
-    if (bb128_piece_attacks(pos, to, type, us, ctx->royal[k], occupied)) return true;
-    if (discovers && bb128_attacked_without(pos, ctx->royal[k], us, occupied, (bb128_t)1 << from))
-      return true;
-  }
-  return false;
+  int origin = kind == MOVE_NORMAL ? from : -1;
+  if (ctx->mode == CHECK_BB64)
+    return bb64_gives_check(pos, origin, to, type, ctx->disc64, ctx->royal, ctx->royal_nb);
+  return bb128_gives_check(pos, origin, to, type, ctx->disc128, ctx->royal, ctx->royal_nb);
 }
 
 bool pos_is_capture(const Position *pos, Move move) {

@@ -18,13 +18,14 @@ static const char *fen8 = "7k/8/8/8/3X4/8/8/K7 w - - 0 1";
 static const char *fen36 = "35k/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/17X18/36/36/36/"
                            "36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - - 0 1";
 
-/* The legal moves of the piece on `from`, as "d4e5 d4b2 ..." (sorted as
- * generated); returns how many. */
-static int moves_from(const char *board, const char *pieces, const char *fen, const char *from,
-                      char *out, size_t outlen) {
+/* The legal moves of the piece on `from` in the variant's setup, or in
+ * `fen` when it is not NULL, as "d4e5 d4b2 ..." (sorted as generated);
+ * returns how many. */
+static int moves_from_fen(const char *board, const char *pieces, const char *setup, const char *fen,
+                          const char *from, char *out, size_t outlen) {
   char text[1024];
   snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
-           fen, pieces);
+           setup, pieces);
   VariantDiagnostics diags = {0};
   VariantLibrary *lib = library_new();
   library_add_text(lib, "v.var", text, &diags);
@@ -33,6 +34,7 @@ static int moves_from(const char *board, const char *pieces, const char *fen, co
   char err[256];
   Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
   ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
+  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
   MoveList *list = malloc(sizeof *list);
   int n = gen_legal_moves(pos, list), count = 0;
   size_t len = 0;
@@ -50,6 +52,11 @@ static int moves_from(const char *board, const char *pieces, const char *fen, co
   variant_diag_free(&diags);
   library_free(lib);
   return count;
+}
+
+static int moves_from(const char *board, const char *pieces, const char *setup, const char *from,
+                      char *out, size_t outlen) {
+  return moves_from_fen(board, pieces, setup, NULL, from, out, outlen);
 }
 
 static bool has(const char *list, const char *move) {
@@ -138,6 +145,26 @@ START_TEST(compulsory_legs_are_played) {
 }
 END_TEST
 
+/* Reproducer 13: the FEN's e.p. square is honoured for any piece that may be
+ * taken e.p. (P's mefW02), not only for pieces that promote: with 'K P' the
+ * pawn cannot promote (no type to promote to) and d5e6 was missing. d5 has
+ * d6 and the e.p. capture d5e6; the same from the setup and from a FEN. */
+START_TEST(ep_square_for_a_pawn_that_cannot_promote) {
+  char out[256];
+  const char *fen = "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K P", fen, "d5", out, sizeof out), 2);
+  ck_assert_msg(has(out, "d5d6") && has(out, "d5e6"), "%s", out);
+  ck_assert_int_eq(moves_from_fen("8x8", "K P", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", fen,
+                                  "d5", out, sizeof out),
+                   2);
+  ck_assert_msg(has(out, "d5e6"), "%s", out);
+  /* Black: e4 takes d3 e.p. */
+  ck_assert_int_eq(
+      moves_from("8x8", "K P", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1", "e4", out, sizeof out), 2);
+  ck_assert_msg(has(out, "e4e3") && has(out, "e4d3"), "%s", out);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -147,6 +174,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, complex_riders_end_fast);
   tcase_add_test(tc, linked_roots_attack_through_their_links);
   tcase_add_test(tc, compulsory_legs_are_played);
+  tcase_add_test(tc, ep_square_for_a_pawn_that_cannot_promote);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -674,6 +674,33 @@ START_TEST(capturethequeen_results) {
 }
 END_TEST
 
+/* Chak: the divine king (+K) is Fairy-Stockfish's mQ2cQ2, a queen of at
+ * most two squares, on ranks 5-9. MBN's Q2 is (W0F0)2, a whole queen (§18),
+ * so the file writes (W2+F2)[5-9]; with Q2 it had 17 moves on d5 instead of
+ * these 10: two squares in each of the 8 directions that stay on ranks 5-9
+ * (b5 c5 e5 f5, d6 d7, c6 b7, e6 f7). Counts of the other positions to depth
+ * 3 from
+ * Fairy-Stockfish c19b5f6c. */
+START_TEST(chak_divine_king_reaches_two_squares) {
+  Position *pos = position_at("chak", "4k4/4o4/9/9/3+K5/9/9/4O4/9 w - - 0 1");
+  ck_assert_uint_eq(perft(pos, 1), 10);
+  const char *moves[] = {"d5b5", "d5c5", "d5e5", "d5f5", "d5c6",
+                         "d5d6", "d5e6", "d5b7", "d5d7", "d5f7"};
+  for (int i = 0; i < 10; i++) ck_assert_msg(is_legal_text(pos, moves[i]), "%s", moves[i]);
+  pos_free(pos);
+  pos = position_at("chak", "4k4/4o4/5p3/9/3+K5/9/9/4O4/9 w - - 0 1");
+  ck_assert_uint_eq(perft(pos, 1), 9);
+  ck_assert_uint_eq(perft(pos, 2), 53);
+  ck_assert_uint_eq(perft(pos, 3), 514);
+  pos_free(pos);
+  pos = position_at("chak", "rvsqkjsvr/4o4/p1p1p1p1p/4+K4/9/9/P1P1P1P1P/4O4/RVSJ1QSVR w - - 0 1");
+  ck_assert_uint_eq(perft(pos, 1), 37);
+  ck_assert_uint_eq(perft(pos, 2), 1197);
+  ck_assert_uint_eq(perft(pos, 3), 36682);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -706,6 +733,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, castling_takes_the_opponents_same_side);
   tcase_add_test(tc, goal_judged_one_ply_later);
   tcase_add_test(tc, safe_arrival_wins_at_once_unsafe_one_later);
+  tcase_add_test(tc, chak_divine_king_reaches_two_squares);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -81,6 +81,35 @@ START_TEST(short_rook_w4) {
 }
 END_TEST
 
+/* A count on any letter dissolves the same way (MBN §18, decision 10): Q2 is
+ * (W0F0)2, a queen move continued straight on, which is a queen, not
+ * XBoard's W2F2; K2 is (WF)2 = WF-[WF] straight on = W2F2; N2 = N-[N]
+ * straight on. On 5x5 from c3 the queen reaches every square but the 8
+ * knight squares (16), K2 the same 16, and N2 only the 8 knight squares (a
+ * second (1,2) step leaves the board). */
+START_TEST(counts_on_compound_letters) {
+  const char *queen5 = "a1:mc c1:mc e1:mc b2:mc c2:mc d2:mc a3:mc b3:mc d3:mc e3:mc b4:mc c4:mc "
+                       "d4:mc a5:mc c5:mc e5:mc";
+  EXPECT_REACH("X=Q2", 5, 5, "X", WHITE, "c3", queen5);
+  EXPECT_REACH("X=K2", 5, 5, "X", WHITE, "c3", queen5);
+  EXPECT_REACH("X=N2", 5, 5, "X", WHITE, "c3", "b1:mc d1:mc a2:mc e2:mc a4:mc e4:mc b5:mc d5:mc");
+  /* On 7x7 from d4 they differ: the queen's 24 squares, K2's 16 (two
+   * squares in each of 8 directions), B3 = (F0)3 = the whole bishop (12). */
+  EXPECT_REACH("X=K2", 7, 7, "X", WHITE, "d4",
+               "b2:mc d2:mc f2:mc c3:mc d3:mc e3:mc b4:mc c4:mc e4:mc f4:mc c5:mc d5:mc e5:mc "
+               "b6:mc d6:mc f6:mc");
+  EXPECT_REACH("X=B3", 7, 7, "X", WHITE, "d4",
+               "a1:mc g1:mc b2:mc f2:mc c3:mc e3:mc c5:mc e5:mc b6:mc f6:mc a7:mc g7:mc");
+  char error[128];
+  Variant *v = mtu_compile("X=Q2 Y=Q", 7, 7, error, sizeof error);
+  ck_assert_ptr_nonnull(v);
+  char *queen7 = strdup(mtu_reach(v, "Y", WHITE, "d4"));
+  ck_assert_str_eq(mtu_reach(v, "X", WHITE, "d4"), queen7);
+  free(queen7);
+  mtu_free(v);
+}
+END_TEST
+
 START_TEST(exact_and_limited_riders) {
   EXPECT_REACH("X=fW03", 1, 8, "X", WHITE, "a1", "a4:mc");
   EXPECT_REACH("X=fN0", 8, 8, "X", WHITE, "a1", "c2:mc b3:mc e3:mc g4:mc c5:mc d7:mc");
@@ -100,6 +129,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, janus_marshall_empress);
   tcase_add_test(tc, leaper_atoms);
   tcase_add_test(tc, short_rook_w4);
+  tcase_add_test(tc, counts_on_compound_letters);
   tcase_add_test(tc, exact_and_limited_riders);
   suite_add_tcase(suite, tc);
   return suite;
