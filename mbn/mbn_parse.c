@@ -387,8 +387,10 @@ static AstNode *parse_single_move(Parser *p) {
         parse_error_at(p, &at, "a circular rider (P)m needs steps 0, 0* or a count");
       group->circular = true;
       group->circ = circ;
-    } else if (group == inner && inner->kind == AST_RIDE && !inner->group) {
-      /* "(W3)" keeps its parentheses in the tree only as grouping. */
+    } else if (group == inner) {
+      /* "(W3)", "(fN)" keep their parentheses only as grouping (a macro's
+       * body still needs to know: Y02 with @Y=(fN) is (fN)02) */
+      inner->parens = true;
     }
     return group;
   }

@@ -108,6 +108,12 @@ static const ErrorCase CASES[] = {
     {"X=o[b,g]B", 1, 4, "cylinders over some files ('o[..]') are not supported"},
     {"F={jy{X}F}0-F", 1, 3, "optional complex rider '{..}0' is not in MBN's grammar"},
     {"X=N+vF", 1, 6, "this alternative selects no move"},
+    /* a count after a macro is textual: where the text would count only a
+     * part of the body (W+F2, N02 from N0 and 2), it is refused by name */
+    {"@Y=W+F X=Y2", 1, 11, "a count after macro 'Y' is textual"},
+    {"@Y=N0 X=Y2", 1, 10, "a count after macro 'Y' is textual"},
+    {"@Y=mWF X=Y2", 1, 11, "a count after macro 'Y' is textual"},
+    {"@Y=fN[a-c] X=Y2", 1, 15, "a count after macro 'Y' is textual"},
     {"X=F+tR", 1, 6, "this alternative selects no move"},
     {"X=(fr)W", 1, 1, "this move has no legs"},
     {"X=W-jF", 1, 1, "this move can never end"},

@@ -76,6 +76,7 @@ static const Example ACCEPTED[] = {
     {"@B=BW B +B", 8, 8},
     {"@C=(dWF)03 C=mC+c{C}C", 8, 8},
     {"@Y=fN :X:=Y02 :Y:=Y", 8, 8},
+    {"@Y=(fN) X=Y02", 8, 8},
     {"S=W4", 8, 8},
     {":RA:=(aW)3", 8, 8},
     {":GC+:=mR+pRD+F", 9, 9},
