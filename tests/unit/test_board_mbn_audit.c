@@ -225,6 +225,51 @@ START_TEST(initial_moves_end_with_the_first_move) {
 }
 END_TEST
 
+/* The FEN of the position `setup` and `fen` (NULL: the setup) give. */
+static void fen_of(const char *pieces, const char *setup, const char *fen, char *out, size_t len) {
+  char text[1024];
+  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n",
+           setup, pieces);
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_new();
+  library_add_text(lib, "v.var", text, &diags);
+  library_compile(lib, &diags);
+  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
+  char err[256];
+  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s", err);
+  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
+  pos_get_fen(pos, out, len);
+  pos_free(pos);
+  variant_diag_free(&diags);
+  library_free(lib);
+}
+
+/* Reproducers 11 and 12: compound letters (:BM:) and '-'-prefixed pieces
+ * (-Q, the text's checkers-chess piece before promotion) are written in
+ * the setup and in FENs as they are defined, lower case for Black, and
+ * written back the same way. :BM:=N on d4 has the 8 knight moves; -Q=fQ on
+ * d4 the forward queen's 11 (d5-d8, e5 f6 g7 h8, c5 b6 a7). */
+START_TEST(compound_and_minus_letters_in_fens) {
+  char out[512];
+  const char *bm = "7k/8/8/8/3:BM:4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K :BM:=N", bm, "d4", out, sizeof out), 8);
+  fen_of("K :BM:=N", bm, NULL, out, sizeof out);
+  ck_assert_str_eq(out, bm);
+  const char *black = "7k/8/8/8/3:bm:4/8/8/K7 b - - 0 1";
+  ck_assert_int_eq(moves_from_fen("8x8", "K :BM:=N", bm, black, "d4", out, sizeof out), 8);
+  fen_of("K :BM:=N", bm, black, out, sizeof out);
+  ck_assert_str_eq(out, black);
+  const char *mq = "k7/8/8/8/3-Q4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K -Q=fQ Q", mq, "d4", out, sizeof out), 11);
+  fen_of("K -Q=fQ Q", mq, NULL, out, sizeof out);
+  ck_assert_str_eq(out, mq);
+  const char *mqb = "k7/8/8/8/3-q4/8/8/K7 b - - 0 1";
+  fen_of("K -Q=fQ Q", mq, mqb, out, sizeof out);
+  ck_assert_str_eq(out, mqb);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -237,6 +282,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, ep_square_for_a_pawn_that_cannot_promote);
   tcase_add_test(tc, initial_moves_survive_a_fen);
   tcase_add_test(tc, initial_moves_end_with_the_first_move);
+  tcase_add_test(tc, compound_and_minus_letters_in_fens);
   suite_add_tcase(suite, tc);
   return suite;
 }
