@@ -33,14 +33,21 @@ int variant_find_type(const Variant *v, const char *letter, int len) {
   return -1;
 }
 
-/* Reads one piece at *p ("N", "n", "+P", "Q~"); returns its cell or PIECE_NONE. */
+/* Reads one piece at *p ("N", "n", "+P", "Q~", and as MBN names them, the
+ * compound ":BM:" / ":bm:" and the prefixed "-Q" / "-q"); the case of the
+ * first letter gives the colour. Returns its cell or PIECE_NONE. */
 static Piece fen_read_piece(const Variant *v, const char **p) {
   const char *s = *p;
-  int len = s[0] == '+' ? 2 : 1;
-  if (!isalpha((unsigned char)s[len - 1])) return PIECE_NONE;
+  int len = s[0] == '+' || s[0] == '-' ? 2 : 1, first = len - 1;
+  if (s[0] == ':') {
+    const char *close = strchr(s + 1, ':');
+    if (!close || close - s > 4 || close - s < 2) return PIECE_NONE;
+    len = (int)(close - s) + 1, first = 1;
+  }
+  if (!isalpha((unsigned char)s[first])) return PIECE_NONE;
   int type = variant_find_type(v, s, len);
   if (type < 0) return PIECE_NONE;
-  Color c = isupper((unsigned char)s[len - 1]) ? WHITE : BLACK;
+  Color c = isupper((unsigned char)s[first]) ? WHITE : BLACK;
   Piece cell = piece_make(c, type);
   s += len;
   if (*s == '~') {
@@ -65,12 +72,12 @@ static bool fen_read_holdings(const Variant *v, const char **p, char stop, FenBo
                               size_t errlen) {
   const char *s = *p;
   while (*s && *s != stop && !isspace((unsigned char)*s)) {
-    if (*s == '-') {
+    const char *at = s;
+    Piece cell = fen_read_piece(v, &s);
+    if (cell == PIECE_NONE && *s == '-') { /* "[-]": empty holdings */
       s++;
       continue;
     }
-    const char *at = s;
-    Piece cell = fen_read_piece(v, &s);
     if (cell == PIECE_NONE) return fen_fail(err, errlen, "unknown piece in holdings", at);
     if (fb->hand[piece_color(cell)][piece_type(cell)] < 255)
       fb->hand[piece_color(cell)][piece_type(cell)]++;

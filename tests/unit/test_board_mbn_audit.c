@@ -18,23 +18,38 @@ static const char *fen8 = "7k/8/8/8/3X4/8/8/K7 w - - 0 1";
 static const char *fen36 = "35k/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/17X18/36/36/36/"
                            "36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - - 0 1";
 
+/* The position of variant [v] (board, setup, pieces, royal K) in its setup,
+ * or in `fen` when it is not NULL; free with done(pos, lib). */
+static Position *position_of(const char *board, const char *pieces, const char *setup,
+                             const char *fen, VariantLibrary **lib) {
+  char text[1024];
+  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
+           setup, pieces);
+  VariantDiagnostics diags = {0};
+  *lib = library_new();
+  library_add_text(*lib, "v.var", text, &diags);
+  library_compile(*lib, &diags);
+  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
+  variant_diag_free(&diags);
+  char err[256];
+  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
+  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
+  return pos;
+}
+
+static void done(Position *pos, VariantLibrary *lib) {
+  pos_free(pos);
+  library_free(lib);
+}
+
 /* The legal moves of the piece on `from` in the variant's setup, or in
  * `fen` when it is not NULL, as "d4e5 d4b2 ..." (sorted as generated);
  * returns how many. */
 static int moves_from_fen(const char *board, const char *pieces, const char *setup, const char *fen,
                           const char *from, char *out, size_t outlen) {
-  char text[1024];
-  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
-           setup, pieces);
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_text(lib, "v.var", text, &diags);
-  library_compile(lib, &diags);
-  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
-  char err[256];
-  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
-  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
+  VariantLibrary *lib;
+  Position *pos = position_of(board, pieces, setup, fen, &lib);
   MoveList *list = malloc(sizeof *list);
   int n = gen_legal_moves(pos, list), count = 0;
   size_t len = 0;
@@ -48,9 +63,7 @@ static int moves_from_fen(const char *board, const char *pieces, const char *set
     if (len + strlen(m) + 2 < outlen) len += (size_t)snprintf(out + len, outlen - len, "%s ", m);
   }
   free(list);
-  pos_free(pos);
-  variant_diag_free(&diags);
-  library_free(lib);
+  done(pos, lib);
   return count;
 }
 
@@ -192,17 +205,9 @@ END_TEST
 
 /* Once X has moved, its N moves are gone, also back on d4. */
 START_TEST(initial_moves_end_with_the_first_move) {
-  char text[256];
-  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = K X=W+iN\nrules = royal{K}\n",
-           fen8);
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_text(lib, "v.var", text, &diags);
-  library_compile(lib, &diags);
+  VariantLibrary *lib;
+  Position *pos = position_of("8x8", "K X=W+iN", fen8, fen8, &lib);
   char err[256];
-  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
-  ck_assert_ptr_nonnull(pos);
-  ck_assert(pos_set_fen(pos, fen8, err, sizeof err));
   const char *line[] = {"d4d5", "h8g8", "d5d4", "g8h8"};
   Undo undo[4];
   for (int i = 0; i < 4; i++) {
@@ -219,9 +224,40 @@ START_TEST(initial_moves_end_with_the_first_move) {
   }
   ck_assert_int_eq(from_d4, 4);
   free(list);
-  pos_free(pos);
-  variant_diag_free(&diags);
-  library_free(lib);
+  done(pos, lib);
+}
+END_TEST
+
+/* The FEN of the position `setup` and `fen` (NULL: the setup) give. */
+static void fen_of(const char *pieces, const char *setup, const char *fen, char *out, size_t len) {
+  VariantLibrary *lib;
+  Position *pos = position_of("8x8", pieces, setup, fen, &lib);
+  pos_get_fen(pos, out, len);
+  done(pos, lib);
+}
+
+/* Reproducers 11 and 12: compound letters (:BM:) and '-'-prefixed pieces
+ * (-Q, the text's checkers-chess piece before promotion) are written in
+ * the setup and in FENs as they are defined, lower case for Black, and
+ * written back the same way. :BM:=N on d4 has the 8 knight moves; -Q=fQ on
+ * d4 the forward queen's 11 (d5-d8, e5 f6 g7 h8, c5 b6 a7). */
+START_TEST(compound_and_minus_letters_in_fens) {
+  char out[512];
+  const char *bm = "7k/8/8/8/3:BM:4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K :BM:=N", bm, "d4", out, sizeof out), 8);
+  fen_of("K :BM:=N", bm, NULL, out, sizeof out);
+  ck_assert_str_eq(out, bm);
+  const char *black = "7k/8/8/8/3:bm:4/8/8/K7 b - - 0 1";
+  ck_assert_int_eq(moves_from_fen("8x8", "K :BM:=N", bm, black, "d4", out, sizeof out), 8);
+  fen_of("K :BM:=N", bm, black, out, sizeof out);
+  ck_assert_str_eq(out, black);
+  const char *mq = "k7/8/8/8/3-Q4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K -Q=fQ Q", mq, "d4", out, sizeof out), 11);
+  fen_of("K -Q=fQ Q", mq, NULL, out, sizeof out);
+  ck_assert_str_eq(out, mq);
+  const char *mqb = "k7/8/8/8/3-q4/8/8/K7 b - - 0 1";
+  fen_of("K -Q=fQ Q", mq, mqb, out, sizeof out);
+  ck_assert_str_eq(out, mqb);
 }
 END_TEST
 
@@ -237,6 +273,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, ep_square_for_a_pawn_that_cannot_promote);
   tcase_add_test(tc, initial_moves_survive_a_fen);
   tcase_add_test(tc, initial_moves_end_with_the_first_move);
+  tcase_add_test(tc, compound_and_minus_letters_in_fens);
   suite_add_tcase(suite, tc);
   return suite;
 }
