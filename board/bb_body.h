@@ -282,6 +282,12 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
   return targets;
 }
 
+int BBW(mobility)(const Position *pos, int sq, int type, Color c) {
+  const BbTables *bb = BBT(pos->tables);
+  if (!bb->gen_ok[(size_t)type * COLOR_NB + (size_t)c]) return -1;
+  return BBW(popcount)(BBW(targets)(pos, sq, type, c));
+}
+
 /* The first occupied square from sq along direction d, or -1. */
 static inline int bb_first(const BbTables *bb, int d, int sq, bb_t occupied) {
   bb_t blockers = bb->ray[d][sq] & occupied;

@@ -71,6 +71,9 @@ void BBW(free)(BbTables *bb);
 /* Targets of the mask-covered legs of the piece on sq (type t, colour c):
  * quiet moves to empty squares and captures of enemies. */
 bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
+/* The number of those targets, or -1 when the type is not generated with
+ * bitboards (its moves are walked leg by leg). */
+int BBW(mobility)(const Position *pos, int sq, int type, Color c);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);

@@ -33,14 +33,21 @@ int variant_find_type(const Variant *v, const char *letter, int len) {
   return -1;
 }
 
-/* Reads one piece at *p ("N", "n", "+P", "Q~"); returns its cell or PIECE_NONE. */
+/* Reads one piece at *p ("N", "n", "+P", "Q~", and as MBN names them, the
+ * compound ":BM:" / ":bm:" and the prefixed "-Q" / "-q"); the case of the
+ * first letter gives the colour. Returns its cell or PIECE_NONE. */
 static Piece fen_read_piece(const Variant *v, const char **p) {
   const char *s = *p;
-  int len = s[0] == '+' ? 2 : 1;
-  if (!isalpha((unsigned char)s[len - 1])) return PIECE_NONE;
+  int len = s[0] == '+' || s[0] == '-' ? 2 : 1, first = len - 1;
+  if (s[0] == ':') {
+    const char *close = strchr(s + 1, ':');
+    if (!close || close - s > 4 || close - s < 2) return PIECE_NONE;
+    len = (int)(close - s) + 1, first = 1;
+  }
+  if (!isalpha((unsigned char)s[first])) return PIECE_NONE;
   int type = variant_find_type(v, s, len);
   if (type < 0) return PIECE_NONE;
-  Color c = isupper((unsigned char)s[len - 1]) ? WHITE : BLACK;
+  Color c = isupper((unsigned char)s[first]) ? WHITE : BLACK;
   Piece cell = piece_make(c, type);
   s += len;
   if (*s == '~') {
@@ -65,12 +72,12 @@ static bool fen_read_holdings(const Variant *v, const char **p, char stop, FenBo
                               size_t errlen) {
   const char *s = *p;
   while (*s && *s != stop && !isspace((unsigned char)*s)) {
-    if (*s == '-') {
+    const char *at = s;
+    Piece cell = fen_read_piece(v, &s);
+    if (cell == PIECE_NONE && *s == '-') { /* "[-]": empty holdings */
       s++;
       continue;
     }
-    const char *at = s;
-    Piece cell = fen_read_piece(v, &s);
     if (cell == PIECE_NONE) return fen_fail(err, errlen, "unknown piece in holdings", at);
     if (fb->hand[piece_color(cell)][piece_type(cell)] < 255)
       fb->hand[piece_color(cell)][piece_type(cell)]++;
@@ -216,6 +223,37 @@ static Square kq_partner(const Position *pos, Color c, int side, Square royal) {
   return SQ_NONE;
 }
 
+/* Whether a piece of this type and colour has initial moves (MBN i). */
+static bool has_initial_moves(const Variant *v, int type, Color c) {
+  const MoveProgram *mp = &v->pieces[type].moves[c];
+  for (int i = 0; i < mp->leg_count; i++)
+    if (mp->legs[i].flags & LEG_INITIAL) return true;
+  return false;
+}
+
+/* MBN ties i to the piece's initial square (§13: a piece dropped back on it
+ * fulfils i again), and a FEN says nothing more, so a piece with initial
+ * moves that stands on a square the start position gives to its kind counts
+ * as unmoved. On the castling rank the castling field decides instead, as
+ * Fairy-Stockfish writes it (cambodian's "DEde"), and in gating variants
+ * every letter names a gate; pawn-like pieces are judged where they stand
+ * (walk_initial). Without a start position every piece is unmoved already. */
+static void fen_unmoved_on_start_squares(Position *pos) {
+  const BoardTables *t = pos->tables;
+  const Variant *v = pos->variant;
+  if (!t->start_cells || v->rules.gating) return;
+  const Geometry *geo = &pos->geo;
+  for (int sq = 0; sq < geo->sq_nb; sq++) {
+    Piece p = pos->board[sq];
+    if (!piece_is_real(p) || (t->start_cells[sq] & 0xFF) != (p & 0xFF)) continue;
+    Color c = piece_color(p);
+    int back = c == WHITE ? v->rules.castling.rank : geo->ranks - 1 - v->rules.castling.rank;
+    if (geo_level(geo, sq) == 0 && geo_rank(geo, sq) == back) continue;
+    if (t->pawn_like[piece_type(p)] || !has_initial_moves(v, piece_type(p), c)) continue;
+    pos->board[sq] |= PIECE_UNMOVED;
+  }
+}
+
 static void fen_read_castling(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   bool gating = pos->variant->rules.gating;
@@ -258,7 +296,14 @@ static void fen_read_castling(Position *pos, const char *field) {
 /* The e.p. field lists the squares an e.p. capture may land on; like
  * Fairy-Stockfish (berolina writes "c5d6"), it may also name the square of
  * the piece to be captured. Otherwise the victim is the first pawn-like
- * enemy piece beyond the e.p. square, seen from the side to move. */
+ * enemy piece beyond the e.p. square, seen from the side to move. A piece
+ * may be the victim when it promotes (Fairy-Stockfish's pawns) or when one
+ * of its moves may be taken e.p. (MBN's me: a pawn with nothing to promote
+ * to is still taken e.p.). */
+static bool ep_victim_type(const Position *pos, Piece p) {
+  return pos->tables->pawn_like[piece_type(p)] || pos->tables->ep_victim[piece_type(p)];
+}
+
 static void fen_read_ep(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   int consumed = 0;
@@ -267,7 +312,7 @@ static void fen_read_ep(Position *pos, const char *field) {
     Square sq = geo_square_from_text(geo, s, &consumed);
     if (sq == SQ_NONE) return;
     Piece p = pos->board[sq];
-    if (piece_is_real(p) && piece_color(p) != pos->side && pos->tables->pawn_like[piece_type(p)]) {
+    if (piece_is_real(p) && piece_color(p) != pos->side && ep_victim_type(pos, p)) {
       victim = sq;
       continue;
     }
@@ -279,7 +324,7 @@ static void fen_read_ep(Position *pos, const char *field) {
       Square v = geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq));
       Piece q = pos->board[v];
       if (!piece_is_real(q)) continue;
-      if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) victim = v;
+      if (piece_color(q) != pos->side && ep_victim_type(pos, q)) victim = v;
       break;
     }
   }
@@ -485,6 +530,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   pos->side = ff.side;
   if (ff.castling) fen_read_castling(pos, ff.castling);
   if (v->rules.gating) fen_gating_castling(pos);
+  fen_unmoved_on_start_squares(pos);
   pos->st.facing_plies = pos_next_facing_plies(pos, 0);
   if (ff.ep) fen_read_ep(pos, ff.ep);
   if (ff.has_checks && v->rules.check_limit > 0) {
@@ -524,14 +570,6 @@ static void put_right(Color c, int f, char *buf, size_t buflen, int *n) {
   char ch = f == -1 ? 'K' : f == -2 ? 'Q' : (char)('A' + f);
   char text[2] = {c == WHITE ? ch : (char)tolower((unsigned char)ch), '\0'};
   put(buf, buflen, n, text);
-}
-
-/* Whether a piece of this type and colour has initial moves (MBN i). */
-static bool has_initial_moves(const Variant *v, int type, Color c) {
-  const MoveProgram *mp = &v->pieces[type].moves[c];
-  for (int i = 0; i < mp->leg_count; i++)
-    if (mp->legs[i].flags & LEG_INITIAL) return true;
-  return false;
 }
 
 /* Colour c's part of the castling field, in Fairy-Stockfish's order: the
@@ -610,7 +648,7 @@ static void fen_write_ep(const Position *pos, char *buf, size_t buflen, int *n) 
   int count = 0;
   for (int i = 0; i < st->ep_count; i++) list[count++] = st->ep_squares[i];
   sort_squares(list, count);
-  /* the victim the reader infers: the first pawn-like enemy beyond the
+  /* the victim the reader infers: the first enemy that may be taken e.p. beyond the
    * first listed square, seen from the side to move */
   const Geometry *geo = &pos->geo;
   Square first = list[0], inferred = SQ_NONE;
@@ -619,7 +657,7 @@ static void fen_write_ep(const Position *pos, char *buf, size_t buflen, int *n) 
     Square s = geo_square(geo, geo_file(geo, first), r, geo_level(geo, first));
     Piece q = pos->board[s];
     if (!piece_is_real(q)) continue;
-    if (piece_color(q) != pos->side && pos->tables->pawn_like[piece_type(q)]) inferred = s;
+    if (piece_color(q) != pos->side && ep_victim_type(pos, q)) inferred = s;
     break;
   }
   if (st->ep_victim != SQ_NONE && st->ep_victim != inferred) list[count++] = st->ep_victim;

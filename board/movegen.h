@@ -30,6 +30,12 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list);
  * generation would list them (promotions included); drops never capture.
  * Returns the count (0 if sq holds no enemy piece). */
 int gen_captures_of(const Position *pos, int sq, MoveList *list);
+/* The evaluation's mobility of the piece on sq: the empty squares it moves
+ * to and the enemy pieces it captures, by the legs the board's bitboards
+ * cover (leapers and riders; not pawn-like initial or e.p. legs). -1 when
+ * this board has no bitboards for the piece (boards over 128 squares,
+ * wrapping or 3D boards, CHIMERA_NO_BITBOARDS, pieces walked leg by leg). */
+int pos_mobility(const Position *pos, int sq);
 /* Whether a pseudo-legal move is legal. */
 bool pos_is_legal(const Position *pos, Move move);
 

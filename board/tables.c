@@ -194,6 +194,9 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   t->royal_types = t->royal_mask[WHITE] | t->royal_mask[BLACK];
   for (int type = 0; type < t->type_nb; type++) {
     t->pawn_like[type] = v->pieces[type].promotes_to != 0;
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int i = 0; i < v->pieces[type].moves[c].leg_count; i++)
+        if (v->pieces[type].moves[c].legs[i].flags & LEG_EP_VICTIM) t->ep_victim[type] = true;
     t->demote_to[type] = type;
     if (v->pieces[type].promoted_from >= 0) {
       t->demote_to[type] = v->pieces[type].promoted_from;

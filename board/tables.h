@@ -52,6 +52,9 @@ struct BoardTables {
   int demote_to[PIECE_TYPE_MAX];                 /* type a captured piece becomes in hand */
   int tilde_origin[PIECE_TYPE_MAX];              /* type a captured '~' piece becomes in hand */
   bool pawn_like[PIECE_TYPE_MAX];                /* resets the 50-move counter; drop restrictions */
+  /* ep_victim[t]: some move of the type may be taken e.p. (MBN me, LEG_EP_VICTIM), so
+   * a FEN's e.p. square may name it as the victim, promoting or not */
+  bool ep_victim[PIECE_TYPE_MAX];
   /* mobile[t][c][sq]: the piece has some first step from sq (drops and
    * promotions: a piece may not be left where it could never move) */
   uint8_t *mobile[PIECE_TYPE_MAX][COLOR_NB];

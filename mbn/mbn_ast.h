@@ -116,6 +116,9 @@ struct AstNode {
   int count;
   bool group;    /* written with parentheses: a complex rider */
   bool circular; /* (P)(rf)8: circ holds the directional modifier */
+  /* any node: written in parentheses without steps, "(fN)"; only grouping,
+   * but a count after a macro with this body makes it a complex rider (§16) */
+  bool parens;
   AstModifier circ;
   /* AST_MOD */
   AstModifier mods[MBN_MAX_MODIFIERS];

@@ -678,6 +678,70 @@ static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *bo
   return f;
 }
 
+/* The macro a letter names here, or NULL (basic pieces' bodies and a
+ * macro's own letter mean the basic piece). */
+static const AstDefinition *lower_macro_of(const Lowering *L, const AstNode *node) {
+  char letter[8] = {0};
+  if (node->kind == AST_REF)
+    memcpy(letter, node->letter, sizeof letter);
+  else if (node->kind == AST_LEAPER && node->spelling)
+    letter[0] = node->spelling;
+  else
+    return NULL;
+  if (L->basic_depth || lower_in_macro(L, letter)) return NULL;
+  return lower_find_macro(L, letter);
+}
+
+static AstNode *lower_node_copy(Lowering *L, const AstNode *node, AstNode *kid) {
+  AstNode *copy = arena_alloc(L->lc->arena, sizeof *copy);
+  *copy = *node;
+  copy->kids = arena_alloc(L->lc->arena, sizeof(AstNode *));
+  copy->kids[0] = kid;
+  copy->kid_count = 1;
+  copy->parens = false;
+  return copy;
+}
+
+/* A count after a macro letter (Y02 with @Y=fN): "any use of a macro will
+ * be dissolved textual" (§16), so the count goes on the body's text: fN02,
+ * a straight rider, not the complex rider (fN)02. The text reads that way
+ * only when the body ends in one move without a count or a range after it
+ * (a letter, an atom, modifiers on one); a body in parentheses becomes a
+ * complex rider ((fN)02). Otherwise the count would join the body's last
+ * part (W+F2, mWF2) or its digits (N0 and 2 make N02): refused by name. */
+static Fragment lower_macro_count(Lowering *L, const AstNode *ride, const AstNode *ref,
+                                  const AstDefinition *macro, const Ctx *ctx) {
+  const AstNode *body = macro->move;
+  const char *letter = macro->letters[0];
+  if (body->parens)
+    return lower_ref(L, ref->kind == AST_REF ? ref->letter : (char[2]){ref->spelling, 0}, ref->line,
+                     ref->col, ride, ctx);
+  const AstNode *last =
+      body->kind == AST_MOD && body->kid_count == 1 && !body->after.present ? body->kids[0] : body;
+  if ((last->kind != AST_LEAPER && last->kind != AST_REF) || last->parens) {
+    char text[64];
+    int n = mbn_print_move(body, text, sizeof text);
+    if (n >= (int)sizeof text) strcpy(text + sizeof text - 4, "...");
+    lower_error(L, ride->line, ride->col, letter,
+                "a count after macro '%s' is textual (MBN section 16), and on its body '%s' it "
+                "would count only the body's last part or join its count; write the move out, "
+                "or put the body in parentheses for a complex rider",
+                letter, text);
+    return (Fragment){0};
+  }
+  if (L->macro_depth == MBN_MAX_MACRO_DEPTH) {
+    lower_error(L, ref->line, ref->col, letter, "macros nested deeper than %d (recursive macro?)",
+                MBN_MAX_MACRO_DEPTH);
+    return (Fragment){0};
+  }
+  AstNode *counted = lower_node_copy(L, ride, (AstNode *)last);
+  AstNode *text = last == body ? counted : lower_node_copy(L, body, counted);
+  L->macro_stack[L->macro_depth++] = letter;
+  Fragment f = lower_node(L, text, ctx);
+  L->macro_depth--;
+  return f;
+}
+
 static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
   const AstNode *body = ride->kids[0];
   if (!ride->group && !ride->circular) {
@@ -685,6 +749,8 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
       const AstNode *macro = lower_peek(L, body);
       if (macro == body) return lower_atom(L, body, ride, ctx);
     }
+    const AstDefinition *macro = lower_macro_of(L, body);
+    if (macro) return lower_macro_count(L, ride, body, macro, ctx);
     if (body->kind == AST_REF || body->kind == AST_LEAPER) {
       const AstNode *target = lower_peek(L, body);
       if (L->lc->failed) return (Fragment){0};

@@ -387,8 +387,10 @@ static AstNode *parse_single_move(Parser *p) {
         parse_error_at(p, &at, "a circular rider (P)m needs steps 0, 0* or a count");
       group->circular = true;
       group->circ = circ;
-    } else if (group == inner && inner->kind == AST_RIDE && !inner->group) {
-      /* "(W3)" keeps its parentheses in the tree only as grouping. */
+    } else if (group == inner) {
+      /* "(W3)", "(fN)" keep their parentheses only as grouping (a macro's
+       * body still needs to know: Y02 with @Y=(fN) is (fN)02) */
+      inner->parens = true;
     }
     return group;
   }
@@ -708,7 +710,14 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_
   }
   parse_next(p);
   if (parse_is(p, '<') && !p->tok.space_before) {
-    if (!boards) parse_error(p, "board identifiers '<...>' are allowed on piece definitions only");
+    if (!boards) {
+      /* a macro's suffix (MBN §3, §16: "a macro name can have a suffix like
+       * a piece letter") or a board identifier */
+      const char *next = p->lex.src + p->tok.offset + 1;
+      if (isalpha((unsigned char)*next))
+        parse_error(p, "macro suffixes ('@X<s>=') are not supported (as piece suffixes are not)");
+      parse_error(p, "board identifiers '<...>' are allowed on piece definitions only");
+    }
     *boards = parse_board_identifier(p);
   }
   if (parse_is(p, '/') && !p->tok.space_before)
@@ -722,6 +731,40 @@ static void parse_take_name(Parser *p, AstDefinition *def) {
 
 static bool parse_at_castling(const Parser *p) {
   return p->tok.kind == TK_UPPER && !strncmp(p->lex.src + p->tok.offset, "O-O", 3);
+}
+
+/* Whether text[0..len) ends in a one-file destination range "[g]". */
+static bool ends_in_file(const char *text, int len) {
+  return len >= 3 && text[len - 1] == ']' && text[len - 3] == '[' &&
+         islower((unsigned char)text[len - 2]);
+}
+
+/* Castling is understood in the form that names both destination files,
+ * O-O=[*]isR[g]=isR[f]; the text's other forms (§13: an associate found
+ * indirectly, =ip{k}lD, and the hexagonal =ij{k}lF0-F) are refused here by
+ * name, before their piece sets or chains give a message about something
+ * else. At the king's move, after "O-O=". */
+static void parse_castling_form(Parser *p) {
+  const char *start = p->lex.src + p->tok.offset;
+  int len = 0, split = -1, depth = 0;
+  for (; start[len] && !isspace((unsigned char)start[len]); len++) {
+    char c = start[len];
+    if (c == '[' || c == '{' || c == '(') depth++;
+    if (c == ']' || c == '}' || c == ')') depth--;
+    if (c == '=' && depth == 0 && split < 0) split = len;
+  }
+  if (split < 0) return; /* parse_expect reports the missing partner */
+  const char *partner = start + split + 1;
+  if (!ends_in_file(partner, len - split - 1))
+    parse_error(p,
+                "castling with an associate found by its move ('%.*s', MBN section 13) is not "
+                "supported; only the file form O-O=[*]isR[g]=isR[f]",
+                len - split - 1 < 24 ? len - split - 1 : 24, partner);
+  if (!ends_in_file(start, split))
+    parse_error(p,
+                "castling whose royal move '%.*s' names no destination file is not supported; "
+                "only the file form O-O=[*]isR[g]=isR[f]",
+                split < 24 ? split : 24, start);
 }
 
 /* Definition ::= '@' Identifier '=' Move | 'O-O' ('-O')? '=' Move '=' Move
@@ -765,6 +808,7 @@ static void parse_definition(Parser *p, AstDefinition *def) {
       parse_error(p, "castling partner piece sets are not supported");
     if (parse_at_move_end(p) && !parse_is(p, '=')) return; /* O-O alone: the default */
     parse_expect(p, '=', "after O-O");
+    parse_castling_form(p);
     def->move = parse_move_definition(p);
     parse_expect(p, '=', "before the castling partner's move");
     def->castle_partner = parse_move_definition(p);

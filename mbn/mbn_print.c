@@ -247,7 +247,12 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
       for (int i = 0; i < def->promo.count; i++) put(&p, "%s", def->promo.letters[i]);
   } else if (def->move) {
     put(&p, "=");
+    /* a macro's parentheses matter to a count after its letter (Y02 with
+     * @Y=(fN) is (fN)02), so they are kept */
+    bool parens = def->kind == DEF_MACRO && def->move->parens;
+    if (parens) put(&p, "(");
     print_node(&p, def->move);
+    if (parens) put(&p, ")");
     if (def->kind == DEF_CASTLING) {
       put(&p, "=");
       print_node(&p, def->castle_partner);

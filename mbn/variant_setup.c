@@ -12,14 +12,15 @@
 
 #include "mbn/fbr_sets.h"
 
-/* Reads one piece letter (optionally '+'-prefixed, optionally ':XY:') at *p
- * and checks it is declared. */
+/* Reads one piece letter (optionally '+'- or '-'-prefixed, optionally
+ * ':XY:') at *p and checks it is declared. */
 static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
                              VariantDiagnostics *diags) {
   char letter[PIECE_LETTER_MAX];
   size_t n = 0;
   const char *start = *p;
   while (**p == '+' && n < 2) letter[n++] = *(*p)++;
+  if (!n && **p == '-') letter[n++] = *(*p)++;
   if (**p == ':') {
     const char *close = strchr(*p + 1, ':');
     if (!close || close - *p > 4) {
@@ -53,6 +54,13 @@ static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
   }
   if (**p == '~') (*p)++;
   return true;
+}
+
+/* Whether the pieces define "-X" for this letter (a '-' in holdings then
+ * names it instead of standing for no holdings). */
+static bool setup_minus_type(const Variant *v, char letter) {
+  char name[3] = {'-', (char)toupper((unsigned char)letter), '\0'};
+  return fbr_piece_index(v, name) >= 0;
 }
 
 static bool setup_check_board(Variant *v, const char *fen, const char *end, VariantPos pos,
@@ -181,8 +189,8 @@ bool variant_check_setup(Variant *v, const char *fen, VariantPos pos, VariantDia
     for (const char *q = p + 1; q < close && ok;) {
       VariantPos here = pos;
       here.col += (int)(q - fen);
-      if (*q == '-') {
-        q++;
+      if (*q == '-' && !(isalpha((unsigned char)q[1]) && setup_minus_type(v, q[1]))) {
+        q++; /* "[-]": empty holdings */
         continue;
       }
       if (!setup_read_piece(v, &q, here, diags)) ok = false;

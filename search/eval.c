@@ -4,7 +4,8 @@
  * size, a king or orthodox pieces:
  *   1. material and piece-square terms, tapered between middle and end game
  *      by the phase (non-pawn material left relative to the start position);
- *   2. pieces in hand, worth a little more than on the board;
+ *   2. pieces in hand, worth a little more than on the board; mobility
+ *      (squares each piece reaches) where the variant's weights give it;
  *   3. pawn-like structure: doubled and isolated pieces, passed ones by how
  *      close they are to promotion and (end game) how far the enemy royal is;
  *   4. royal safety: friends next to each royal, enemy pieces close to it;
@@ -20,6 +21,7 @@
  */
 #include <stdlib.h>
 
+#include "board/movegen.h"
 #include "search/search_internal.h"
 
 /* eval_trace.c compiles this file again with EVAL_TRACE defined: then every
@@ -303,6 +305,22 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       TRACE(eval_psq_param(tables, type, c, 0, sq), sign, EVAL_KIND_MG);
       TRACE(eval_psq_param(tables, type, c, 1, sq), sign, EVAL_KIND_EG);
       phase += tables->phase_weight[type];
+      /* Mobility: squares reached, where the weights are set (the trace
+       * counts it always, so the tuner can fit weights that are still 0). */
+#ifdef EVAL_TRACE
+      bool count_mobility = eval_has_mobility(tables, type);
+#else
+      bool count_mobility = tables->mobility_on[type];
+#endif
+      if (count_mobility) {
+        int reach = pos_mobility(pos, sq);
+        if (reach > 0) {
+          total.mg += sign * reach * tables->mobility_mg[type];
+          total.eg += sign * reach * tables->mobility_eg[type];
+          TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
+          TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
+        }
+      }
       if (tables->pawn_like[type]) {
         int n = pawns.count[c];
         if (n < PAWN_LIST_MAX)

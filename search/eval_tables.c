@@ -297,7 +297,8 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
                                       : tables->psq_cell[WHITE][sq];
   tables->value_param = EW_SCALAR_NB;
   tables->hand_param = tables->value_param + 2 * types;
-  tables->psq_param = tables->hand_param + types;
+  tables->mobility_param = tables->hand_param + types;
+  tables->psq_param = tables->mobility_param + 2 * types;
   tables->param_count = tables->psq_param + types * tables->psq_sets * 2 * tables->psq_cells;
   tables->param = calloc((size_t)tables->param_count, sizeof(int));
   if (!tables->param) return false;
@@ -326,6 +327,10 @@ void eval_params_apply(EvalTables *tables) {
     tables->value_mg[t] = tables->param[tables->value_param + 2 * t];
     tables->value_eg[t] = tables->param[tables->value_param + 2 * t + 1];
     tables->hand_value[t] = tables->param[tables->hand_param + t];
+    tables->mobility_mg[t] = tables->param[tables->mobility_param + 2 * t];
+    tables->mobility_eg[t] = tables->param[tables->mobility_param + 2 * t + 1];
+    tables->mobility_on[t] = eval_has_mobility(tables, t) &&
+                             (tables->mobility_mg[t] != 0 || tables->mobility_eg[t] != 0);
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++) {
         tables->psq_mg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 0, sq)]);

@@ -17,9 +17,10 @@
 
 /* The evaluation's parameters, one flat table (docs/tune.md): the scalar
  * weights below first, then per piece type a middle- and end-game value, a
- * value in hand, and piece-square terms on the variant's own board folded by
- * its symmetry. eval.c reads the scalars from EvalTables.param and the rest
- * from the tables eval_params_apply() expands them into. */
+ * value in hand, a mobility weight (middle and end game, per square reached)
+ * for non-royal pieces that are not pawn-like, and piece-square terms on the variant's own board
+ * folded by its symmetry. eval.c reads the scalars from EvalTables.param and the rest from the
+ * tables eval_params_apply() expands them into. */
 enum {
   EW_TEMPO,       /* for the side to move */
   EW_DOUBLED_MG,  /* per extra pawn-like piece on a file */
@@ -86,21 +87,32 @@ typedef struct {
   int see_value[PIECE_TYPE_MAX]; /* value in exchanges: a royal counts EVAL_ROYAL_SEE_VALUE */
   int16_t *memory;               /* one allocation backing the tables above */
   /* The parameters (see EW_*): param[0..EW_SCALAR_NB) the scalars, then
-   * value_param + 2t (+1: end game), hand_param + t, and per piece, colour
+   * value_param + 2t (+1: end game), hand_param + t, mobility_param + 2t
+   * (+1: end game), and per piece, colour
    * set and phase psq_cells piece-square terms from psq_param on. */
   int param_count;
   int *param;
-  int value_param, hand_param, psq_param;
+  int value_param, hand_param, mobility_param, psq_param;
   int psq_cells;                /* folded squares of one piece-square table */
   int psq_sets;                 /* 1: black reads white's table mirrored; 2: its own */
   bool fold_files;              /* a file and its mirror share a term */
   int *psq_cell[COLOR_NB];      /* square -> cell, in that colour's own view */
   int value_mg[PIECE_TYPE_MAX]; /* material in the evaluation (value[] is the exchange's) */
   int value_eg[PIECE_TYPE_MAX];
+  /* Per square the piece reaches (board/movegen.h pos_mobility); the
+   * derived weights are 0, and a type whose weights are both 0 is not
+   * counted at all (mobility_on), so untuned variants pay nothing. */
+  int mobility_mg[PIECE_TYPE_MAX], mobility_eg[PIECE_TYPE_MAX];
+  bool mobility_on[PIECE_TYPE_MAX];
 } EvalTables;
 
 /* Index of the piece-square parameter of piece type `type` for colour `color`
  * on square `sq`, phase 0 (middle game) or 1 (end game). */
+/* Whether the type has mobility weights: not royal, not pawn-like. */
+static inline bool eval_has_mobility(const EvalTables *tables, int type) {
+  return !tables->royal[type] && !tables->pawn_like[type];
+}
+
 static inline int eval_psq_param(const EvalTables *tables, int type, int color, int phase, int sq) {
   int set = tables->psq_sets == 1 ? 0 : color;
   return tables->psq_param + ((type * tables->psq_sets + set) * 2 + phase) * tables->psq_cells +

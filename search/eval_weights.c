@@ -54,6 +54,14 @@ static int weights_terms(const EvalTables *tables, WeightTerm *terms) {
     }
     n++;
   }
+  for (int t = 0; t < tables->piece_count; t++) {
+    if (!eval_has_mobility(tables, t)) continue;
+    if (terms) {
+      snprintf(terms[n].key, KEY_MAX, "mobility %s", variant->pieces[t].letter);
+      terms[n].first = tables->mobility_param + 2 * t, terms[n].count = 2;
+    }
+    n++;
+  }
   int files = variant->shape.files;
   int per_row = tables->fold_files ? (files + 1) / 2 : files;
   int rows = tables->psq_cells / per_row;

@@ -16,7 +16,7 @@
   "usage: chimera tune VARIANT [--games N] [--depth D | --nodes N] [--plies N] [--max-plies N]\n"  \
   "         [--seed S] [--threads T] [--data FILE] [--out FILE] [--from FILE] [--derived]\n"       \
   "         [--lambda L] [--epochs N] [--patience N] [--rate R] [--psq-rate R] [--l2 X] "          \
-  "[--no-play] [--no-fit] [--dump]\n"
+  "[--no-mobility] [--no-play] [--no-fit] [--dump]\n"
 
 static bool number_arg(const char *text, double low, double high, double *out) {
   char *end;
@@ -33,23 +33,27 @@ static bool number_arg(const char *text, double low, double high, double *out) {
  * from the start overfits before the values have moved (chess, 300 games:
  * the validation loss rose after 7 epochs). */
 static bool tune_fit_stages(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
-                            double psq_rate, TuneFitResult *result, FILE *err) {
+                            double psq_rate, bool mobility, TuneFitResult *result, FILE *err) {
   bool *trainable = calloc((size_t)tables->param_count, sizeof(bool));
   if (!trainable) return false;
-  for (int i = 0; i < tables->psq_param; i++) trainable[i] = true;
+  /* --no-mobility: the mobility weights keep their starting values. */
+  int mobility_end = tables->mobility_param + 2 * tables->piece_count;
+  for (int i = 0; i < tables->psq_param; i++)
+    trainable[i] = mobility || i < tables->mobility_param || i >= mobility_end;
   TuneFitSpec stage = *spec;
   stage.trainable = trainable;
-  fprintf(err, "tune: stage 1: scalars, values, hand\n");
+  fprintf(err, "tune: stage 1: scalars, values, hand%s\n", mobility ? ", mobility" : "");
   bool ok = tune_fit(tables, data, &stage, result);
   double start = result->start_loss;
-  free(trainable);
   if (ok && psq_rate > 0) {
-    fprintf(err, "tune: stage 2: every parameter, rate %g\n", psq_rate);
-    stage.trainable = NULL;
+    fprintf(err, "tune: stage 2: every parameter%s, rate %g\n", mobility ? "" : " but mobility",
+            psq_rate);
+    for (int i = tables->psq_param; i < tables->param_count; i++) trainable[i] = true;
     stage.rate = psq_rate;
     ok = tune_fit(tables, data, &stage, result);
     result->start_loss = start;
   }
+  free(trainable);
   return ok;
 }
 
@@ -59,7 +63,7 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   tune_fit_defaults(&fit);
   const char *name = NULL, *data_path = NULL, *out_path = NULL, *from = NULL;
   double psq_rate = 0.25;
-  bool no_play = false, no_fit = false, dump = false, derived = false;
+  bool no_play = false, no_fit = false, dump = false, derived = false, mobility = true;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -71,6 +75,8 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
       no_fit = true, takes = false;
     else if (!strcmp(a, "--dump"))
       dump = true, takes = false;
+    else if (!strcmp(a, "--no-mobility"))
+      mobility = false, takes = false;
     else if (!strcmp(a, "--derived"))
       derived = true, takes = false;
     else if (a[0] != '-' || !a[1]) {
@@ -167,7 +173,7 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
       TuneFitResult result;
       if (rows < 0) {
         status = 1;
-      } else if (!tune_fit_stages(&tables, &data, &fit, psq_rate, &result, err)) {
+      } else if (!tune_fit_stages(&tables, &data, &fit, psq_rate, mobility, &result, err)) {
         fprintf(err, "tune: the fit needs at least 10 positions (have %d) and memory\n", rows);
         status = 1;
       } else {

@@ -256,8 +256,9 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
   double *grad = malloc(sizeof(double) * (size_t)n), *m = calloc((size_t)n, sizeof(double));
   double *v = calloc((size_t)n, sizeof(double)), *origin = malloc(sizeof(double) * (size_t)n);
   double *grads = malloc(sizeof(double) * (size_t)n * CHUNKS);
+  double *step = malloc(sizeof(double) * (size_t)n);
   unsigned char *valid = malloc((size_t)data->count);
-  bool ok = param && best && grad && m && v && origin && grads && valid;
+  bool ok = param && best && grad && m && v && origin && grads && step && valid;
   if (!ok) goto done;
   for (int i = 0; i < n; i++) param[i] = best[i] = origin[i] = tables->param[i];
   /* The held-out rows: whole games (positions of one game are alike, so a
@@ -293,7 +294,24 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
   if (spec->progress)
     fprintf(spec->progress, "tune: %d positions (%.0f%% held out), k = %.1f, loss %.6f / %.6f\n",
             data->count, spec->validation * 100, k, train, valid_loss);
-  /* 2. Adam. */
+  /* 2. Adam, each parameter's step divided by the typical size of its
+   *    coefficient (root mean square over the positions it appears in, at
+   *    least 1): a value or piece-square term moves the evaluation by about
+   *    its own step, but a mobility weight is multiplied by tens of squares
+   *    and a king-danger weight by a sum of distances, and at the same step
+   *    those overshoot at once (chess with mobility: the validation loss
+   *    rose after the first epoch). */
+  for (int i = 0; i < n; i++) m[i] = v[i] = 0;
+  for (int r = 0; r < data->count; r++)
+    for (int j = data->row_start[r]; j < data->row_start[r + 1]; j++) {
+      double c = data->coef[j];
+      if (c != 0) m[data->index[j]] += c * c, v[data->index[j]] += 1;
+    }
+  for (int i = 0; i < n; i++) {
+    double rms = v[i] > 0 ? sqrt(m[i] / v[i]) : 1;
+    step[i] = spec->rate / (rms > 1 ? rms : 1);
+    m[i] = v[i] = 0;
+  }
   const double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
   double b1t = 1, b2t = 1;
   int64_t start = search_clock_ms(), last_report = start, last_checkpoint = start;
@@ -311,7 +329,7 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
       grad[i] += 2 * spec->l2 * (param[i] - origin[i]);
       m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
       v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i];
-      param[i] -= spec->rate * (m[i] / (1 - b1t)) / (sqrt(v[i] / (1 - b2t)) + eps);
+      param[i] -= step[i] * (m[i] / (1 - b1t)) / (sqrt(v[i] / (1 - b2t)) + eps);
       if (param[i] > 30000) param[i] = 30000;
       if (param[i] < -30000) param[i] = -30000;
     }
@@ -347,6 +365,7 @@ bool tune_fit(EvalTables *tables, const TuneData *data, const TuneFitSpec *spec,
             best_epoch, train, valid_loss, result->start_loss,
             (search_clock_ms() - start) / 1000.0);
 done:
-  free(param), free(best), free(grad), free(m), free(v), free(origin), free(grads), free(valid);
+  free(param), free(best), free(grad), free(m), free(v), free(origin), free(grads), free(step),
+      free(valid);
   return ok;
 }

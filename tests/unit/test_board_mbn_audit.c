@@ -18,21 +18,38 @@ static const char *fen8 = "7k/8/8/8/3X4/8/8/K7 w - - 0 1";
 static const char *fen36 = "35k/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/17X18/36/36/36/"
                            "36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - - 0 1";
 
-/* The legal moves of the piece on `from`, as "d4e5 d4b2 ..." (sorted as
- * generated); returns how many. */
-static int moves_from(const char *board, const char *pieces, const char *fen, const char *from,
-                      char *out, size_t outlen) {
+/* The position of variant [v] (board, setup, pieces, royal K) in its setup,
+ * or in `fen` when it is not NULL; free with done(pos, lib). */
+static Position *position_of(const char *board, const char *pieces, const char *setup,
+                             const char *fen, VariantLibrary **lib) {
   char text[1024];
   snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
-           fen, pieces);
+           setup, pieces);
   VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_text(lib, "v.var", text, &diags);
-  library_compile(lib, &diags);
+  *lib = library_new();
+  library_add_text(*lib, "v.var", text, &diags);
+  library_compile(*lib, &diags);
   ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
+  variant_diag_free(&diags);
   char err[256];
-  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
   ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
+  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
+  return pos;
+}
+
+static void done(Position *pos, VariantLibrary *lib) {
+  pos_free(pos);
+  library_free(lib);
+}
+
+/* The legal moves of the piece on `from` in the variant's setup, or in
+ * `fen` when it is not NULL, as "d4e5 d4b2 ..." (sorted as generated);
+ * returns how many. */
+static int moves_from_fen(const char *board, const char *pieces, const char *setup, const char *fen,
+                          const char *from, char *out, size_t outlen) {
+  VariantLibrary *lib;
+  Position *pos = position_of(board, pieces, setup, fen, &lib);
   MoveList *list = malloc(sizeof *list);
   int n = gen_legal_moves(pos, list), count = 0;
   size_t len = 0;
@@ -46,10 +63,13 @@ static int moves_from(const char *board, const char *pieces, const char *fen, co
     if (len + strlen(m) + 2 < outlen) len += (size_t)snprintf(out + len, outlen - len, "%s ", m);
   }
   free(list);
-  pos_free(pos);
-  variant_diag_free(&diags);
-  library_free(lib);
+  done(pos, lib);
   return count;
+}
+
+static int moves_from(const char *board, const char *pieces, const char *setup, const char *from,
+                      char *out, size_t outlen) {
+  return moves_from_fen(board, pieces, setup, NULL, from, out, outlen);
 }
 
 static bool has(const char *list, const char *move) {
@@ -138,6 +158,109 @@ START_TEST(compulsory_legs_are_played) {
 }
 END_TEST
 
+/* Reproducer 13: the FEN's e.p. square is honoured for any piece that may be
+ * taken e.p. (P's mefW02), not only for pieces that promote: with 'K P' the
+ * pawn cannot promote (no type to promote to) and d5e6 was missing. d5 has
+ * d6 and the e.p. capture d5e6; the same from the setup and from a FEN. */
+START_TEST(ep_square_for_a_pawn_that_cannot_promote) {
+  char out[256];
+  const char *fen = "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K P", fen, "d5", out, sizeof out), 2);
+  ck_assert_msg(has(out, "d5d6") && has(out, "d5e6"), "%s", out);
+  ck_assert_int_eq(moves_from_fen("8x8", "K P", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", fen,
+                                  "d5", out, sizeof out),
+                   2);
+  ck_assert_msg(has(out, "d5e6"), "%s", out);
+  /* Black: e4 takes d3 e.p. */
+  ck_assert_int_eq(
+      moves_from("8x8", "K P", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1", "e4", out, sizeof out), 2);
+  ck_assert_msg(has(out, "e4e3") && has(out, "e4d3"), "%s", out);
+}
+END_TEST
+
+/* Reproducer 14: i (only the piece's initial move) survives loading a FEN.
+ * MBN ties i to the initial square (§6, §13: a piece dropped back on it
+ * fulfils i again), and a FEN cannot say more, so a piece off the castling
+ * rank on the square the setup gives its kind counts as unmoved. X=W+iN on
+ * d4: 4 W + 8 N moves (c2 e2 b3 f3 b5 f5 c6 e6), from the setup and from the
+ * same FEN; on e4 (not its setup square) only the 4 W moves; and once it has
+ * moved away and back, none of the N moves. On the castling rank a FEN's
+ * castling field says it (Fairy-Stockfish's "DEde" for cambodian): X on d1
+ * has its N moves with 'D' and not without. */
+START_TEST(initial_moves_survive_a_fen) {
+  char out[512];
+  ck_assert_int_eq(moves_from("8x8", "K X=W+iN", fen8, "d4", out, sizeof out), 12);
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", fen8, fen8, "d4", out, sizeof out), 12);
+  ck_assert_msg(has(out, "d4c2") && has(out, "d4e6") && has(out, "d4d5"), "%s", out);
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", fen8, "7k/8/8/8/4X3/8/8/K7 w - - 0 1", "e4",
+                                  out, sizeof out),
+                   4);
+  const char *back = "7k/8/8/8/8/8/8/K2X4 w - - 0 1";
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", back, "7k/8/8/8/8/8/8/K2X4 w D - 0 1", "d1",
+                                  out, sizeof out),
+                   7);
+  ck_assert_int_eq(moves_from_fen("8x8", "K X=W+iN", back, back, "d1", out, sizeof out), 3);
+}
+END_TEST
+
+/* Once X has moved, its N moves are gone, also back on d4. */
+START_TEST(initial_moves_end_with_the_first_move) {
+  VariantLibrary *lib;
+  Position *pos = position_of("8x8", "K X=W+iN", fen8, fen8, &lib);
+  char err[256];
+  const char *line[] = {"d4d5", "h8g8", "d5d4", "g8h8"};
+  Undo undo[4];
+  for (int i = 0; i < 4; i++) {
+    Move m = move_from_text(pos, line[i], err, sizeof err);
+    ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", line[i], err);
+    pos_make_move(pos, m, &undo[i]);
+  }
+  MoveList *list = malloc(sizeof *list);
+  int n = gen_legal_moves(pos, list), from_d4 = 0;
+  for (int i = 0; i < n; i++) {
+    char m[MOVE_TEXT_MAX];
+    move_to_text(pos, list->moves[i], m, sizeof m);
+    if (!strncmp(m, "d4", 2)) from_d4++;
+  }
+  ck_assert_int_eq(from_d4, 4);
+  free(list);
+  done(pos, lib);
+}
+END_TEST
+
+/* The FEN of the position `setup` and `fen` (NULL: the setup) give. */
+static void fen_of(const char *pieces, const char *setup, const char *fen, char *out, size_t len) {
+  VariantLibrary *lib;
+  Position *pos = position_of("8x8", pieces, setup, fen, &lib);
+  pos_get_fen(pos, out, len);
+  done(pos, lib);
+}
+
+/* Reproducers 11 and 12: compound letters (:BM:) and '-'-prefixed pieces
+ * (-Q, the text's checkers-chess piece before promotion) are written in
+ * the setup and in FENs as they are defined, lower case for Black, and
+ * written back the same way. :BM:=N on d4 has the 8 knight moves; -Q=fQ on
+ * d4 the forward queen's 11 (d5-d8, e5 f6 g7 h8, c5 b6 a7). */
+START_TEST(compound_and_minus_letters_in_fens) {
+  char out[512];
+  const char *bm = "7k/8/8/8/3:BM:4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K :BM:=N", bm, "d4", out, sizeof out), 8);
+  fen_of("K :BM:=N", bm, NULL, out, sizeof out);
+  ck_assert_str_eq(out, bm);
+  const char *black = "7k/8/8/8/3:bm:4/8/8/K7 b - - 0 1";
+  ck_assert_int_eq(moves_from_fen("8x8", "K :BM:=N", bm, black, "d4", out, sizeof out), 8);
+  fen_of("K :BM:=N", bm, black, out, sizeof out);
+  ck_assert_str_eq(out, black);
+  const char *mq = "k7/8/8/8/3-Q4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(moves_from("8x8", "K -Q=fQ Q", mq, "d4", out, sizeof out), 11);
+  fen_of("K -Q=fQ Q", mq, NULL, out, sizeof out);
+  ck_assert_str_eq(out, mq);
+  const char *mqb = "k7/8/8/8/3-q4/8/8/K7 b - - 0 1";
+  fen_of("K -Q=fQ Q", mq, mqb, out, sizeof out);
+  ck_assert_str_eq(out, mqb);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -147,6 +270,10 @@ Suite *test_suite(void) {
   tcase_add_test(tc, complex_riders_end_fast);
   tcase_add_test(tc, linked_roots_attack_through_their_links);
   tcase_add_test(tc, compulsory_legs_are_played);
+  tcase_add_test(tc, ep_square_for_a_pawn_that_cannot_promote);
+  tcase_add_test(tc, initial_moves_survive_a_fen);
+  tcase_add_test(tc, initial_moves_end_with_the_first_move);
+  tcase_add_test(tc, compound_and_minus_letters_in_fens);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -168,6 +168,28 @@ START_TEST(macros_override_basic_letters) {
 }
 END_TEST
 
+/* A count after a macro letter is textual (§16, audit reproducer 5): the
+ * text's @Y=fN :X:=Y02 :Y:=Y is :X:=fN02 :Y:=fN, the straight forward
+ * nightrider of exactly two leaps (b8 f8 h6 from d4; (-4,2) leaves the
+ * board), not the bent complex rider (fN)02. A body in parentheses is a
+ * complex rider textually too; a macro naming a macro dissolves on. */
+START_TEST(macro_with_a_count_is_textual) {
+  EXPECT_REACH("@Y=fN :X:=Y02 :Y:=Y", 8, 8, ":X:", WHITE, "d4", "h6:mc b8:mc f8:mc");
+  EXPECT_REACH("@Y=fN :X:=Y02 :Y:=Y", 8, 8, ":Y:", WHITE, "d4", "b5:mc f5:mc c6:mc e6:mc");
+  EXPECT_REACH("@Z=fN @Y=Z X=Y02", 8, 8, "X", WHITE, "d4", "h6:mc b8:mc f8:mc");
+  EXPECT_REACH("@Y=N X=Y2", 8, 8, "X", WHITE, "d4",
+               "c2:mc e2:mc h2:mc b3:mc f3:mc b5:mc f5:mc c6:mc e6:mc h6:mc b8:mc f8:mc");
+  char error[256];
+  Variant *v = mtu_compile("@Y=(fN) X=Y02 Z=(fN)02", 8, 8, error, sizeof error);
+  ck_assert_msg(v != NULL, "%s", error);
+  char *group = strdup(mtu_reach(v, "Z", WHITE, "d4"));
+  ck_assert_str_eq(mtu_reach(v, "X", WHITE, "d4"), group);
+  ck_assert_str_ne(group, "h6:mc b8:mc f8:mc");
+  free(group);
+  mtu_free(v);
+}
+END_TEST
+
 START_TEST(lower_case_defines_black_separately) {
   /* Black's own definition is written from Black's side: f is towards White. */
   char error[256];
@@ -256,6 +278,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, edge_riders);
   tcase_add_test(tc, lame_leapers_and_hops_stay_on_their_path);
   tcase_add_test(tc, macros_override_basic_letters);
+  tcase_add_test(tc, macro_with_a_count_is_textual);
   tcase_add_test(tc, lower_case_defines_black_separately);
   tcase_add_test(tc, decisive_captures_and_pieces_before_promotion);
   tcase_add_test(tc, promotions_and_castling);

@@ -76,6 +76,7 @@ static const Example ACCEPTED[] = {
     {"@B=BW B +B", 8, 8},
     {"@C=(dWF)03 C=mC+c{C}C", 8, 8},
     {"@Y=fN :X:=Y02 :Y:=Y", 8, 8},
+    {"@Y=(fN) X=Y02", 8, 8},
     {"S=W4", 8, 8},
     {":RA:=(aW)3", 8, 8},
     {":GC+:=mR+pRD+F", 9, 9},
@@ -149,10 +150,10 @@ static const Rejected REJECTED[] = {
     {"S<*>=mfW+<<+1>>mfW +S<<5>>=T", "reflected board identifiers ('<<..>>')"},
     {"S<*>=mfW+<+1>mfW +S<5>=T", "board identifiers on promoted pieces"},
     {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "4D board identifiers"},
-    {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "lower-case letter in a piece set needs"},
-    {"K R O-O=[*]irD02=ij{!K}lD0-D", "only castling definitions that name destination files"},
-    {"K R O-O=[*]irR=ip{k}lD", "lower-case letter in a piece set needs"},
-    {"K R O-O=[*]irR=ip{!k}lD", "only castling definitions that name destination files"},
+    {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "castling with an associate found by its move"},
+    {"K R O-O=[*]irD02=ij{!K}lD0-D", "castling with an associate found by its move"},
+    {"K R O-O=[*]irR=ip{k}lD", "castling with an associate found by its move"},
+    {"K R O-O=[*]irR=ip{!k}lD", "castling with an associate found by its move"},
     {"Q N X", "basic piece X (Explosion"},
 };
 

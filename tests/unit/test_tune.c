@@ -8,6 +8,7 @@
  *    weights turned off (CHIMERA_WEIGHTS=none);
  *  - a file for another variant or board, a missing term, an unknown term,
  *    an extra value and a non-number are refused with file:line:col;
+ *  - the mobility weight scores the squares a piece reaches (counted by hand);
  *  - every file in variants/weights/ loads for its variant and changes it;
  *  - the fit recovers piece values the test chose, from chess positions the
  *    test labels itself with the engine's evaluation under those values
@@ -321,6 +322,45 @@ START_TEST(every_shipped_weights_file_loads) {
 }
 END_TEST
 
+/* The mobility weight scores each square a piece reaches (empty squares and
+ * enemy pieces, not friends), counted by hand here: a rook on a1 beside its
+ * king on e1 reaches a2..a8 and b1..d1 (10); with a black knight on c1,
+ * a2..a8, b1 and c1 (9); Black's rook on a8 the mirror (10, for Black). */
+START_TEST(mobility_weights_score_squares_reached) {
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *chess = library_find(lib, "chess");
+  EvalTables plain, mobile;
+  ck_assert(eval_tables_build_derived(&plain, chess));
+  ck_assert(eval_tables_build_derived(&mobile, chess));
+  int rook = -1;
+  for (int t = 0; t < chess->piece_count; t++)
+    if (!strcmp(chess->pieces[t].letter, "R")) rook = t;
+  ck_assert_int_ge(rook, 0);
+  mobile.param[mobile.mobility_param + 2 * rook] = 10;
+  mobile.param[mobile.mobility_param + 2 * rook + 1] = 10;
+  eval_params_apply(&mobile);
+  static const struct {
+    const char *fen;
+    int squares; /* White's rook squares minus Black's */
+  } CASES[] = {{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 10},
+               {"4k3/8/8/8/8/8/8/R1n1K3 w - - 0 1", 9},
+               {"r3k3/8/8/8/8/8/8/4K3 w - - 0 1", -10},
+               {"r3k3/8/8/8/8/8/8/4K3 b - - 0 1", -10}};
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Position *pos = shipped_position(lib, "chess", CASES[i].fen);
+    int white_to_move = pos_side_to_move(pos) == WHITE ? 1 : -1;
+    ck_assert_msg(eval_position(pos, &mobile) - eval_position(pos, &plain) ==
+                      white_to_move * 10 * CASES[i].squares,
+                  "%s: %d against %d", CASES[i].fen, eval_position(pos, &mobile),
+                  eval_position(pos, &plain));
+    pos_free(pos);
+  }
+  eval_tables_free(&plain);
+  eval_tables_free(&mobile);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("tune");
   TCase *tc = tcase_create("tune");
@@ -329,6 +369,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, every_variant_plays_without_weights);
   tcase_add_test(tc, weights_errors);
   tcase_add_test(tc, every_shipped_weights_file_loads);
+  tcase_add_test(tc, mobility_weights_score_squares_reached);
   tcase_add_test(tc, fit_recovers_known_values);
   suite_add_tcase(s, tc);
   return s;

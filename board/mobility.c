@@ -1,0 +1,20 @@
+/* mobility.c — how many squares a piece reaches, for the evaluation's
+ * mobility term (search/eval.c).
+ *
+ * Counted on the bitboards alone: a popcount of the targets move generation
+ * uses, a few instructions per slider. Pieces the bitboards do not generate
+ * report -1 rather than a count walked leg by leg, which would cost a move
+ * generation per piece and evaluation; the evaluation then leaves them out.
+ */
+#include "board/bb.h"
+#include "board/movegen.h"
+#include "board/tables.h"
+
+int pos_mobility(const Position *pos, int sq) {
+  Piece piece = pos_piece_on(pos, sq);
+  if (!piece_is_real(piece)) return -1;
+  const BoardTables *t = pos->tables;
+  if (t->bb64) return bb64_mobility(pos, sq, piece_type(piece), piece_color(piece));
+  if (t->bb128) return bb128_mobility(pos, sq, piece_type(piece), piece_color(piece));
+  return -1;
+}
