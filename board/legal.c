@@ -341,19 +341,20 @@ static int find_pinned(const Position *pos, Square *pinned) {
   return n;
 }
 
-static bool watch_init(const Position *pos, LegalWatch *watch) {
+/* Fills the watch of `owner`'s royals: the pieces of the other colour whose
+ * reach covers a royal's offset, and (where the board fits the read masks)
+ * each one's attack walk with the cells it read. The walks run with `owner`
+ * to move, as after the move the watch judges (a royal's initial move
+ * depends on the side to move). False if there are too many to list. */
+static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
   const BoardTables *t = pos->tables;
-  const VariantRules *r = &pos->variant->rules;
   const Geometry *geo = &pos->geo;
-  Color us = pos->side, them = (Color)!us;
-  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple ||
-      !t->royal_mask[us] || r->last_royal_by_color[us])
-    return false;
+  Color them = (Color)!owner;
   int width = 2 * geo->files - 1;
   watch->royal_nb = 0;
-  for (int i = 0; i < pos->pcount[us]; i++) {
-    int royal = pos->plist[us][i];
-    if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
+  for (int i = 0; i < pos->pcount[owner]; i++) {
+    int royal = pos->plist[owner][i];
+    if (!(t->royal_mask[owner] >> piece_type(pos->board[royal]) & 1)) continue;
     if (watch->royal_nb >= LEGAL_ROYALS_WATCHED_MAX) return false;
     int k = watch->royal_nb++, n = 0;
     watch->royal[k] = (Square)royal;
@@ -372,6 +373,9 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
   }
   watch->remembered = geo->sq_nb <= 64 * LEGAL_WATCH_READ_WORDS;
   if (watch->remembered) {
+    Position *p = (Position *)pos; /* the side to move is put back below */
+    Color side = p->side;
+    p->side = owner;
     Walk w;
     memset(&w, 0, sizeof w);
     w.pos = pos;
@@ -386,8 +390,19 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
         watch->attacks[k][j] = w.found;
       }
     }
+    p->side = side;
   }
   return true;
+}
+
+static bool watch_init(const Position *pos, LegalWatch *watch) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple ||
+      !t->royal_mask[us] || r->last_royal_by_color[us])
+    return false;
+  return watch_fill(pos, watch, us);
 }
 
 static inline bool watch_read(const uint64_t *reads, int sq) {
@@ -566,6 +581,62 @@ bool pos_gives_check(const Position *pos, Move move) {
   return check;
 }
 
+/* Whether the side to move, putting a piece of type t on `to` (from
+ * `from`, or dropped when from < 0), attacks one of the enemy royals the
+ * watch lists: the moved piece walks from its new square, each other watcher
+ * walks again only if the move changes a cell its remembered walk read. The
+ * move is applied to the cells alone (as watch_legal does) with the other
+ * side to move, as after pos_make_move: a walk reads nothing else. */
+static bool watch_gives_check(const Position *pos, const LegalWatch *watch, int from, int to,
+                              int type) {
+  Position *p = (Position *)pos; /* cells and side are put back below */
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  Piece *board = p->board;
+  Piece saved_from = from >= 0 ? board[from] : PIECE_NONE, saved_to = board[to];
+  Piece moved = from >= 0 && piece_type(saved_from) == type ? (Piece)(saved_from & ~PIECE_UNMOVED)
+                                                            : piece_make(us, type);
+  if (from >= 0) board[from] = PIECE_NONE;
+  board[to] = moved;
+  p->side = (Color)!us;
+  const uint8_t *reach = t->reach[type][us];
+  int width = 2 * geo->files - 1;
+  bool check = false;
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = p;
+  w.us = us;
+  for (int k = 0; k < watch->royal_nb && !check; k++) {
+    if (watch->royal[k] == to) continue; /* captured */
+    w.target = watch->royal[k];
+    int dx = geo_file(geo, w.target) - geo_file(geo, to);
+    int dy = geo_rank(geo, w.target) - geo_rank(geo, to);
+    if (!reach || reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) {
+      walk_piece(&w, to);
+      check = w.found;
+    }
+    for (int j = 0; j < watch->watcher_nb[k] && !check; j++) {
+      Square sq = watch->watcher[k][j];
+      if (sq == from || sq == to) continue; /* the moved piece, walked above */
+      if (watch->remembered) {
+        const uint64_t *reads = watch->reads[k][j];
+        if ((from < 0 || !watch_read(reads, from)) && !watch_read(reads, to)) {
+          check = watch->attacks[k][j];
+          continue;
+        }
+      }
+      w.found = false;
+      walk_piece(&w, sq);
+      check = w.found;
+    }
+  }
+  p->side = us;
+  board[to] = saved_to;
+  if (from >= 0) board[from] = saved_from;
+  return check;
+}
+
 void check_context_init(const Position *pos, CheckContext *ctx) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
@@ -575,8 +646,15 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   ctx->disc64 = 0;
   ctx->disc128 = 0;
   if (r->atomic || r->royal_duple || pos_is_decided(pos)) return;
-  if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us]))
+  if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {
+    /* the attack walks of our pieces that can reach an enemy royal */
+    if (!t->royal_mask[them]) {
+      ctx->mode = CHECK_NEVER;
+    } else if (watch_fill(pos, &ctx->watch, them)) {
+      ctx->mode = ctx->watch.royal_nb ? CHECK_WATCH : CHECK_NEVER;
+    }
     return;
+  }
   for (int i = 0; i < pos->pcount[them]; i++) {
     int sq = pos->plist[them][i];
     if (!(t->royal_mask[them] >> piece_type(pos->board[sq]) & 1)) continue;
@@ -606,6 +684,11 @@ bool check_context_gives(const Position *pos, const CheckContext *ctx, Move m) {
              : move_piece_arg(m) >= 0 ? move_piece_arg(m)
                                       : piece_type(pos->board[from]);
   int origin = kind == MOVE_NORMAL ? from : -1;
+  if (ctx->mode == CHECK_WATCH) {
+    /* a drop may grant castling rights (castling=dropped): made and tested */
+    if (kind == MOVE_DROP && pos->variant->rules.castling_dropped) return pos_gives_check(pos, m);
+    return watch_gives_check(pos, &ctx->watch, origin, to, type);
+  }
   if (ctx->mode == CHECK_BB64)
     return bb64_gives_check(pos, origin, to, type, ctx->disc64, ctx->royal, ctx->royal_nb);
   return bb128_gives_check(pos, origin, to, type, ctx->disc128, ctx->royal, ctx->royal_nb);

@@ -51,16 +51,22 @@ typedef struct {
  * the side to move that may uncover a check, found once; then a move's
  * check is its own piece's attack from the new square, plus the full test
  * only if it leaves a discovering line. Where the bitboards do not answer
- * every attack of the side to move, or a move does more than move one
- * piece (castling, gating, several captures, explosions), the move is made,
- * tested and unmade. The answers are exactly pos_gives_check's. */
-typedef enum { CHECK_BY_MAKE, CHECK_NEVER, CHECK_BB64, CHECK_BB128 } CheckMode;
+ * every attack of the side to move (hoppers, lame leapers, xiangqi's
+ * mailbox), a watch list of our pieces that can reach an enemy royal, each
+ * with its remembered attack walk, does the same (CHECK_WATCH): the moved
+ * piece walks from its new square, a watcher again only if the move changes
+ * a cell its walk read. Where a move does more than move one piece
+ * (castling, gating, several captures, explosions), or for atomic and duple
+ * royals, the move is made, tested and unmade. The answers are exactly
+ * pos_gives_check's. */
+typedef enum { CHECK_BY_MAKE, CHECK_NEVER, CHECK_BB64, CHECK_BB128, CHECK_WATCH } CheckMode;
 typedef struct {
   CheckMode mode;
   int royal_nb;
   Square royal[LEGAL_ROYALS_WATCHED_MAX];
   uint64_t disc64;
   bb128_t disc128;
+  LegalWatch watch; /* CHECK_WATCH: our pieces that can reach an enemy royal */
 } CheckContext;
 
 void check_context_init(const Position *pos, CheckContext *ctx);

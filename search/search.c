@@ -81,24 +81,20 @@ static bool search_move_legal(PlyStack *ss, const Position *pos, Move move) {
   return legal_context_test(pos, &ss->legal, move);
 }
 
-/* A node's gives-check context (on the C stack: small), made on first use. */
-typedef struct {
-  CheckContext ctx;
-  bool ready;
-} NodeCheck;
-
-/* Whether the board answers "does this move give check" without making it. */
-static bool search_check_cheap(NodeCheck *check, const Position *pos) {
-  if (!check->ready) {
-    check_context_init(pos, &check->ctx);
-    check->ready = true;
+/* Whether the board answers "does this move give check" without making it;
+ * the node's gives-check context (in its ply: large with a watch list) is
+ * made on first use. */
+static bool search_check_cheap(PlyStack *ss, const Position *pos) {
+  if (!ss->check_ready) {
+    check_context_init(pos, &ss->check);
+    ss->check_ready = true;
   }
-  return check->ctx.mode != CHECK_BY_MAKE;
+  return ss->check.mode != CHECK_BY_MAKE;
 }
 
-static bool search_gives_check(NodeCheck *check, const Position *pos, Move move) {
-  search_check_cheap(check, pos);
-  return check_context_gives(pos, &check->ctx, move);
+static bool search_gives_check(PlyStack *ss, const Position *pos, Move move) {
+  search_check_cheap(ss, pos);
+  return check_context_gives(pos, &ss->check, move);
 }
 
 /* Whether the side to move is in check: the parent's answer when it had
@@ -303,7 +299,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   MoveList *list = &ss->list;
   bool all_legal = search_gen_moves(pos, list);
   ss->legal_ready = false;
-  NodeCheck check = {.ready = false};
+  ss->check_ready = false;
   MovePicker mp;
   picker_init(&mp, thread, ply, tt_hit ? hit.move : MOVE_NONE_VALUE, !evade);
   int legal = 0;
@@ -327,7 +323,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
     ss->moved_type = move_mover_type(pos, move);
     ss->cont = cont_row(thread, ss->moved_type, move);
     ss[1].in_check_hint =
-        (int8_t)(search_check_cheap(&check, pos) ? check_context_gives(pos, &check.ctx, move) : -1);
+        (int8_t)(search_check_cheap(ss, pos) ? check_context_gives(pos, &ss->check, move) : -1);
     pos_make_move(pos, move, &ss->undo);
     int score = -search_qsearch(thread, -beta, -alpha, ply + 1, qdepth + 1);
     pos_unmake_move(pos, &ss->undo);
@@ -437,7 +433,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 9. Generate and order (the root uses its own list, best first). */
   MoveList *list = &ss->list;
   bool all_legal = root;
-  NodeCheck check = {.ready = false};
+  ss->check_ready = false;
   MovePicker mp;
   int root_index = 0;
   if (root) {
@@ -482,7 +478,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
        * capture: those pass the lower threshold without playing it again. */
       bool losing =
           tactical && stage != STAGE_GOOD_CAPTURE && !move_see_ok(pos, tables, move, -90 * depth);
-      if ((lmp || futile || losing) && !(gives = search_gives_check(&check, pos, move))) {
+      if ((lmp || futile || losing) && !(gives = search_gives_check(ss, pos, move))) {
         legal++;
         continue;
       }
@@ -495,8 +491,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     ss->moved_type = type;
     ss->cont = cont_row(thread, type, move);
     int captured = tactical ? move_captured_type(pos, move) : -1;
-    if (gives < 0 && search_check_cheap(&check, pos))
-      gives = check_context_gives(pos, &check.ctx, move);
+    if (gives < 0 && search_check_cheap(ss, pos))
+      gives = check_context_gives(pos, &ss->check, move);
     ss[1].in_check_hint = (int8_t)gives;
     pos_make_move(pos, move, &ss->undo);
     tt_prefetch(&s->tt, pos_key(pos));

@@ -36,6 +36,8 @@ typedef struct {
   int scores[MOVE_LIST_MAX];
   LegalContext legal; /* pins and watchers of this ply's position, made on first use */
   bool legal_ready;
+  CheckContext check; /* what gives check from this ply's position, made on first use */
+  bool check_ready;
   int8_t in_check_hint; /* set by the parent: 1/0 if it knew whether this ply is in check, -1 not */
 } PlyStack;
 

@@ -5,6 +5,7 @@
  * drops and promotions occur), and the test sees both answers. */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "board/legal.h"
 #include "board/movegen.h"
@@ -67,7 +68,8 @@ START_TEST(check_context_agrees_with_make) {
   VariantLibrary *lib = shipped_library_load();
   MoveList *list = malloc(sizeof *list), *legal = malloc(sizeof *legal);
   Undo *undo = malloc(sizeof(Undo) * 80);
-  long checks = 0, quiet = 0, fast_checks = 0, fast_variants = 0;
+  long checks = 0, quiet = 0, fast_checks = 0, fast_variants = 0, watch_checks = 0;
+  bool xiangqi_watched = false;
   uint32_t seed = 777;
   for (int v = 0; v < library_count(lib); v++) {
     const Variant *variant = library_variant(lib, v);
@@ -82,6 +84,7 @@ START_TEST(check_context_agrees_with_make) {
         CheckContext ctx;
         check_context_init(pos, &ctx);
         fast_seen |= ctx.mode == CHECK_BB64 || ctx.mode == CHECK_BB128;
+        xiangqi_watched |= ctx.mode == CHECK_WATCH && !strcmp(variant->name, "xiangqi");
         for (int i = 0; i < list->count; i++) {
           Move m = list->moves[i];
           bool full = pos_gives_check(pos, m);
@@ -94,6 +97,7 @@ START_TEST(check_context_agrees_with_make) {
           }
           full ? checks++ : quiet++;
           fast_checks += full && ctx.mode != CHECK_BY_MAKE;
+          watch_checks += full && ctx.mode == CHECK_WATCH;
         }
         if (pos_game_result(pos, -1) != RESULT_NONE || !gen_legal_moves(pos, legal)) break;
         seed = seed * 1103515245u + 12345u;
@@ -108,6 +112,9 @@ START_TEST(check_context_agrees_with_make) {
   /* the bitboard path ran (chess, capablanca, shogi, crazyhouse, ...) and
    * found checks itself */
   ck_assert(checks > 0 && quiet > 0 && fast_checks > 0 && fast_variants >= 4);
+  /* the watch lists answered for the mailbox variants (xiangqi) and found
+   * checks themselves */
+  ck_assert(xiangqi_watched && watch_checks > 0);
   free(undo);
   free(legal);
   free(list);
