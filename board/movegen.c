@@ -181,6 +181,15 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
 static _Thread_local WalkMemo *memo_cells[MEMO_LEVELS];
 static _Thread_local size_t memo_size[MEMO_LEVELS];
 static _Thread_local uint32_t memo_last;
+/* The path state each level holds now: its captures and stamp, and the walk
+ * (root stamp) it belongs to. A state met again in the same walk (the king
+ * taken from another square of a (adQ0)0 path) takes its stamp back, so its
+ * cells still say what was walked; any other state at that level gets a new
+ * stamp. */
+static _Thread_local struct {
+  uint32_t root, stamp;
+  Square caps[WALK_CAPS_MAX];
+} memo_state[MEMO_LEVELS];
 
 /* The queue of a memoised walk: a leg to walk from a square in a path state. */
 typedef struct {
@@ -198,6 +207,7 @@ __attribute__((noinline)) static uint32_t walk_memo_stamp(void) {
   if (++memo_last == 0) { /* wrapped: forget every cell */
     for (int l = 0; l < MEMO_LEVELS; l++)
       if (memo_cells[l]) memset(memo_cells[l], 0, memo_size[l] * sizeof *memo_cells[l]);
+    memset(memo_state, 0, sizeof memo_state);
     memo_last = 1;
   }
   return memo_last;
@@ -224,7 +234,20 @@ static void walk_memo_begin(Walk *w) {
   w->cap_count = 0;
   w->ep_set = false;
   w->memo = walk_memo_level(w) != NULL;
-  if (w->memo) w->stamp = walk_memo_stamp();
+  if (w->memo) w->stamp = w->root_stamp = walk_memo_stamp();
+}
+
+/* The stamp of the walk's current path state (captures and e.p. as they
+ * are now): the one it had earlier in this walk, or a new one. */
+static uint32_t walk_state_stamp(const Walk *w) {
+  int level = 2 * w->cap_count + w->ep_set;
+  if (memo_state[level].root == w->root_stamp &&
+      !memcmp(memo_state[level].caps, w->caps, (size_t)w->cap_count * sizeof w->caps[0]))
+    return memo_state[level].stamp;
+  memo_state[level].root = w->root_stamp;
+  memo_state[level].stamp = walk_memo_stamp();
+  memcpy(memo_state[level].caps, w->caps, (size_t)w->cap_count * sizeof w->caps[0]);
+  return memo_state[level].stamp;
 }
 
 /* Queues leg li from square `from` in the current path state, unless it was
@@ -353,7 +376,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   } else {
     uint32_t stamp = w->stamp;
     size_t base = queue_len;
-    if (pushed) w->stamp = walk_memo_stamp();
+    if (pushed) w->stamp = walk_state_stamp(w);
     for (int k = 0; k < leg->child_count && !w->found; k++) {
       int child = w->prog->children[leg->first_child + k];
       if (!walk_push(w, child, sq)) walk_leg(w, child, sq, depth + 1);
@@ -431,7 +454,7 @@ __attribute__((noinline, cold)) static void walk_ep_leg(Walk *w, int li, int fro
   uint32_t stamp = w->stamp;
   size_t base = queue_len;
   w->ep_set = true;
-  w->stamp = walk_memo_stamp();
+  w->stamp = walk_state_stamp(w);
   walk_leg(w, li, from, depth);
   walk_drain(w, base);
   w->stamp = stamp;
