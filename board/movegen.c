@@ -116,8 +116,13 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   int e1 = extra1, e2 = EXTRA_NONE;
   if (kind == MOVE_NORMAL) {
     if (w->cap_count > 2) return; /* not representable: more than 3 captures */
-    if (w->cap_count > 0) e1 = w->caps[0];
-    if (w->cap_count > 1) e2 = w->caps[1];
+    /* a capture on the way on the square the move ends on is that square's
+     * capture ((adW)0 taking d3 and coming back to d3 is d1d3 itself) */
+    int extras[2], n = 0;
+    for (int i = 0; i < w->cap_count; i++)
+      if (w->caps[i] != sq) extras[n++] = w->caps[i];
+    if (n > 0) e1 = extras[0];
+    if (n > 1) e2 = extras[1];
   }
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
   const uint8_t *confine = r->confine[w->us][w->type];
@@ -172,11 +177,26 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
 }
 
-/* Memo cells of this thread, and the last stamp handed out: a new stamp
- * per walk and per change of path state, so cells never need clearing. */
-static _Thread_local WalkMemo *memo_cells;
-static _Thread_local size_t memo_size;
+/* Memo cells of this thread, one array per path-state level (captures made
+ * x 2 + e.p. set), and the last stamp handed out: a new stamp per walk and
+ * per path state, so cells never need clearing. A new path state (after a
+ * capture, or once e.p. is set) is walked to its end before its parent goes
+ * on (walk_drain), and its level is deeper than its parent's, so the two
+ * never share cells: with one array, a parent and a child state queued side
+ * by side took each other's cells back and forth without end ((adW)0). */
+#define MEMO_LEVELS (2 * (WALK_CAPS_MAX + 1))
+static _Thread_local WalkMemo *memo_cells[MEMO_LEVELS];
+static _Thread_local size_t memo_size[MEMO_LEVELS];
 static _Thread_local uint32_t memo_last;
+/* The path state each level holds now: its captures and stamp, and the walk
+ * (root stamp) it belongs to. A state met again in the same walk (the king
+ * taken from another square of a (adQ0)0 path) takes its stamp back, so its
+ * cells still say what was walked; any other state at that level gets a new
+ * stamp. */
+static _Thread_local struct {
+  uint32_t root, stamp;
+  Square caps[WALK_CAPS_MAX];
+} memo_state[MEMO_LEVELS];
 
 /* The queue of a memoised walk: a leg to walk from a square in a path state. */
 typedef struct {
@@ -192,32 +212,57 @@ static _Thread_local size_t queue_len, queue_cap;
 
 __attribute__((noinline)) static uint32_t walk_memo_stamp(void) {
   if (++memo_last == 0) { /* wrapped: forget every cell */
-    memset(memo_cells, 0, memo_size * sizeof *memo_cells);
+    for (int l = 0; l < MEMO_LEVELS; l++)
+      if (memo_cells[l]) memset(memo_cells[l], 0, memo_size[l] * sizeof *memo_cells[l]);
+    memset(memo_state, 0, sizeof memo_state);
     memo_last = 1;
   }
   return memo_last;
 }
 
-/* Points w at this thread's memo, grown to the program's legs x squares;
- * without memory the walk goes unmemoised (depth-bounded, still right). */
-static void walk_memo_begin(Walk *w) {
+/* This thread's memo cells of the walk's current level, grown to the
+ * program's legs x squares; NULL without memory. */
+static WalkMemo *walk_memo_level(const Walk *w) {
+  int level = 2 * w->cap_count + w->ep_set;
   size_t need = (size_t)w->prog->leg_count * (size_t)w->pos->geo.sq_nb;
-  w->memo = false;
-  if (need > memo_size) {
+  if (need > memo_size[level]) {
     WalkMemo *cells = calloc(need, sizeof *cells);
-    if (!cells) return;
-    free(memo_cells);
-    memo_cells = cells;
-    memo_size = need;
+    if (!cells) return NULL;
+    free(memo_cells[level]);
+    memo_cells[level] = cells;
+    memo_size[level] = need;
   }
-  w->memo = true;
-  w->stamp = walk_memo_stamp();
+  return memo_cells[level];
+}
+
+/* Starts a memoised walk; without memory the walk goes unmemoised
+ * (depth-bounded, still right). */
+static void walk_memo_begin(Walk *w) {
+  w->cap_count = 0;
+  w->ep_set = false;
+  w->memo = walk_memo_level(w) != NULL;
+  if (w->memo) w->stamp = w->root_stamp = walk_memo_stamp();
+}
+
+/* The stamp of the walk's current path state (captures and e.p. as they
+ * are now): the one it had earlier in this walk, or a new one. */
+static uint32_t walk_state_stamp(const Walk *w) {
+  int level = 2 * w->cap_count + w->ep_set;
+  if (memo_state[level].root == w->root_stamp &&
+      !memcmp(memo_state[level].caps, w->caps, (size_t)w->cap_count * sizeof w->caps[0]))
+    return memo_state[level].stamp;
+  memo_state[level].root = w->root_stamp;
+  memo_state[level].stamp = walk_memo_stamp();
+  memcpy(memo_state[level].caps, w->caps, (size_t)w->cap_count * sizeof w->caps[0]);
+  return memo_state[level].stamp;
 }
 
 /* Queues leg li from square `from` in the current path state, unless it was
  * queued in that state already. False without memory. */
 __attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
-  WalkMemo *m = &memo_cells[(size_t)li * (size_t)w->pos->geo.sq_nb + (size_t)from];
+  WalkMemo *cells = walk_memo_level(w);
+  if (!cells) return false;
+  WalkMemo *m = &cells[(size_t)li * (size_t)w->pos->geo.sq_nb + (size_t)from];
   if (m->stamp == w->stamp) return true;
   if (queue_len == queue_cap) {
     size_t cap = queue_cap ? 2 * queue_cap : 1024;
@@ -240,6 +285,30 @@ __attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
 static void walk_leg(Walk *w, int li, int from, int depth);
 static void walk_ep_leg(Walk *w, int li, int from, int depth);
 
+/* Walks the queue from `base` breadth first until it is empty: the items
+ * of one path state (deeper states are drained where they start), then
+ * drops them and restores the walk's path state. */
+static void walk_drain(Walk *w, size_t base) {
+  int cap_count = w->cap_count;
+  bool ep_set = w->ep_set;
+  uint32_t stamp = w->stamp;
+  Square caps[WALK_CAPS_MAX];
+  memcpy(caps, w->caps, sizeof caps);
+  for (size_t i = base; i < queue_len && !w->found; i++) {
+    WalkItem it = queue[i];
+    w->ep_set = it.ep_set;
+    w->cap_count = it.cap_count;
+    w->stamp = it.stamp;
+    memcpy(w->caps, it.caps, sizeof w->caps);
+    walk_leg(w, it.leg, it.from, 0);
+  }
+  queue_len = base;
+  w->cap_count = cap_count;
+  w->ep_set = ep_set;
+  w->stamp = stamp;
+  memcpy(w->caps, caps, sizeof caps);
+}
+
 /* Walks root (or special) leg li from sq: directly, or for a memoised
  * program through the queue, breadth first, until it is empty. */
 static void walk_root(Walk *w, int li, int sq) {
@@ -252,17 +321,7 @@ static void walk_root(Walk *w, int li, int sq) {
     walk_leg(w, li, sq, 0);
     return;
   }
-  for (size_t i = base; i < queue_len && !w->found; i++) {
-    WalkItem it = queue[i];
-    w->ep_set = it.ep_set;
-    w->cap_count = it.cap_count;
-    w->stamp = it.stamp;
-    memcpy(w->caps, it.caps, sizeof w->caps);
-    walk_leg(w, it.leg, it.from, 0);
-  }
-  queue_len = base;
-  w->cap_count = 0;
-  w->ep_set = false;
+  walk_drain(w, base);
 }
 
 /* The leg lands on sq holding cell: test it, act on it, go on to children. */
@@ -323,11 +382,13 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
         walk_leg(w, w->prog->children[leg->first_child + k], sq, depth + 1);
   } else {
     uint32_t stamp = w->stamp;
-    if (pushed) w->stamp = walk_memo_stamp();
+    size_t base = queue_len;
+    if (pushed) w->stamp = walk_state_stamp(w);
     for (int k = 0; k < leg->child_count && !w->found; k++) {
       int child = w->prog->children[leg->first_child + k];
       if (!walk_push(w, child, sq)) walk_leg(w, child, sq, depth + 1);
     }
+    if (pushed) walk_drain(w, base); /* the new path state, to its end */
     w->stamp = stamp;
   }
   if (pushed) w->cap_count--;
@@ -404,12 +465,14 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
 }
 
 /* A memoised walk entering a leg that sets e.p. squares: the rest of the
- * path is another state, with its own stamp. */
+ * path is another state, with its own stamp and level, walked to its end. */
 __attribute__((noinline, cold)) static void walk_ep_leg(Walk *w, int li, int from, int depth) {
   uint32_t stamp = w->stamp;
+  size_t base = queue_len;
   w->ep_set = true;
-  w->stamp = walk_memo_stamp();
+  w->stamp = walk_state_stamp(w);
   walk_leg(w, li, from, depth);
+  walk_drain(w, base);
   w->stamp = stamp;
   w->ep_set = false;
 }

@@ -39,8 +39,9 @@ typedef struct {
   /* memoised programs: the stamp naming the current path state (captures
    * made, e.p. set) in this thread's memo (movegen.c) */
   uint32_t stamp;
-  MoveList *list; /* generation mode */
-  int target;     /* attack mode: the square to capture on, else -1 */
+  uint32_t root_stamp; /* the stamp the walk started with: names the walk */
+  MoveList *list;      /* generation mode */
+  int target;          /* attack mode: the square to capture on, else -1 */
   bool found;
   bool memo; /* walked through the memo and queue (BoardTables.memo) */
   /* attack mode: if set, every board cell the walk reads is marked here

@@ -261,6 +261,35 @@ START_TEST(compound_and_minus_letters_in_fens) {
 }
 END_TEST
 
+/* A complex rider that may capture and go on in any direction ((adW)0,
+ * (adK)0) is walked path state by path state: a state after a capture is
+ * finished before its parent goes on. Before, the two states took each
+ * other's memo cells back and forth and perft 1 never ended, even on 3x3.
+ * On 4x4, X on d1 (a1 K, a3 b3 b4 N, a4 k, d3 n): without a capture it
+ * reaches the 9 empty squares it can walk to (b1 c1 a2 b2 c2 d2 c3 c4 d4),
+ * takes d3, or comes back to d1 (a leg may capture and go on: decision 11):
+ * 11; after taking d3 it goes on to those 9, to d1 or back to d3, which is
+ * d1d3 again: 10 more (d1d3a2 ...), 21 in all. On 36x36 (dK)0 with a: every
+ * square but its own and the king's, plus the same after taking the king
+ * (1294 + 1 + 1294 + ...), in well under the test's timeout. */
+START_TEST(capturing_complex_riders_end) {
+  char out[1024];
+  const char *fen = "kN2/NN1n/4/K2X w - - 0 1";
+  ck_assert_int_eq(moves_from("4x4", "K N X=(adW)0", fen, "d1", out, sizeof out), 21);
+  const char *plain[] = {"d1b1", "d1c1", "d1a2", "d1b2", "d1c2", "d1d2",
+                         "d1c3", "d1c4", "d1d4", "d1d3", "d1d1"};
+  for (int i = 0; i < 11; i++) ck_assert_msg(has(out, plain[i]), "%s: %s", plain[i], out);
+  const char *via[] = {"d1d3b1", "d1d3c1", "d1d3a2", "d1d3b2", "d1d3c2",
+                       "d1d3d2", "d1d3c3", "d1d3c4", "d1d3d4", "d1d3d1"};
+  for (int i = 0; i < 10; i++) ck_assert_msg(has(out, via[i]), "%s: %s", via[i], out);
+  ck_assert_msg(!has(out, "d1d3d3"), "%s", out);
+  /* (aW)0 goes straight on: d1 b1 c1 d2, takes d3, or takes it and goes on to d4 */
+  ck_assert_int_eq(moves_from("4x4", "K N X=(aW)0", fen, "d1", out, sizeof out), 5);
+  ck_assert(moves_from("36x36", "K X=(adK)0", fen36, "r19", out, 0) > 1294);
+  ck_assert(moves_from("8x8", "K X=(adW)0", fen8, "d4", out, 0) > 62);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -274,6 +303,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, initial_moves_survive_a_fen);
   tcase_add_test(tc, initial_moves_end_with_the_first_move);
   tcase_add_test(tc, compound_and_minus_letters_in_fens);
+  tcase_add_test(tc, capturing_complex_riders_end);
   suite_add_tcase(suite, tc);
   return suite;
 }
