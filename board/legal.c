@@ -694,6 +694,13 @@ bool check_context_gives(const Position *pos, const CheckContext *ctx, Move m) {
   return bb128_gives_check(pos, origin, to, type, ctx->disc128, ctx->royal, ctx->royal_nb);
 }
 
+bool pos_is_tactical(const Position *pos, Move move) {
+  MoveKind kind = move_kind(move);
+  if (kind == MOVE_DROP || kind == MOVE_CASTLING) return false;
+  if (move_piece_arg(move) >= 0) return true;
+  return pos_is_capture(pos, move);
+}
+
 bool pos_is_capture(const Position *pos, Move move) {
   switch (move_kind(move)) {
   case MOVE_EN_PASSANT: return true;

@@ -57,6 +57,7 @@ static bool walk_initial(const Position *pos, int sq) {
 
 static void walk_emit_one(Walk *w, Move m) {
   MoveList *list = w->list;
+  if (w->tactical && !pos_is_tactical(w->pos, m)) return;
   if (w->dedup)
     for (int i = w->piece_start; i < list->count; i++)
       if (list->moves[i] == m) return;
@@ -106,6 +107,12 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   const Position *pos = w->pos;
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
+  /* tactical generation: a swap, or a quiet move of a type that never
+   * promotes, is not one (walk_emit_one filters the rest; a move back to
+   * its start square, chu shogi's lion pass, counts as a capture there) */
+  if (w->tactical && (kind == MOVE_SWAP || (kind == MOVE_NORMAL && !capture && sq != w->origin &&
+                                            t->direct[w->type][w->us])))
+    return;
   int e1 = extra1, e2 = EXTRA_NONE;
   if (kind == MOVE_NORMAL) {
     if (w->cap_count > 2) return; /* not representable: more than 3 captures */
@@ -397,9 +404,18 @@ static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p) {
   return ((enemy ? f->enemy : f->friendly) >> piece_type(p)) & 1;
 }
 
+/* Tactical generation: a leg that ends the move on empty squares only, for
+ * a type that never promotes, after no capture, yields no tactical move. */
+static inline bool walk_leg_quiet(const Walk *w, const MoveLeg *leg) {
+  return w->tactical && !leg->child_count && !(leg->occupancy & (OCC_ENEMY | OCC_FRIEND)) &&
+         !(leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY)) && !w->cap_count &&
+         w->pos->tables->direct[w->type][w->us];
+}
+
 static void walk_leg(Walk *w, int li, int from, int depth) {
   const MoveLeg *leg = &w->prog->legs[li];
   const Position *pos = w->pos;
+  if (walk_leg_quiet(w, leg)) return;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return;
@@ -472,6 +488,7 @@ static void walk_plain_leg(Walk *w, int origin, int i) {
   Color us = w->us;
   bool direct = pos->tables->direct[w->type][us];
   const MoveLeg *leg = &w->prog->legs[i];
+  if (walk_leg_quiet(w, leg)) return;
   if (leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[origin]) return;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, origin)) return;
   const Square *next = w->next + (size_t)i * (size_t)pos->geo.sq_nb;
@@ -488,11 +505,11 @@ static void walk_plain_leg(Walk *w, int origin, int i) {
         (leg->landing_range == MOVE_NONE || ranges[leg->landing_range].member[sq])) {
       if (cell == PIECE_NONE) {
         if (leg->occupancy & OCC_EMPTY) {
-          if (direct && list->count < MOVE_LIST_MAX)
+          if (!direct)
+            walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
+          else if (!w->tactical && list->count < MOVE_LIST_MAX) /* tactical: never promotes */
             list->moves[list->count++] =
                 move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
-          else if (!direct)
-            walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
         } else if (leg->flags & LEG_EP_CAPTURE && pos->st.ep_count && is_ep_square(pos, sq)) {
           Piece v = board[pos->st.ep_victim];
           if (piece_is_real(v) && piece_color(v) != us)
@@ -980,5 +997,30 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
   if (r->gating) gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);
   if (r->drops && !r->drop_compulsory) gen_drops(pos, list);
+  return list->count;
+}
+
+int gen_pseudo_tactical(const Position *pos, MoveList *list) {
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  if (t->bb64 || t->bb128 || r->promotion_sittuyin || r->gating || r->drop_compulsory) {
+    /* bitboard generation, or rule moves that may capture or promote */
+    gen_pseudo_moves(pos, list);
+    int n = 0;
+    for (int i = 0; i < list->count; i++)
+      if (pos_is_tactical(pos, list->moves[i])) list->moves[n++] = list->moves[i];
+    return list->count = n;
+  }
+  /* the mailbox walk, as gen_pseudo_board_moves's (castling, passes and
+   * drops are never tactical) */
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = pos->side;
+  w.target = -1;
+  w.list = list;
+  w.tactical = true;
+  list->count = 0;
+  for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
   return list->count;
 }

@@ -36,6 +36,13 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list);
  * this board has no bitboards for the piece (boards over 128 squares,
  * wrapping or 3D boards, CHIMERA_NO_BITBOARDS, pieces walked leg by leg). */
 int pos_mobility(const Position *pos, int sq);
+/* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
+ * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
+ * walk leaves out the legs that cannot capture or promote; elsewhere the full
+ * list is filtered. */
+int gen_pseudo_tactical(const Position *pos, MoveList *list);
+/* Whether a move captures or promotes (drops and castling never do). */
+bool pos_is_tactical(const Position *pos, Move move);
 /* Whether a pseudo-legal move is legal. */
 bool pos_is_legal(const Position *pos, Move move);
 

@@ -32,6 +32,7 @@ typedef struct {
   int cap_count;
   bool ep_set;
   bool dedup;      /* multi-leg programs may reach one move by several paths */
+  bool tactical;   /* generation mode: only captures and promotions (pos_is_tactical) */
   bool returns;    /* BoardTables.returns of the piece: may end on its start */
   bool compulsory; /* the piece has compulsory legs (LEG_COMPULSORY) */
   int piece_start;

@@ -65,10 +65,7 @@ static int promotion_gain(const Position *pos, const EvalTables *tables, Move mo
 }
 
 bool move_is_tactical(const Position *pos, Move move) {
-  MoveKind kind = move_kind(move);
-  if (kind == MOVE_DROP || kind == MOVE_CASTLING) return false;
-  if (move_piece_arg(move) >= 0) return true;
-  return pos_is_capture(pos, move);
+  return pos_is_tactical(pos, move);
 }
 
 #define SEE_PLIES_MAX 16

@@ -60,14 +60,19 @@ static GameResult search_rule_result(const Position *pos, const EvalTables *tabl
  * (it drops non-captures when a capture exists), and so do stalemate=skip
  * variants (it adds the pass when nothing else is legal) and compulsory
  * drops (other moves are legal when no drop is); elsewhere pseudo-legal
- * moves are checked one by one as the loop reaches them. */
-static bool search_gen_moves(const Position *pos, MoveList *list) {
+ * moves are checked one by one as the loop reaches them. With `tactical`
+ * (quiescence outside check, whose picker keeps only captures and
+ * promotions) the board lists only those, in the same order. */
+static bool search_gen_moves(const Position *pos, MoveList *list, bool tactical) {
   const VariantRules *r = &pos->variant->rules;
   if (r->must_capture || r->stalemate_pass || r->drop_compulsory) {
     gen_legal_moves(pos, list);
     return true;
   }
-  gen_pseudo_moves(pos, list);
+  if (tactical)
+    gen_pseudo_tactical(pos, list);
+  else
+    gen_pseudo_moves(pos, list);
   return false;
 }
 
@@ -297,7 +302,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
 
   /* 4. Captures and promotions (all evasions when in check). */
   MoveList *list = &ss->list;
-  bool all_legal = search_gen_moves(pos, list);
+  bool all_legal = search_gen_moves(pos, list, !evade);
   ss->legal_ready = false;
   ss->check_ready = false;
   MovePicker mp;
@@ -441,7 +446,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     for (int i = thread->pv_index; i < thread->root_count; i++)
       list->moves[list->count++] = thread->roots[i].move;
   } else {
-    all_legal = search_gen_moves(pos, list);
+    all_legal = search_gen_moves(pos, list, false);
     ss->legal_ready = false;
     picker_init(&mp, thread, ply, tt_move, false);
   }
