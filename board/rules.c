@@ -182,10 +182,30 @@ static bool linked(const Position *pos, Color c) {
   return false;
 }
 
+/* Atomic blasts are the one way a royal leaves the board (a blast may not
+ * take the capturing side's own royal: legality), so a side to move left
+ * without any royal lost it to the last capture and has lost, as Fairy-
+ * Stockfish's atomic kings are an extinction set. Only where the start
+ * position gives that side a royal: a setup without one (horde-like) is
+ * played to its end as it stands. */
+static bool royals_blown_up(const Position *pos, Color c) {
+  const BoardTables *t = pos->tables;
+  uint64_t royals = t->royal_mask[c];
+  if (!pos->variant->rules.atomic || !royals || rules_count_types(pos, c, royals, false))
+    return false;
+  if (!t->start_cells) return true;
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
+    Piece p = t->start_cells[sq];
+    if (piece_is_real(p) && piece_color(p) == c && royals >> piece_type(p) & 1) return true;
+  }
+  return false;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
+  if (royals_blown_up(pos, us)) return true;
   if (castling_result(pos) != RESULT_NONE) return true;
   if ((r->connect_n || r->connect_square) && connected(pos, them)) return true;
   if (r->connect_from[them] && linked(pos, them)) return true;
@@ -262,6 +282,7 @@ static GameResult game_result(const Position *pos, int legal_count) {
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (pos_is_decided(pos)) {
+    if (royals_blown_up(pos, us)) return RESULT_LOSS;
     GameResult castling = castling_result(pos);
     if (castling != RESULT_NONE) return castling;
     if (((r->connect_n || r->connect_square) && connected(pos, them)) ||

@@ -129,7 +129,14 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
   const char *why = "";
   if (result != RESULT_NONE) {
     bool white = pos_side_to_move(game->position) == WHITE;
-    if (legal == 0 && pos_in_check(game->position) && result == RESULT_LOSS)
+    /* A position the rules decided has no legal moves either (a royal
+     * blown up, facing generals, a goal reached): name the rules, not a
+     * stalemate. */
+    if (pos_is_decided(game->position))
+      why = result == RESULT_DRAW              ? "Draw by the variant's rules"
+            : (result == RESULT_LOSS) == white ? "Black wins by the variant's rules"
+                                               : "White wins by the variant's rules";
+    else if (legal == 0 && pos_in_check(game->position) && result == RESULT_LOSS)
       why = white ? "Black mates" : "White mates";
     else if (legal == 0 && result == RESULT_DRAW)
       why = "Stalemate";

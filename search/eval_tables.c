@@ -21,7 +21,12 @@
 #include <string.h>
 
 #define WALK_DEPTH_MAX 4
-#define SQUARES_MAX    4096
+/* Squares one walk_square may step through: no piece of a shipped variant
+ * takes 1000 (checked when this was set); complex riders of any direction
+ * ((dQ)0, dQ0, (adQ0)0) would take minutes per square on 36x36, so their
+ * walk stops here and their mobility is a lower estimate. */
+#define WALK_STEP_BUDGET 20000
+#define SQUARES_MAX      4096
 
 typedef struct {
   const Variant *variant;
@@ -29,6 +34,18 @@ typedef struct {
   float move_w[SQUARES_MAX], capture_w[SQUARES_MAX];
   uint16_t touched[SQUARES_MAX];
   int touched_nb;
+  /* Multi-leg programs: the last visit of each (leg, square) in this
+   * walk_square (stamp), with its weight and depth. A visit that came no
+   * heavier and no shallower than the recorded one reaches nothing more, so
+   * it is skipped: the marks are the same, and (dQ)0 or dQ0 on 36x36 no
+   * longer walks every chain of four slides (minutes per square). */
+  uint32_t *seen_stamp;
+  float *seen_weight;
+  uint8_t *seen_depth;
+  size_t seen_size, squares;
+  uint32_t stamp;
+  bool memo;
+  long steps; /* taken in this walk_square (WALK_STEP_BUDGET) */
 } MobilityWalk;
 
 static int walk_step(const MobilityWalk *walk, int sq, const MoveLeg *leg) {
@@ -62,10 +79,20 @@ static void walk_leg(MobilityWalk *walk, const MoveProgram *program, int leg_ind
   const MoveLeg *leg = &program->legs[leg_index];
   if (depth > WALK_DEPTH_MAX || weight < 0.01f) return;
   if (!walk_in_range(walk->variant, leg->origin_range, from)) return;
+  if (walk->memo) {
+    size_t at = (size_t)leg_index * walk->squares + (size_t)from;
+    if (walk->seen_stamp[at] == walk->stamp && walk->seen_weight[at] >= weight &&
+        walk->seen_depth[at] <= depth)
+      return;
+    walk->seen_stamp[at] = walk->stamp;
+    walk->seen_weight[at] = weight;
+    walk->seen_depth[at] = (uint8_t)depth;
+  }
   if (leg->flags & LEG_INITIAL) weight *= 0.25f;
   int max_steps = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
   int sq = from;
   for (int step = 1; step <= max_steps; step++) {
+    if (++walk->steps > WALK_STEP_BUDGET) return;
     sq = walk_step(walk, sq, leg);
     if (sq < 0 || sq == from) break;
     bool lands = step >= leg->min_steps && walk_in_range(walk->variant, leg->landing_range, sq);
@@ -90,9 +117,36 @@ static void walk_leg(MobilityWalk *walk, const MoveProgram *program, int leg_ind
 
 /* Mobility x100 and, through *parity_mixed, whether a square of the other
  * colour is reached (a colour-bound piece never does). */
+/* Turns the (leg, square) memo on for a multi-leg program when its cells fit
+ * (at most 2^26), with a new stamp. */
+static void walk_memo_start(MobilityWalk *walk, const MoveProgram *program) {
+  size_t need = (size_t)program->leg_count * walk->squares;
+  walk->memo = program->leg_count > program->root_count && need <= ((size_t)1 << 26);
+  if (walk->memo && need > walk->seen_size) {
+    uint32_t *stamp = calloc(need, sizeof *stamp);
+    float *weight = malloc(need * sizeof *weight);
+    uint8_t *depth = malloc(need);
+    if (!stamp || !weight || !depth) {
+      free(stamp), free(weight), free(depth);
+      walk->memo = false;
+      return;
+    }
+    free(walk->seen_stamp), free(walk->seen_weight), free(walk->seen_depth);
+    walk->seen_stamp = stamp, walk->seen_weight = weight, walk->seen_depth = depth;
+    walk->seen_size = need;
+    walk->stamp = 0;
+  }
+  if (walk->memo && ++walk->stamp == 0) { /* wrapped: forget every visit */
+    memset(walk->seen_stamp, 0, walk->seen_size * sizeof *walk->seen_stamp);
+    walk->stamp = 1;
+  }
+}
+
 static int walk_square(MobilityWalk *walk, int type, Color color, int square, bool *parity_mixed) {
   const MoveProgram *program = &walk->variant->pieces[type].moves[color];
   walk->touched_nb = 0;
+  walk->steps = 0;
+  walk_memo_start(walk, program);
   for (int r = 0; r < program->root_count; r++) walk_leg(walk, program, r, square, 1.0f, 0);
   float moves = 0, captures = 0;
   int parity = (square % walk->files + (square / walk->files) % walk->ranks) & 1;
@@ -114,14 +168,21 @@ static MobilityWalk *walk_new(const Variant *variant) {
   walk->files = variant->shape.files;
   walk->ranks = variant->shape.ranks;
   walk->levels = variant->shape.levels > 0 ? variant->shape.levels : 1;
+  walk->squares = (size_t)walk->files * (size_t)walk->ranks * (size_t)walk->levels;
   return walk;
+}
+
+static void walk_free(MobilityWalk *walk) {
+  if (!walk) return;
+  free(walk->seen_stamp), free(walk->seen_weight), free(walk->seen_depth);
+  free(walk);
 }
 
 int eval_piece_mobility(const Variant *variant, int type, Color color, int square) {
   MobilityWalk *walk = walk_new(variant);
   if (!walk) return 0;
   int mobility = walk_square(walk, type, color, square, NULL);
-  free(walk);
+  walk_free(walk);
   return mobility;
 }
 
@@ -354,7 +415,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   tables->memory = calloc(cells + (size_t)sq_nb * 7, sizeof(int16_t));
   MobilityWalk *walk = walk_new(variant);
   if (!tables->memory || !walk) {
-    free(walk);
+    walk_free(walk);
     eval_tables_free(tables);
     return false;
   }
@@ -397,7 +458,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   /* 2. Per piece: mobility per square, then value and piece-square terms. */
   int *mobility = calloc((size_t)sq_nb, sizeof(int));
   if (!mobility) {
-    free(walk);
+    walk_free(walk);
     eval_tables_free(tables);
     return false;
   }
@@ -442,7 +503,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     }
   }
   free(mobility);
-  free(walk);
+  walk_free(walk);
 
   /* 3. Promotion and hill distances. */
   tables_fill_promotion(tables, variant);

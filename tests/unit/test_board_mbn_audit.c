@@ -11,6 +11,7 @@
 #include "board/movetext.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "search/eval_tables.h"
 
 Suite *test_suite(void);
 
@@ -290,6 +291,31 @@ START_TEST(capturing_complex_riders_end) {
 }
 END_TEST
 
+/* The search's evaluation tables walk each piece from every square of an
+ * empty board. For complex riders of any direction (dQ0, (dQ)0, (adQ0)0) on
+ * 36x36 that walk took minutes per square, so "go movetime 1000" never
+ * answered: it is now bounded (search/eval_tables.c), and such a piece
+ * still rates above a rook, which reaches fewer squares. */
+START_TEST(evaluation_tables_of_complex_riders_end) {
+  const char *riders[] = {"K R X=dQ0", "K R X=(adQ0)0"};
+  for (int i = 0; i < 2; i++) {
+    VariantLibrary *lib;
+    Position *pos = position_of("36x36", riders[i], fen36, NULL, &lib);
+    const Variant *v = library_find(lib, "v");
+    EvalTables tables;
+    ck_assert(eval_tables_build(&tables, v));
+    int x = -1, r = -1;
+    for (int t = 0; t < v->piece_count; t++) {
+      if (!strcmp(v->pieces[t].letter, "X")) x = tables.value[t];
+      if (!strcmp(v->pieces[t].letter, "R")) r = tables.value[t];
+    }
+    ck_assert_msg(x > r, "%s: X %d, R %d", riders[i], x, r);
+    eval_tables_free(&tables);
+    done(pos, lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -304,6 +330,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, initial_moves_end_with_the_first_move);
   tcase_add_test(tc, compound_and_minus_letters_in_fens);
   tcase_add_test(tc, capturing_complex_riders_end);
+  tcase_add_test(tc, evaluation_tables_of_complex_riders_end);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -477,6 +477,35 @@ START_TEST(atomar_kings_survive_blasts_and_never_take_kings) {
 }
 END_TEST
 
+/* atomic: the bishop takes the pawn on e2 and the blast takes the white king
+ * on e1 with it: White has lost (a game played at 2+0.02 was scored as a
+ * stalemate draw here, and the search scored the blast as a draw too).
+ * Chess stalemate is still a draw, and horde, whose White has no king from
+ * the start, is not lost for want of one. */
+START_TEST(atomic_king_blown_up_loses) {
+  static const char *const GAME[] = {"c2c4", "a7a5", "d2d3", "h7h6", "c4c5", "d7d6", "c1f4",
+                                     "e7e5", "d1c1", "c7c6", "a2a4", "e5e4", "c5d6", "f8d6",
+                                     "h2h4", "c8g4", "f4d6", "b8d7", "g1f3", "f7f6", "f3g5",
+                                     "d8e7", "b2b4", "a5b4", "d3e4", "e7b4", "b1d2", "g4e2"};
+  enum { PLIES = sizeof GAME / sizeof GAME[0] };
+  Position *pos = position_at("atomic", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  Undo undo[PLIES];
+  for (int i = 0; i < PLIES; i++) {
+    ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+    play_text(pos, GAME[i], &undo[i]);
+  }
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_is_decided(pos));
+  pos_free(pos);
+  pos = position_at("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
+  pos_free(pos);
+  pos = position_at("horde", "4k3/8/8/8/8/8/8/PPPPPPPP w - - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  pos_free(pos);
+}
+END_TEST
+
 /* holding with atomic (atomiczh): the knight takes the pawn on d5 (to
  * White's hand); the blast removes the knight itself (to Black's hand) and
  * the bishop on e6 (to White's), not the pawn on e4. */
@@ -726,6 +755,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, last_piece_of_the_set_is_royal);
   tcase_add_test(tc, shoshogi_prince_makes_the_king_expendable);
   tcase_add_test(tc, atomiczh_blast_victims_go_to_hand_flipped);
+  tcase_add_test(tc, atomic_king_blown_up_loses);
   tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
   tcase_add_test(tc, legan_promotes_in_the_corner_zones);

@@ -126,6 +126,32 @@ START_TEST(armageddon_repetition_and_stalemate_are_black_wins) {
 }
 END_TEST
 
+/* A position the rules decide is named by the rules, not as a stalemate
+ * (both have no legal moves): atomic's king blown up by Bxe2, janggi's
+ * generals facing each other after a pass (drawn here; Fairy-Stockfish
+ * counts material). Both read "Stalemate" in match PGNs before. */
+START_TEST(decided_positions_are_named_by_the_rules) {
+  VariantLibrary *lib = shipped_library_load();
+  char err[256], reason[64];
+  Game *game = game_create(library_find(lib, "atomic"), err, sizeof err);
+  ck_assert_msg(game != NULL, "%s", err);
+  ck_assert_int_eq(game_set_fen(game, "4k3/8/8/8/6b1/8/4P3/4K3 b - - 0 1", err, sizeof err), 0);
+  ck_assert_int_eq(game_play(game, "g4e2", err, sizeof err), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS); /* White to move */
+  ck_assert_str_eq(reason, "Black wins by the variant's rules");
+  game_destroy(game);
+  game = game_create(library_find(lib, "janggi"), err, sizeof err);
+  ck_assert_msg(game != NULL, "%s", err);
+  ck_assert_int_eq(game_set_fen(game, "5k3/9/9/9/9/9/9/9/9/4K4 w - - 0 1", err, sizeof err), 0);
+  ck_assert_int_eq(game_play(game, "e1f1", err, sizeof err), 0);
+  ck_assert_int_eq(game_play(game, "f10f10", err, sizeof err), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_DRAW);
+  ck_assert_str_eq(reason, "Draw by the variant's rules");
+  game_destroy(game);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(perft_and_legal_moves_agree) {
   Game *game = chess_game();
   char err[256], moves[4096];
@@ -196,6 +222,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, moves_are_played_and_undone);
   tcase_add_test(tc, illegal_moves_and_bad_fens_change_nothing);
   tcase_add_test(tc, results_mate_and_repetition);
+  tcase_add_test(tc, decided_positions_are_named_by_the_rules);
   tcase_add_test(tc, perft_and_legal_moves_agree);
   tcase_add_test(tc, minishogi_fourfold_repetition_loses_for_white);
   tcase_add_test(tc, armageddon_repetition_and_stalemate_are_black_wins);

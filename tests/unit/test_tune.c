@@ -200,6 +200,14 @@ START_TEST(weights_errors) {
 }
 END_TEST
 
+/* The piece type written `letter` in the variant's FEN (the test fails without one). */
+static int type_lettered(const Variant *variant, const char *letter) {
+  for (int t = 0; t < variant->piece_count; t++)
+    if (!strcmp(variant->pieces[t].letter, letter)) return t;
+  ck_abort_msg("%s has no piece %s", variant->name, letter);
+  return -1;
+}
+
 /* Known piece values in, the same out: the labels are the engine's own
  * evaluation with the chosen values (eval_position), as a probability. */
 START_TEST(fit_recovers_known_values) {
@@ -212,10 +220,7 @@ START_TEST(fit_recovers_known_values) {
   const int wanted[] = {360, 270, 600, 1100};
   int type[4];
   for (int i = 0; i < 4; i++) {
-    type[i] = -1;
-    for (int t = 0; t < chess->piece_count; t++)
-      if (!strcmp(chess->pieces[t].letter, names[i])) type[i] = t;
-    ck_assert_int_ge(type[i], 0);
+    type[i] = type_lettered(chess, names[i]);
     truth.param[truth.value_param + 2 * type[i]] = wanted[i];
     truth.param[truth.value_param + 2 * type[i] + 1] = wanted[i];
   }
@@ -332,10 +337,7 @@ START_TEST(mobility_weights_score_squares_reached) {
   EvalTables plain, mobile;
   ck_assert(eval_tables_build_derived(&plain, chess));
   ck_assert(eval_tables_build_derived(&mobile, chess));
-  int rook = -1;
-  for (int t = 0; t < chess->piece_count; t++)
-    if (!strcmp(chess->pieces[t].letter, "R")) rook = t;
-  ck_assert_int_ge(rook, 0);
+  int rook = type_lettered(chess, "R");
   mobile.param[mobile.mobility_param + 2 * rook] = 10;
   mobile.param[mobile.mobility_param + 2 * rook + 1] = 10;
   eval_params_apply(&mobile);
