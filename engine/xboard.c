@@ -379,6 +379,17 @@ static void xb_resume(Xb *xb) {
 
 /* ---- commands ---- */
 
+/* The first piece XBoard cannot name with one letter ("+X" for a promoted
+ * one is fine): MBN's compound letters (:BM:) and '-' pieces (-Q); a setup
+ * naming them would be read by XBoard as another position. NULL if none. */
+static const char *xb_unnamed_piece(const Variant *variant) {
+  for (int t = 0; t < variant->piece_count; t++) {
+    const char *l = variant->pieces[t].letter;
+    if (l[1] && !(l[0] == '+' && !l[2])) return l;
+  }
+  return NULL;
+}
+
 static void xb_features(Xb *xb) {
   output_line(xb->out, "feature done=0");
   int count = engine_variant_count(xb->engine);
@@ -392,8 +403,10 @@ static void xb_features(Xb *xb) {
   size_t length = 0;
   variants[0] = '\0';
   for (int i = 0; i < count; i++) {
-    /* XBoard's boards are flat: 3D variants (raumschach) are UCI/CLI only. */
+    /* XBoard's boards are flat: 3D variants (raumschach) are UCI/CLI only;
+     * so are variants with pieces XBoard cannot name (xb_unnamed_piece). */
     if (engine_variant_at(xb->engine, i)->shape.levels > 1) continue;
+    if (xb_unnamed_piece(engine_variant_at(xb->engine, i))) continue;
     /* chess and normal are one game for XBoard: list each GUI name once. */
     const char *name =
         xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer);
@@ -465,6 +478,15 @@ static void xb_select_variant(Xb *xb, const char *gui_name) {
     output_line(
         xb->out, "Error (%s has a %dx%dx%d board; XBoard shows flat boards only): variant %s",
         variant->name, variant->shape.files, variant->shape.ranks, variant->shape.levels, gui_name);
+    engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
+    return;
+  }
+  const char *unnamed = variant ? xb_unnamed_piece(variant) : NULL;
+  if (unnamed) {
+    output_line(xb->out,
+                "Error (%s has a piece named %s, which XBoard cannot name with one letter): "
+                "variant %s",
+                variant->name, unnamed, gui_name);
     engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
     return;
   }

@@ -141,6 +141,8 @@ int lower_range_intersect(LowerContext *lc, int a, int b) {
 bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
   uint8_t end = 0, pass = 0;
   bool has_m = false, has_c = false;
+  const AstModifier *all = NULL; /* the 'a' of this level */
+  bool plain_c = false;          /* a 'c' without a piece set */
   DirGroup group;
   memset(&group, 0, sizeof group);
   for (int i = 0; i < node->mod_count; i++) {
@@ -166,6 +168,7 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
     case 'c': {
       uint8_t bits = mod->any ? (OCC_ENEMY | OCC_FRIEND) : mod->count == 2 ? OCC_FRIEND : OCC_ENEMY;
       has_c = true;
+      plain_c |= mod->set < 0;
       end |= bits;
       pass |= bits;
       ctx->end_filter = lower_filter_intersect(L->lc, ctx->end_filter, filter);
@@ -173,6 +176,7 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       break;
     }
     case 'a':
+      all = mod;
       end |= OCC_EMPTY | OCC_ENEMY;
       pass |= OCC_EMPTY | OCC_ENEMY;
       ctx->end_filter = lower_filter_intersect(L->lc, ctx->end_filter, filter);
@@ -244,6 +248,16 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       break;
     default: group.mods[group.count++] = *mod; break; /* directions, d, t, z, (xy) */
     }
+  }
+  /* MBN's a "cannot be superseded": beside m, or beside c without a piece
+   * set (the text's Janggi cannon ac{^C}p{^C}R has one), it says nothing,
+   * and such text is XBoard's Betza, whose a starts another leg
+   * (KNADcaKmabK, fcafmF): MBN would read it as a different piece. */
+  if (all && (has_m || plain_c)) {
+    lower_error(L, all->line, all->col, "a",
+                "'a' (move or capture) beside 'm' or a plain 'c' on one move says nothing MBN's "
+                "'a' does not; XBoard's 'a' (another leg, as in cafmF) is MBN's '-' chain");
+    return false;
   }
   for (int i = 0; i < node->mod_count; i++) {
     const AstModifier *mod = &node->mods[i];

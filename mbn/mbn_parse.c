@@ -433,6 +433,13 @@ static AstNode *parse_single_move(Parser *p) {
                 p->lex.src + p->tok.offset);
   }
   parse_next(p);
+  /* steps of the null leaper O go nowhere; "O2" is XBoard's castling */
+  if (atom->kind == AST_LEAPER && atom->spelling == 'O' && p->tok.kind == TK_NUMBER &&
+      !p->tok.space_before)
+    parse_error(p,
+                "a count on the null leaper O ('O%.*s') is no move (MBN's null move is O or "
+                "W00); XBoard's O2 (castling) is MBN's O-O",
+                p->tok.length, p->lex.src + p->tok.offset);
   return parse_steps(p, atom, false);
 }
 

@@ -150,20 +150,44 @@ def refused_variant_or_position_is_never_played(binary):
     c.finish()
 
 
+def started_with_variant(binary, folder, name, setup, pieces):
+    """An XBoard conversation past protover 2, with variant [name] of one
+    8x8 file loaded (royal K)."""
+    import os
+    path = os.path.join(folder, name + ".var")
+    with open(path, "w") as f:
+        f.write("[%s]\nboard  = 8x8\nsetup  = %s\npieces = %s\nrules  = royal{K}\n"
+                % (name, setup, pieces))
+    c = Conversation(binary, "--load", path)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature done=1$", timeout=30)
+    return c
+
+
+def pieces_xboard_cannot_name_are_refused(binary):
+    # MBN's compound letters (:BM:) and '-' pieces (-Q) have no one-letter
+    # name for XBoard: its setup FEN would be read as another position.
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        c = started_with_variant(binary, folder, "compound", "7k/8/8/8/3:BM:4/8/8/K7 w - - 0 1",
+                                 "K :BM:=N")
+        c.send("variant compound")
+        c.expect(r"^Error \(compound has a piece named :BM:, which XBoard cannot name with one "
+                 r"letter\): variant compound$", forbid=r"^setup")
+        c.send("go")
+        c.expect(r"^Error \(no search", forbid=r"^move ")
+        c.finish()
+
+
 def piece_lines_say_what_each_colour_plays(binary):
     # A piece that moves differently left and right: MBN reflects Black's
     # moves top to bottom, XBoard turns them by 180 degrees, so one "X&" line
     # would have XBoard check Black's moves as the mirror image of ours.
-    import os, tempfile
+    import tempfile
     with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "chiral.var")
-        with open(path, "w") as f:
-            f.write("[chiral]\nboard  = 8x8\nsetup  = 4k3/8/8/3x4/3X4/8/8/4K3 w - - 0 1\n"
-                    "pieces = K X=rW+lF\nrules  = royal{K}\n")
-        c = Conversation(binary, "--load", path)
-        c.send("xboard")
-        c.send("protover 2")
-        c.expect(r"^feature done=1$", timeout=30)
+        c = started_with_variant(binary, folder, "chiral", "4k3/8/8/3x4/3X4/8/8/4K3 w - - 0 1",
+                                 "K X=rW+lF")
         c.send("variant chiral")
         c.expect(r"^setup \(")
         c.expect(r"^# piece X: Black's moves are not White's turned around")
@@ -189,6 +213,6 @@ def piece_lines_say_what_each_colour_plays(binary):
         c.finish()
 
 
-run_tests([features, piece_lines_say_what_each_colour_plays, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
+run_tests([features, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
            refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])

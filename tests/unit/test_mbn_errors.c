@@ -71,6 +71,10 @@ static const ErrorCase CASES[] = {
     {"C<0>=W", 1, 3, "board numbers are 1..16"},
     {"@C<1>=W", 1, 3, "board identifiers '<...>' are allowed on piece definitions only"},
     {"@:XX:<a>=W", 1, 6, "macro suffixes ('@X<s>=') are not supported"},
+    /* XBoard's Betza read as MBN would be another piece: refused by name */
+    {"X=fcafmF", 1, 5, "'a' (move or capture) beside 'm' or a plain 'c' on one move"},
+    {"X=KNADcaKmabK", 1, 8, "'a' (move or capture) beside 'm' or a plain 'c' on one move"},
+    {"X=O2", 1, 4, "a count on the null leaper O ('O2') is no move"},
     /* castling forms other than the file form, named (audit 16) */
     {"K R O-O=[*]irR=ip{k}lD", 1, 9, "castling with an associate found by its move ('ip{k}lD'"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", 1, 9,
