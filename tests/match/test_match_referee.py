@@ -107,22 +107,25 @@ def case_time_loss():
     g, _, _ = play(engine("w", "--moves", FOOLS_MATE, "--sleep-ms", "400"),
                    engine("b", "--moves", FOOLS_MATE), "-each", "st=0.1", "timemargin=50")
     expect(g[0], "0-1", "time forfeit", "White loses on time")
-    # On a clock: 0.3 s for the game, each move takes 0.2 s: the second move flags.
-    status, out, err, g = run_match(chimera, engine("w", "--moves", SHUFFLE, "--sleep-ms", "200")
+    # On a clock: 0.6 s for the game, each move takes 0.4 s: the second move
+    # flags. (The slack of 0.2 s per move keeps a loaded machine, where a
+    # scripted engine may answer 0.1 s late, from flagging the first move.)
+    status, out, err, g = run_match(chimera, engine("w", "--moves", SHUFFLE, "--sleep-ms", "400")
                                     + engine("b", "--moves", SHUFFLE)
-                                    + ["-each", "tc=0.3", "timemargin=20", "-games", "1"])
+                                    + ["-each", "tc=0.6", "timemargin=20", "-games", "1"])
     check(status == 0 and len(g) == 1, "clock game played: " + err[-500:])
     expect(g[0], "0-1", "time forfeit", "White loses on time")
-    check(len(g[0]["moves"]) == 2, "white's first move fits in 0.3 s, its second does not: %r"
+    check(len(g[0]["moves"]) == 2, "white's first move fits in 0.6 s, its second does not: %r"
           % g[0]["moves"])
-    # tc=1/0.3: 0.3 s for every move, refilled after each: no flag, the game
-    # ends by repetition.
-    status, out, err, g = run_match(chimera, engine("w", "--moves", SHUFFLE, "--sleep-ms", "200")
+    # tc=1/0.8: 0.8 s for every move, refilled after each: moves of 0.4 s,
+    # which would flag by the third on a plain 0.8 s clock, never flag, and the
+    # game ends by repetition.
+    status, out, err, g = run_match(chimera, engine("w", "--moves", SHUFFLE, "--sleep-ms", "400")
                                     + engine("b", "--moves", SHUFFLE)
-                                    + ["-each", "tc=1/0.3", "timemargin=20", "-games", "1"])
+                                    + ["-each", "tc=1/0.8", "timemargin=20", "-games", "1"])
     check(status == 0 and len(g) == 1, "moves-per-control game played: " + err[-500:])
     expect(g[0], "1/2-1/2", "normal", "Draw by repetition")
-    check(g[0].get("TimeControl") == "1/0.3", "TimeControl tag: %r" % g[0].get("TimeControl"))
+    check(g[0].get("TimeControl") == "1/0.8", "TimeControl tag: %r" % g[0].get("TimeControl"))
 
 
 def case_false_claim():
