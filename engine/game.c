@@ -149,7 +149,7 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
           result == RESULT_LOSS
               ? (white ? "Black wins by the variant's rules" : "White wins by the variant's rules")
               : (white ? "White wins by the variant's rules" : "Black wins by the variant's rules");
-  } else {
+  } else if (!game->variant->rules.repetition_off) {
     int needed = game->variant->rules.repetition_count;
     if (needed <= 0) needed = 3;
     if (game_repetitions(game) + 1 >= needed) {

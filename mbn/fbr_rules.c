@@ -245,10 +245,15 @@ static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
     else if (!strcmp(name, "extinction"))
       r->extinction_result = result;
     else if (!strcmp(name, "repetition")) {
-      r->repetition_result = result;
-      r->repetition_count = a->has_number ? a->number : 3;
-      if (r->repetition_count < 2)
-        return fbr_error(ctx, a->pos, rule->text, "repetition(N) needs N >= 2");
+      /* repetition(0): no repetition rule at all, as moverule(0) */
+      r->repetition_off = a->has_number && a->number == 0;
+      if (!r->repetition_off) {
+        r->repetition_result = result;
+        r->repetition_count = a->has_number ? a->number : 3;
+      }
+      if (!r->repetition_off && r->repetition_count < 2)
+        return fbr_error(ctx, a->pos, rule->text,
+                         "repetition(N) needs N >= 2 (repetition(0): no repetition rule)");
     } else if (!strcmp(name, "white") || !strcmp(name, "black")) {
       if (!fbr_attr(rule, "repetition"))
         return fbr_error(ctx, a->pos, rule->text, "white/black only qualify repetition");
@@ -663,7 +668,8 @@ static const FbrAttrSpec RESULT_ATTRS[] = {
     {"extinction", ARG_NONE, false, false,
      "[ext] the side lost a set named by pieces{..}=extinction (default loss)"},
     {"repetition", ARG_OPTIONAL, false, false,
-     "the same position the N-th time (default 3), for the side to move"},
+     "the same position the N-th time (default 3), for the side to move; repetition(0): "
+     "no repetition rule"},
     {"white", ARG_NONE, false, false,
      "[ext] with repetition: the result is White's, whoever moves (minishogi: "
      "loss=repetition(4),white)"},

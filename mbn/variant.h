@@ -92,6 +92,9 @@ typedef struct {
   bool stalemate_pass;                /* stalemate=skip: a side with no legal move, not in
                                          check, passes (Fairy-Stockfish's passOnStalemate) */
   int repetition_count;               /* draw=repetition(N); default 3 */
+  bool repetition_off;                /* draw=repetition(0): no repetition rule, a repeated
+                                         position decides nothing (Fairy-Stockfish's
+                                         nFoldRule = 0) */
   int move_rule;                      /* 50-move rule in full moves; 0 = off */
   uint64_t extinction_types;          /* pieces{..}=extinction: losing all of them loses */
   uint8_t *hill;                      /* hill{K}[..]: one byte per square, NULL = none */

@@ -143,6 +143,8 @@ static bool search_should_stop(SearchThread *thread) {
  * when it has anything better, and a shuffling opponent cannot hold a won
  * game by repeating. */
 static int search_repetition_score(const SearchThread *thread, int ply) {
+  const VariantRules *rules = &thread->pos->variant->rules;
+  if (rules->repetition_off) return SEARCH_INF; /* a cycle decides nothing: search on */
   int index = thread->key_base + ply;
   uint64_t key = thread->keys[index];
   int window = min_int(pos_rule50(thread->pos), index);
@@ -150,7 +152,6 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
   for (; back <= window; back += 2)
     if (thread->keys[index - back] == key) break;
   if (back > window) return SEARCH_INF;
-  const VariantRules *rules = &thread->pos->variant->rules;
   if (rules->perpetual_check_loses) {
     /* positions where we were in check: index, index-2, ...; the opponent
      * was in check at index-1, index-3, ... */

@@ -152,6 +152,32 @@ START_TEST(decided_positions_are_named_by_the_rules) {
 }
 END_TEST
 
+/* draw=repetition(0) (Fairy-Stockfish's nFoldRule = 0: tuktuk, kono, ...):
+ * a position met for the third and the fifth time ends nothing; the same
+ * shuffle in chess draws at the third. */
+START_TEST(repetition_off_never_ends_a_game) {
+  VariantLibrary *lib = shipped_library_load();
+  char err[256], reason[64];
+  const char *shuffle[] = {"a1a2", "f6f5", "a2a1", "f5f6"};
+  Game *game = game_create(library_find(lib, "tuktuk"), err, sizeof err);
+  ck_assert_msg(game != NULL, "%s", err);
+  ck_assert_int_eq(game_set_fen(game, "5w/6/6/6/6/W5 w - - 0 1", err, sizeof err), 0);
+  for (int i = 0; i < 16; i++) {
+    ck_assert_int_eq(game_play(game, shuffle[i % 4], err, sizeof err), 0);
+    ck_assert_msg(game_result(game, reason, sizeof reason) == RESULT_NONE, "ply %d: %s", i, reason);
+  }
+  game_destroy(game);
+  game = game_create(library_find(lib, "chess"), err, sizeof err);
+  ck_assert_msg(game != NULL, "%s", err);
+  const char *knights[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int i = 0; i < 8; i++) ck_assert_int_eq(game_play(game, knights[i % 4], err, sizeof err), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_DRAW);
+  ck_assert_str_eq(reason, "Draw by repetition");
+  game_destroy(game);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(perft_and_legal_moves_agree) {
   Game *game = chess_game();
   char err[256], moves[4096];
@@ -223,6 +249,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, illegal_moves_and_bad_fens_change_nothing);
   tcase_add_test(tc, results_mate_and_repetition);
   tcase_add_test(tc, decided_positions_are_named_by_the_rules);
+  tcase_add_test(tc, repetition_off_never_ends_a_game);
   tcase_add_test(tc, perft_and_legal_moves_agree);
   tcase_add_test(tc, minishogi_fourfold_repetition_loses_for_white);
   tcase_add_test(tc, armageddon_repetition_and_stalemate_are_black_wins);

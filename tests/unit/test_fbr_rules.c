@@ -187,6 +187,9 @@ START_TEST(result_rules_repetition_perpetual_moverule) {
   ck_assert_uint_eq(v->rules.move_rule_reset, bit(v, "P") | bit(v, "N"));
   ck_assert_int_eq(compile("draw=moverule(0)")->rules.move_rule, 0);
   ck_assert_int_eq(compile("draw=repetition")->rules.repetition_count, 3);
+  ck_assert(!compile("draw=repetition")->rules.repetition_off);
+  ck_assert(compile("draw=repetition(0)")->rules.repetition_off);
+  ck_assert(!compile("draw=repetition(0) draw=repetition(4)")->rules.repetition_off);
   v = compile("win=checkmate,stalemate,bare draw=extinction");
   ck_assert_int_eq(v->rules.checkmate, RESULT_WIN);
   ck_assert_int_eq(v->rules.stalemate, RESULT_WIN);
