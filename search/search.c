@@ -390,11 +390,15 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     if (alpha >= beta) return alpha;
   }
 
-  /* 4. Transposition table: a cutoff outside PV nodes. */
+  /* 4. Transposition table: a cutoff outside PV nodes. A singular test
+   *    (ss->excluded set) searches the same position without its TT move:
+   *    the entry describes the whole node, so it neither cuts off nor
+   *    orders the moves there. */
+  Move excluded = ss->excluded;
   TTHit hit;
   bool tt_hit = tt_probe(&s->tt, pos_key(pos), ply, &hit);
-  Move tt_move = tt_hit ? hit.move : MOVE_NONE_VALUE;
-  if (tt_hit && !pv_node && hit.depth >= depth &&
+  Move tt_move = tt_hit && excluded == MOVE_NONE_VALUE ? hit.move : MOVE_NONE_VALUE;
+  if (tt_hit && !pv_node && excluded == MOVE_NONE_VALUE && hit.depth >= depth &&
       (hit.bound == TT_EXACT || (hit.bound == TT_LOWER && hit.score >= beta) ||
        (hit.bound == TT_UPPER && hit.score <= alpha)))
     return hit.score;
@@ -403,8 +407,9 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   int eval = -SEARCH_INF;
   if (!in_check) {
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
-    if (tt_hit && ((hit.bound == TT_LOWER && hit.score > eval) ||
-                   (hit.bound == TT_UPPER && hit.score < eval)))
+    if (tt_hit && excluded == MOVE_NONE_VALUE &&
+        ((hit.bound == TT_LOWER && hit.score > eval) ||
+         (hit.bound == TT_UPPER && hit.score < eval)))
       eval = hit.score;
   }
   ss->static_eval = in_check ? SEARCH_INF : eval;
@@ -418,8 +423,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
 
   /* 7. Null-move pruning, where the variant allows it (no drops, no forced
    *    captures) and the side has pieces beyond royals and pawns. */
-  if (!pv_node && !in_check && s->null_move_ok && depth >= 3 && eval >= beta &&
-      ply >= thread->nmp_min_ply && ply > 0 && ss[-1].move != MOVE_NONE_VALUE &&
+  if (!pv_node && !in_check && excluded == MOVE_NONE_VALUE && s->null_move_ok && depth >= 3 &&
+      eval >= beta && ply >= thread->nmp_min_ply && ply > 0 && ss[-1].move != MOVE_NONE_VALUE &&
       abs(beta) < SEARCH_MATE_MAX && side_has_pieces(pos, tables)) {
     int r = 3 + depth / 4 + min_int(3, (eval - beta) / 200);
     ss->move = MOVE_NONE_VALUE;
@@ -434,7 +439,34 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   }
 
   /* 8. Internal iterative reduction: no TT move, search shallower first. */
-  if (depth >= 4 && tt_move == MOVE_NONE_VALUE && !root) depth--;
+  if (depth >= 4 && tt_move == MOVE_NONE_VALUE && !root && excluded == MOVE_NONE_VALUE) depth--;
+
+  /* 8b. Singular extension (Stockfish, Ethereal): when the TT says its move
+   *     holds at least tt_score at nearly this depth, search the other moves
+   *     at half depth against a bound a little below that. If none reaches
+   *     it, the TT move is the only good one and is searched a ply deeper;
+   *     if they reach it even above beta, several moves refute the position
+   *     and the node fails high at once (multi-cut). The test runs before
+   *     this ply's move list is made: it searches the same ply and reuses
+   *     its list, picker and contexts. Extensions stop past twice the
+   *     iteration's depth, so the lines stay finite. */
+  int singular_ext = 0;
+  if (!root && depth >= 7 && excluded == MOVE_NONE_VALUE && tt_move != MOVE_NONE_VALUE &&
+      (hit.bound == TT_LOWER || hit.bound == TT_EXACT) && hit.depth >= depth - 3 &&
+      abs(hit.score) < SEARCH_MATE_MAX && ply < 2 * thread->root_depth) {
+    int singular_beta = hit.score - 2 * depth;
+    int saved_eval = ss->static_eval;
+    ss->excluded = tt_move;
+    int score =
+        search_node(thread, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+    ss->excluded = MOVE_NONE_VALUE;
+    ss->static_eval = saved_eval;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed)) return 0;
+    if (score < singular_beta)
+      singular_ext = 1;
+    else if (singular_beta >= beta)
+      return singular_beta;
+  }
 
   /* 9. Generate and order (the root uses its own list, best first). */
   MoveList *list = &ss->list;
@@ -466,6 +498,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     else
       move = picker_next(&mp, &stage);
     if (move == MOVE_NONE_VALUE) break;
+    if (move == excluded) continue;
     bool tactical = move_is_tactical(pos, move);
     int type = move_mover_type(pos, move);
     bool killer = stage == STAGE_KILLER;
@@ -507,7 +540,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       captures[capture_nb] = move;
       capture_types[capture_nb++] = type | (captured + 1) << 16;
     }
-    int new_depth = depth - 1;
+    int new_depth = depth - 1 + (move == tt_move ? singular_ext : 0);
     int score = 0;
 
     /* 13. Late-move reductions, then principal-variation search. */
@@ -567,10 +600,13 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     }
   }
 
-  /* 16. No legal move: checkmate, stalemate or whatever the variant says. */
+  /* 16. No legal move: checkmate, stalemate or whatever the variant says.
+   *     In a singular test the TT move was the only one: it is singular. */
+  if (legal == 0 && excluded != MOVE_NONE_VALUE) return alpha;
   if (legal == 0) return root ? 0 : result_score(pos_game_result(pos, 0), ply);
 
-  /* 17. Store the result. */
+  /* 17. Store the result (not a singular test's: it left a move out). */
+  if (excluded != MOVE_NONE_VALUE) return best;
   TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
   tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : ss->static_eval, depth,
            bound);
@@ -661,6 +697,7 @@ void search_thread_job(void *data) {
       thread->roots[r].prev_score = thread->roots[r].score;
       thread->roots[r].score = -SEARCH_INF;
     }
+    thread->root_depth = depth;
     for (thread->pv_index = 0; thread->pv_index < lines; thread->pv_index++) {
       search_aspiration(thread, depth, thread->pv_index);
       if (atomic_load(&s->stop)) break;

@@ -39,6 +39,7 @@ typedef struct {
   CheckContext check; /* what gives check from this ply's position, made on first use */
   bool check_ready;
   int8_t in_check_hint; /* set by the parent: 1/0 if it knew whether this ply is in check, -1 not */
+  Move excluded;        /* singular-extension test: the move left out of this ply's search */
 } PlyStack;
 
 typedef struct {
@@ -72,6 +73,7 @@ typedef struct SearchThread {
   atomic_uint_fast64_t nodes;
   int seldepth;
   int completed_depth;
+  int root_depth;  /* depth of the iteration being searched (bounds singular extensions) */
   int nmp_min_ply; /* null move disabled below this ply (verification) */
   Color root_side; /* the side the search plays for (contempt) */
 } SearchThread;

@@ -207,6 +207,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
   atomic_store(&thread->nodes, 0);
   thread->seldepth = 0;
   thread->completed_depth = 0;
+  thread->root_depth = 0;
   thread->pv_index = 0;
   thread->nmp_min_ply = 0;
   thread->root_side = pos_side_to_move(position);
@@ -217,6 +218,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
     thread->stack[p].static_eval = 0;
     thread->stack[p].cont = NULL;
     thread->stack[p].in_check_hint = -1;
+    thread->stack[p].excluded = MOVE_NONE_VALUE;
   }
   return true;
 }
