@@ -294,6 +294,41 @@ static void pairs_evaluate(const Position *pos, const EvalTables *tables, Score2
   }
 }
 
+/* Pieces (not royal, not pawn-like) on a file without pawn-like pieces,
+ * or without friendly ones but with enemy ones: the rook on an open file. */
+static void files_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
+                           Score2 *out TRACE_PARAM) {
+  uint64_t pawn_files[COLOR_NB] = {0, 0};
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int i = 0; i < pawns->count[c]; i++) {
+      int f = tables->file_of[pawns->sq[c][i]];
+      if (f < FILES_MAX) pawn_files[c] |= 1ULL << f;
+    }
+  for (int c = 0; c < COLOR_NB; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i];
+      int type = piece_type(pos_piece_on(pos, sq));
+#ifdef EVAL_TRACE
+      if (!eval_has_mobility(tables, type)) continue;
+#else
+      if (!tables->file_on[type]) continue;
+#endif
+      int f = tables->file_of[sq];
+      if (f >= FILES_MAX || pawn_files[c] >> f & 1) continue;
+      if (pawn_files[!c] >> f & 1) {
+        out->mg += sign * tables->semiopen_mg[type], out->eg += sign * tables->semiopen_eg[type];
+        TRACE(tables->semiopen_param + 2 * type, sign, EVAL_KIND_MG);
+        TRACE(tables->semiopen_param + 2 * type + 1, sign, EVAL_KIND_EG);
+      } else {
+        out->mg += sign * tables->open_mg[type], out->eg += sign * tables->open_eg[type];
+        TRACE(tables->open_param + 2 * type, sign, EVAL_KIND_MG);
+        TRACE(tables->open_param + 2 * type + 1, sign, EVAL_KIND_EG);
+      }
+    }
+  }
+}
+
 /* What the endgame terms need, gathered by the material loop. */
 typedef struct {
   int material[COLOR_NB]; /* non-royal values on the board */
@@ -413,12 +448,16 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   int one_royal[COLOR_NB];
   for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
   if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total TRACE_ARG);
+  /* Files are open or not only where the variant has pawn-like pieces. */
+  bool files = !pawns.overflow && tables->has_pawn_like;
 #ifdef EVAL_TRACE
   reach_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   pairs_evaluate(pos, tables, &total TRACE_ARG);
+  if (files) files_evaluate(pos, tables, &pawns, &total TRACE_ARG);
 #else
   if (tables->reach_any) reach_evaluate(pos, tables, one_royal, &total);
   if (tables->pair_any) pairs_evaluate(pos, tables, &total);
+  if (tables->file_any && files) files_evaluate(pos, tables, &pawns, &total);
 #endif
   royals_evaluate(pos, tables, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);

@@ -364,7 +364,9 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
   tables->mobility_param = tables->hand_param + types;
   tables->zone_param = tables->mobility_param + 2 * types;
   tables->pair_param = tables->zone_param + 2 * types;
-  tables->psq_param = tables->pair_param + 2 * types;
+  tables->open_param = tables->pair_param + 2 * types;
+  tables->semiopen_param = tables->open_param + 2 * types;
+  tables->psq_param = tables->semiopen_param + 2 * types;
   tables->param_count = tables->psq_param + types * tables->psq_sets * 2 * tables->psq_cells;
   tables->param = calloc((size_t)tables->param_count, sizeof(int));
   if (!tables->param) return false;
@@ -390,7 +392,7 @@ static void tables_set_reach(EvalTables *tables) {
   const int *w = tables->param;
   bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
   bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
-  tables->reach_any = tables->pair_any = false;
+  tables->reach_any = tables->pair_any = tables->file_any = false;
   for (int t = 0; t < types; t++) {
     uint64_t victims = 0;
     for (int v = 0; v < types; v++) {
@@ -405,6 +407,9 @@ static void tables_set_reach(EvalTables *tables) {
                           (tables->pawn_like[t] && !tables->royal[t] && pawn_threats);
     tables->reach_any |= tables->reach_on[t];
     tables->pair_any |= counted && (tables->pair_mg[t] || tables->pair_eg[t]);
+    tables->file_on[t] = counted && (tables->open_mg[t] || tables->open_eg[t] ||
+                                     tables->semiopen_mg[t] || tables->semiopen_eg[t]);
+    tables->file_any |= tables->file_on[t];
   }
 }
 
@@ -426,6 +431,10 @@ void eval_params_apply(EvalTables *tables) {
     tables->zone_eg[t] = tables->param[tables->zone_param + 2 * t + 1];
     tables->pair_mg[t] = tables->param[tables->pair_param + 2 * t];
     tables->pair_eg[t] = tables->param[tables->pair_param + 2 * t + 1];
+    tables->open_mg[t] = tables->param[tables->open_param + 2 * t];
+    tables->open_eg[t] = tables->param[tables->open_param + 2 * t + 1];
+    tables->semiopen_mg[t] = tables->param[tables->semiopen_param + 2 * t];
+    tables->semiopen_eg[t] = tables->param[tables->semiopen_param + 2 * t + 1];
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++) {
         tables->psq_mg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 0, sq)]);
@@ -503,6 +512,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     tables->antimaterial[t] = variant->rules.extinction_result == RESULT_WIN &&
                               ((variant->rules.extinction_types >> t) & 1);
     tables->pawn_like[t] = !tables->royal[t] && piece_is_pawn_like(piece);
+    tables->has_pawn_like |= tables->pawn_like[t];
     for (int c = 0; c < COLOR_NB; c++) {
       bool mixed = false;
       long sum = 0;

@@ -54,9 +54,10 @@ static int weights_terms(const EvalTables *tables, WeightTerm *terms) {
     }
     n++;
   }
-  static const char *const PER_TYPE[3] = {"mobility", "zone", "pair"};
-  const int per_type_param[3] = {tables->mobility_param, tables->zone_param, tables->pair_param};
-  for (int k = 0; k < 3; k++)
+  static const char *const PER_TYPE[5] = {"mobility", "zone", "pair", "open", "semiopen"};
+  const int per_type_param[5] = {tables->mobility_param, tables->zone_param, tables->pair_param,
+                                 tables->open_param, tables->semiopen_param};
+  for (int k = 0; k < 5; k++)
     for (int t = 0; t < tables->piece_count; t++) {
       if (!eval_has_mobility(tables, t)) continue;
       if (terms) {
