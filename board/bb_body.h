@@ -119,6 +119,12 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
   }
   bb->all_attack_ok[WHITE] = bb->all_attack_ok[BLACK] = true;
   bb->board_mask = geo->sq_nb == BB_BITS ? BB_ALL : (BB_ONE << geo->sq_nb) - 1;
+  for (int sq = 0; sq < geo->sq_nb; sq++)
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        Square to = geo_square(geo, geo->file_of[sq] + dx, geo->rank_of[sq] + dy, 0);
+        if (to != SQ_NONE) bb->near[sq] |= BB_ONE << to;
+      }
   for (int t = 0; t < v->piece_count; t++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[t].moves[c];
@@ -286,6 +292,20 @@ int BBW(mobility)(const Position *pos, int sq, int type, Color c) {
   const BbTables *bb = BBT(pos->tables);
   if (!bb->gen_ok[(size_t)type * COLOR_NB + (size_t)c]) return -1;
   return BBW(popcount)(BBW(targets)(pos, sq, type, c));
+}
+
+int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint64_t threat_types,
+               int *zone, int *threats) {
+  const BbTables *bb = BBT(pos->tables);
+  if (!bb->gen_ok[(size_t)type * COLOR_NB + (size_t)c]) return -1;
+  bb_t targets = BBW(targets)(pos, sq, type, c);
+  *zone = zone_sq >= 0 ? BBW(popcount)(targets & bb->near[zone_sq]) : 0;
+  int n = 0;
+  if (threat_types)
+    for (bb_t victims = targets & BBP(pos).color[!c]; victims; victims &= victims - 1)
+      n += (int)(threat_types >> piece_type(pos->board[BBW(lsb)(victims)]) & 1);
+  *threats = n;
+  return BBW(popcount)(targets);
 }
 
 /* The first occupied square from sq along direction d, or -1. */

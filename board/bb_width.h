@@ -18,6 +18,7 @@ typedef struct BbTables {
   uint8_t dir_neg[BB_DIRS_MAX];   /* the opposite direction */
   bb_t ray[BB_DIRS_MAX][BB_BITS]; /* squares from sq along the direction, sq excluded */
   bb_t board_mask;                /* squares of the board */
+  bb_t near[BB_BITS];             /* sq and the squares one king step from it (royal zones) */
   /* Per type and colour (arrays of type_nb * COLOR_NB, index t * 2 + c). */
   bool *gen_ok;    /* generate this type with bitboards */
   bool *attack_ok; /* test its attacks with bitboards */
@@ -74,6 +75,13 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
 /* The number of those targets, or -1 when the type is not generated with
  * bitboards (its moves are walked leg by leg). */
 int BBW(mobility)(const Position *pos, int sq, int type, Color c);
+/* The mobility (as BBW(mobility)) of the piece on sq, and of its targets
+ * how many lie in the zone of square zone_sq (zone_sq and the squares one
+ * king step from it; none when zone_sq < 0) and how many are enemy pieces
+ * whose type is in threat_types. -1 (and nothing written) when the type is
+ * not generated with bitboards. */
+int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint64_t threat_types,
+               int *zone, int *threats);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);

@@ -1,5 +1,7 @@
 /* mobility.c — how many squares a piece reaches, for the evaluation's
- * mobility term (search/eval.c).
+ * mobility term (search/eval.c), and how many of them lie around the enemy
+ * royal or hold enemy pieces worth attacking (its royal-zone and threat
+ * terms).
  *
  * Counted on the bitboards alone: a popcount of the targets move generation
  * uses, a few instructions per slider. Pieces the bitboards do not generate
@@ -16,5 +18,19 @@ int pos_mobility(const Position *pos, int sq) {
   const BoardTables *t = pos->tables;
   if (t->bb64) return bb64_mobility(pos, sq, piece_type(piece), piece_color(piece));
   if (t->bb128) return bb128_mobility(pos, sq, piece_type(piece), piece_color(piece));
+  return -1;
+}
+
+int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_types, int *zone,
+                    int *threats) {
+  Piece piece = pos_piece_on(pos, sq);
+  if (!piece_is_real(piece)) return -1;
+  const BoardTables *t = pos->tables;
+  if (t->bb64)
+    return bb64_reach(pos, sq, piece_type(piece), piece_color(piece), zone_sq, threat_types, zone,
+                      threats);
+  if (t->bb128)
+    return bb128_reach(pos, sq, piece_type(piece), piece_color(piece), zone_sq, threat_types, zone,
+                       threats);
   return -1;
 }

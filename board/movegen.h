@@ -36,6 +36,12 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list);
  * this board has no bitboards for the piece (boards over 128 squares,
  * wrapping or 3D boards, CHIMERA_NO_BITBOARDS, pieces walked leg by leg). */
 int pos_mobility(const Position *pos, int sq);
+/* pos_mobility, and of the same targets: in *zone, how many lie on zone_sq
+ * or one king step from it (0 when zone_sq < 0: the enemy royal's zone); in
+ * *threats, how many are enemy pieces whose type is in threat_types. -1
+ * (nothing written) where pos_mobility is -1. */
+int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_types, int *zone,
+                    int *threats);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
  * walk leaves out the legs that cannot capture or promote; elsewhere the full

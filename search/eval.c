@@ -4,8 +4,11 @@
  * size, a king or orthodox pieces:
  *   1. material and piece-square terms, tapered between middle and end game
  *      by the phase (non-pawn material left relative to the start position);
- *   2. pieces in hand, worth a little more than on the board; mobility
- *      (squares each piece reaches) where the variant's weights give it;
+ *   2. pieces in hand, worth a little more than on the board; where the
+ *      variant's weights give them, mobility (squares each piece reaches),
+ *      squares reached around the enemy royal and how many pieces reach
+ *      them, enemy pieces attacked by pawn-like or lesser pieces, and a
+ *      bonus for a pair of a type;
  *   3. pawn-like structure: doubled and isolated pieces, passed ones by how
  *      close they are to promotion and (end game) how far the enemy royal is;
  *   4. royal safety: friends next to each royal, enemy pieces close to it;
@@ -20,6 +23,7 @@
  *   8. a small bonus for the side to move.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "board/movegen.h"
 #include "search/search_internal.h"
@@ -216,6 +220,115 @@ static int extinction_evaluate(const Position *pos, const EvalTables *tables TRA
   return score;
 }
 
+/* What the board says each piece reaches (board/mobility.c: bitboard boards
+ * only, else nothing is counted): mobility, squares around the enemy
+ * royal (royal_sq: each colour's single royal, or -1), and enemy pieces it
+ * threatens (EvalTables.threat_types). The traced build counts every term
+ * so the tuner can fit weights that are still 0; the engine only the types
+ * some weight reads (EvalTables.reach_on). */
+static void reach_evaluate(const Position *pos, const EvalTables *tables,
+                           const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
+  for (int c = 0; c < COLOR_NB; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    int zone_sq = royal_sq[!c], attackers = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i];
+      int type = piece_type(pos_piece_on(pos, sq));
+#ifdef EVAL_TRACE
+      if (tables->royal[type]) continue;
+#else
+      if (!tables->reach_on[type]) continue;
+#endif
+      int zone = 0, threats = 0;
+      int reach = pos_piece_reach(pos, sq, zone_sq, tables->threat_types[type], &zone, &threats);
+      if (reach < 0) continue;
+      if (tables->pawn_like[type]) {
+        out->mg += sign * threats * W(EW_THREAT_PAWN_MG);
+        out->eg += sign * threats * W(EW_THREAT_PAWN_EG);
+        TRACE(EW_THREAT_PAWN_MG, sign * threats, EVAL_KIND_MG);
+        TRACE(EW_THREAT_PAWN_EG, sign * threats, EVAL_KIND_EG);
+        continue;
+      }
+      out->mg += sign * (reach * tables->mobility_mg[type] + zone * tables->zone_mg[type] +
+                         threats * W(EW_THREAT_MG));
+      out->eg += sign * (reach * tables->mobility_eg[type] + zone * tables->zone_eg[type] +
+                         threats * W(EW_THREAT_EG));
+      attackers += zone > 0;
+      TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
+      TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
+      TRACE(tables->zone_param + 2 * type, sign * zone, EVAL_KIND_MG);
+      TRACE(tables->zone_param + 2 * type + 1, sign * zone, EVAL_KIND_EG);
+      TRACE(EW_THREAT_MG, sign * threats, EVAL_KIND_MG);
+      TRACE(EW_THREAT_EG, sign * threats, EVAL_KIND_EG);
+    }
+    /* Attacks on a royal grow faster than their count: one attacker is
+     * parried, several break through. */
+    int pairs = attackers * (attackers - 1) / 2;
+    out->mg += sign * pairs * W(EW_ZONE_ATTACKERS);
+    TRACE(EW_ZONE_ATTACKERS, sign * pairs, EVAL_KIND_MG);
+  }
+}
+
+/* Two or more pieces of a type (the bishop pair: they cover each other's
+ * squares). */
+static void pairs_evaluate(const Position *pos, const EvalTables *tables, Score2 *out TRACE_PARAM) {
+  uint8_t count[COLOR_NB][PIECE_TYPE_MAX];
+  memset(count, 0, sizeof count);
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int t = piece_type(pos_piece_on(pos, pos->plist[c][i]));
+      if (count[c][t] < 2) count[c][t]++;
+    }
+  for (int t = 0; t < tables->piece_count; t++) {
+#ifdef EVAL_TRACE
+    if (!eval_has_mobility(tables, t)) continue;
+#else
+    if (!tables->pair_mg[t] && !tables->pair_eg[t]) continue;
+#endif
+    int pair = (count[WHITE][t] == 2) - (count[BLACK][t] == 2);
+    if (!pair) continue;
+    out->mg += pair * tables->pair_mg[t];
+    out->eg += pair * tables->pair_eg[t];
+    TRACE(tables->pair_param + 2 * t, pair, EVAL_KIND_MG);
+    TRACE(tables->pair_param + 2 * t + 1, pair, EVAL_KIND_EG);
+  }
+}
+
+/* Pieces (not royal, not pawn-like) on a file without pawn-like pieces,
+ * or without friendly ones but with enemy ones: the rook on an open file. */
+static void files_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
+                           Score2 *out TRACE_PARAM) {
+  uint64_t pawn_files[COLOR_NB] = {0, 0};
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int i = 0; i < pawns->count[c]; i++) {
+      int f = tables->file_of[pawns->sq[c][i]];
+      if (f < FILES_MAX) pawn_files[c] |= 1ULL << f;
+    }
+  for (int c = 0; c < COLOR_NB; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i];
+      int type = piece_type(pos_piece_on(pos, sq));
+#ifdef EVAL_TRACE
+      if (!eval_has_mobility(tables, type)) continue;
+#else
+      if (!tables->file_on[type]) continue;
+#endif
+      int f = tables->file_of[sq];
+      if (f >= FILES_MAX || pawn_files[c] >> f & 1) continue;
+      if (pawn_files[!c] >> f & 1) {
+        out->mg += sign * tables->semiopen_mg[type], out->eg += sign * tables->semiopen_eg[type];
+        TRACE(tables->semiopen_param + 2 * type, sign, EVAL_KIND_MG);
+        TRACE(tables->semiopen_param + 2 * type + 1, sign, EVAL_KIND_EG);
+      } else {
+        out->mg += sign * tables->open_mg[type], out->eg += sign * tables->open_eg[type];
+        TRACE(tables->open_param + 2 * type, sign, EVAL_KIND_MG);
+        TRACE(tables->open_param + 2 * type + 1, sign, EVAL_KIND_EG);
+      }
+    }
+  }
+}
+
 /* What the endgame terms need, gathered by the material loop. */
 typedef struct {
   int material[COLOR_NB]; /* non-royal values on the board */
@@ -305,22 +418,6 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       TRACE(eval_psq_param(tables, type, c, 0, sq), sign, EVAL_KIND_MG);
       TRACE(eval_psq_param(tables, type, c, 1, sq), sign, EVAL_KIND_EG);
       phase += tables->phase_weight[type];
-      /* Mobility: squares reached, where the weights are set (the trace
-       * counts it always, so the tuner can fit weights that are still 0). */
-#ifdef EVAL_TRACE
-      bool count_mobility = eval_has_mobility(tables, type);
-#else
-      bool count_mobility = tables->mobility_on[type];
-#endif
-      if (count_mobility) {
-        int reach = pos_mobility(pos, sq);
-        if (reach > 0) {
-          total.mg += sign * reach * tables->mobility_mg[type];
-          total.eg += sign * reach * tables->mobility_eg[type];
-          TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
-          TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
-        }
-      }
       if (tables->pawn_like[type]) {
         int n = pawns.count[c];
         if (n < PAWN_LIST_MAX)
@@ -351,6 +448,17 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   int one_royal[COLOR_NB];
   for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
   if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total TRACE_ARG);
+  /* Files are open or not only where the variant has pawn-like pieces. */
+  bool files = !pawns.overflow && tables->has_pawn_like;
+#ifdef EVAL_TRACE
+  reach_evaluate(pos, tables, one_royal, &total TRACE_ARG);
+  pairs_evaluate(pos, tables, &total TRACE_ARG);
+  if (files) files_evaluate(pos, tables, &pawns, &total TRACE_ARG);
+#else
+  if (tables->reach_any) reach_evaluate(pos, tables, one_royal, &total);
+  if (tables->pair_any) pairs_evaluate(pos, tables, &total);
+  if (tables->file_any && files) files_evaluate(pos, tables, &pawns, &total);
+#endif
   royals_evaluate(pos, tables, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);

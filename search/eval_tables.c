@@ -330,12 +330,15 @@ static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
   tables->psq_sets = shared ? 1 : 2;
 }
 
-static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12,  10, 20, 8, 10, 2,   3,
-                                                  100, 6,  10, 8, 10, 120, 150};
+/* The terms added with the royal zone and threats default to 0: a variant
+ * without tuned weights evaluates as before them. */
+static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10, 20,  8,   10, 2, 3, 100, 6, 10,
+                                                  8,  10, 120, 150, 0,  0, 0, 0,   0};
 const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
-    "tempo",     "doubled_mg", "doubled_eg",   "isolated_mg", "isolated_eg",
-    "passed_mg", "passed_eg",  "passed_royal", "shelter",     "danger",
-    "hill_mg",   "hill_eg",    "check",        "extinction"};
+    "tempo",          "doubled_mg",     "doubled_eg",   "isolated_mg", "isolated_eg",
+    "passed_mg",      "passed_eg",      "passed_royal", "shelter",     "danger",
+    "hill_mg",        "hill_eg",        "check",        "extinction",  "zone_attackers",
+    "threat_pawn_mg", "threat_pawn_eg", "threat_mg",    "threat_eg"};
 
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */
@@ -359,7 +362,11 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
   tables->value_param = EW_SCALAR_NB;
   tables->hand_param = tables->value_param + 2 * types;
   tables->mobility_param = tables->hand_param + types;
-  tables->psq_param = tables->mobility_param + 2 * types;
+  tables->zone_param = tables->mobility_param + 2 * types;
+  tables->pair_param = tables->zone_param + 2 * types;
+  tables->open_param = tables->pair_param + 2 * types;
+  tables->semiopen_param = tables->open_param + 2 * types;
+  tables->psq_param = tables->semiopen_param + 2 * types;
   tables->param_count = tables->psq_param + types * tables->psq_sets * 2 * tables->psq_cells;
   tables->param = calloc((size_t)tables->param_count, sizeof(int));
   if (!tables->param) return false;
@@ -378,6 +385,34 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
   return true;
 }
 
+/* Which types the evaluation asks the board about (eval.c, reach_evaluate),
+ * from the weights: nothing is counted for a term whose weights are 0. */
+static void tables_set_reach(EvalTables *tables) {
+  int types = tables->piece_count;
+  const int *w = tables->param;
+  bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
+  bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
+  tables->reach_any = tables->pair_any = tables->file_any = false;
+  for (int t = 0; t < types; t++) {
+    uint64_t victims = 0;
+    for (int v = 0; v < types; v++) {
+      if (tables->royal[v]) continue;
+      if (tables->pawn_like[t] ? !tables->pawn_like[v] : tables->value_mg[v] > tables->value_mg[t])
+        victims |= 1ULL << v;
+    }
+    tables->threat_types[t] = tables->royal[t] ? 0 : victims;
+    bool counted = eval_has_mobility(tables, t);
+    tables->reach_on[t] = (counted && (tables->mobility_on[t] || tables->zone_mg[t] ||
+                                       tables->zone_eg[t] || w[EW_ZONE_ATTACKERS] || threats)) ||
+                          (tables->pawn_like[t] && !tables->royal[t] && pawn_threats);
+    tables->reach_any |= tables->reach_on[t];
+    tables->pair_any |= counted && (tables->pair_mg[t] || tables->pair_eg[t]);
+    tables->file_on[t] = counted && (tables->open_mg[t] || tables->open_eg[t] ||
+                                     tables->semiopen_mg[t] || tables->semiopen_eg[t]);
+    tables->file_any |= tables->file_on[t];
+  }
+}
+
 static int16_t clamp16(int v) {
   return (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
 }
@@ -392,12 +427,21 @@ void eval_params_apply(EvalTables *tables) {
     tables->mobility_eg[t] = tables->param[tables->mobility_param + 2 * t + 1];
     tables->mobility_on[t] = eval_has_mobility(tables, t) &&
                              (tables->mobility_mg[t] != 0 || tables->mobility_eg[t] != 0);
+    tables->zone_mg[t] = tables->param[tables->zone_param + 2 * t];
+    tables->zone_eg[t] = tables->param[tables->zone_param + 2 * t + 1];
+    tables->pair_mg[t] = tables->param[tables->pair_param + 2 * t];
+    tables->pair_eg[t] = tables->param[tables->pair_param + 2 * t + 1];
+    tables->open_mg[t] = tables->param[tables->open_param + 2 * t];
+    tables->open_eg[t] = tables->param[tables->open_param + 2 * t + 1];
+    tables->semiopen_mg[t] = tables->param[tables->semiopen_param + 2 * t];
+    tables->semiopen_eg[t] = tables->param[tables->semiopen_param + 2 * t + 1];
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++) {
         tables->psq_mg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 0, sq)]);
         tables->psq_eg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 1, sq)]);
       }
   }
+  tables_set_reach(tables);
 }
 
 bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
@@ -468,6 +512,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     tables->antimaterial[t] = variant->rules.extinction_result == RESULT_WIN &&
                               ((variant->rules.extinction_types >> t) & 1);
     tables->pawn_like[t] = !tables->royal[t] && piece_is_pawn_like(piece);
+    tables->has_pawn_like |= tables->pawn_like[t];
     for (int c = 0; c < COLOR_NB; c++) {
       bool mixed = false;
       long sum = 0;

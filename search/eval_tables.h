@@ -17,8 +17,10 @@
 
 /* The evaluation's parameters, one flat table (docs/tune.md): the scalar
  * weights below first, then per piece type a middle- and end-game value, a
- * value in hand, a mobility weight (middle and end game, per square reached)
- * for non-royal pieces that are not pawn-like, and piece-square terms on the variant's own board
+ * value in hand, for non-royal pieces that are not pawn-like a mobility
+ * weight (middle and end game, per square reached), a royal-zone weight (per
+ * square reached next to the enemy royal), a pair bonus (two or more of
+ * the type) and open- and half-open-file terms, and piece-square terms on the variant's own board
  * folded by its symmetry. eval.c reads the scalars from EvalTables.param and the rest from the
  * tables eval_params_apply() expands them into. */
 enum {
@@ -34,8 +36,13 @@ enum {
   EW_DANGER,       /* per enemy piece near a royal, weighted by distance and value */
   EW_HILL_MG,      /* x nearness^2 of a hill piece to its hill */
   EW_HILL_EG,
-  EW_CHECK,      /* checks given, weighted towards the n-check limit */
-  EW_EXTINCTION, /* the last piece of an extinction set */
+  EW_CHECK,          /* checks given, weighted towards the n-check limit */
+  EW_EXTINCTION,     /* the last piece of an extinction set */
+  EW_ZONE_ATTACKERS, /* x pairs of pieces reaching the enemy royal's zone */
+  EW_THREAT_PAWN_MG, /* per enemy piece (not pawn-like, not royal) a pawn-like piece attacks */
+  EW_THREAT_PAWN_EG,
+  EW_THREAT_MG, /* per enemy piece worth more than the piece attacking it (not royal) */
+  EW_THREAT_EG,
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];
@@ -58,6 +65,7 @@ typedef struct {
   int hand_value[PIECE_TYPE_MAX]; /* a piece in hand (drop variants) */
   bool royal[PIECE_TYPE_MAX];     /* royal by the piece or the rules */
   bool pawn_like[PIECE_TYPE_MAX]; /* never moves backwards or sideways: structure terms */
+  bool has_pawn_like;             /* some type is (files can be open or not) */
   int phase_weight[PIECE_TYPE_MAX];
   int promo_scale[PIECE_TYPE_MAX]; /* percent: how much reaching the zone is worth (pawn-like) */
   int phase_total;                 /* sum of phase weights in the start position, >= 1 */
@@ -92,7 +100,8 @@ typedef struct {
    * set and phase psq_cells piece-square terms from psq_param on. */
   int param_count;
   int *param;
-  int value_param, hand_param, mobility_param, psq_param;
+  int value_param, hand_param, mobility_param, zone_param, pair_param, open_param, semiopen_param,
+      psq_param;
   int psq_cells;                /* folded squares of one piece-square table */
   int psq_sets;                 /* 1: black reads white's table mirrored; 2: its own */
   bool fold_files;              /* a file and its mirror share a term */
@@ -104,6 +113,23 @@ typedef struct {
    * counted at all (mobility_on), so untuned variants pay nothing. */
   int mobility_mg[PIECE_TYPE_MAX], mobility_eg[PIECE_TYPE_MAX];
   bool mobility_on[PIECE_TYPE_MAX];
+  /* Per square reached on or next to the enemy royal (zone_param), and the
+   * bonus for two or more of a type (pair_param), for the same types. */
+  int zone_mg[PIECE_TYPE_MAX], zone_eg[PIECE_TYPE_MAX];
+  int pair_mg[PIECE_TYPE_MAX], pair_eg[PIECE_TYPE_MAX];
+  /* On a file without pawn-like pieces (open_param) or without friendly ones
+   * but with enemy ones (semiopen_param), for the same types. */
+  int open_mg[PIECE_TYPE_MAX], open_eg[PIECE_TYPE_MAX];
+  int semiopen_mg[PIECE_TYPE_MAX], semiopen_eg[PIECE_TYPE_MAX];
+  bool file_on[PIECE_TYPE_MAX];
+  /* threat_types[t]: the enemy types a piece of type t threatens (pawn-like:
+   * every type neither pawn-like nor royal; others: non-royal types of a
+   * higher middle-game value). reach_on[t]: the evaluation asks the board
+   * what pieces of type t reach (some weight that reads it is not 0);
+   * reach_any: some type is; pair_any: some pair bonus is not 0. */
+  uint64_t threat_types[PIECE_TYPE_MAX];
+  bool reach_on[PIECE_TYPE_MAX];
+  bool reach_any, pair_any, file_any;
 } EvalTables;
 
 /* Index of the piece-square parameter of piece type `type` for colour `color`

@@ -54,14 +54,18 @@ static int weights_terms(const EvalTables *tables, WeightTerm *terms) {
     }
     n++;
   }
-  for (int t = 0; t < tables->piece_count; t++) {
-    if (!eval_has_mobility(tables, t)) continue;
-    if (terms) {
-      snprintf(terms[n].key, KEY_MAX, "mobility %s", variant->pieces[t].letter);
-      terms[n].first = tables->mobility_param + 2 * t, terms[n].count = 2;
+  static const char *const PER_TYPE[5] = {"mobility", "zone", "pair", "open", "semiopen"};
+  const int per_type_param[5] = {tables->mobility_param, tables->zone_param, tables->pair_param,
+                                 tables->open_param, tables->semiopen_param};
+  for (int k = 0; k < 5; k++)
+    for (int t = 0; t < tables->piece_count; t++) {
+      if (!eval_has_mobility(tables, t)) continue;
+      if (terms) {
+        snprintf(terms[n].key, KEY_MAX, "%s %s", PER_TYPE[k], variant->pieces[t].letter);
+        terms[n].first = per_type_param[k] + 2 * t, terms[n].count = 2;
+      }
+      n++;
     }
-    n++;
-  }
   int files = variant->shape.files;
   int per_row = tables->fold_files ? (files + 1) / 2 : files;
   int rows = tables->psq_cells / per_row;

@@ -154,7 +154,7 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
     c.expect(r"^uciok$", timeout=30)
     c.send("setoption name Hash value 65536")
     match = c.expect(r"^info string Hash 65536 MB cannot be allocated on this machine; "
-                     r"using (\d+) MB$")
+                     r"using (\d+) MB$", timeout=60)
     if not 1 <= int(match.group(1)) <= 400:
         c.fail("hash in effect %s MB" % match.group(1))
     c.send("setoption name Threads value 64")

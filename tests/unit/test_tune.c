@@ -9,6 +9,8 @@
  *  - a file for another variant or board, a missing term, an unknown term,
  *    an extra value and a non-number are refused with file:line:col;
  *  - the mobility weight scores the squares a piece reaches (counted by hand);
+ *  - the royal-zone, attacker-pair, threat and pair weights score what they
+ *    name (counted by hand);
  *  - every file in variants/weights/ loads for its variant and changes it;
  *  - the fit recovers piece values the test chose, from chess positions the
  *    test labels itself with the engine's evaluation under those values
@@ -363,6 +365,68 @@ START_TEST(mobility_weights_score_squares_reached) {
 }
 END_TEST
 
+/* The terms read off what pieces reach, each alone with a weight of its
+ * own, counted by hand (White's view; Black's king on e8, its zone d7-f8):
+ *   zone N 10: a knight on c6 reaches d8 and e7 (2 squares): +20;
+ *   zone_attackers 25 (middle game only, so all the pieces are on the board):
+ *     a knight on c5 and a bishop on b5 both reach d7, one pair: +25;
+ *   threat_pawn 50: a pawn on d4 attacks a knight on e5: +50;
+ *   threat 40: Black's knight on b3 attacks the rook on a1, worth more: -40;
+ *     a knight attacking a pawn is no threat: 0;
+ *   pair B 30: two bishops against one: +30;
+ *   open R 20: a rook on a file without pawns (a pawn on h2): +20;
+ *   semiopen R 12: a rook on a file with only an enemy pawn: +12; with a
+ *     friendly pawn on it too: 0. */
+START_TEST(reach_and_pair_weights_score_what_they_name) {
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *chess = library_find(lib, "chess");
+  int knight = type_lettered(chess, "N"), bishop = type_lettered(chess, "B");
+  static const struct {
+    const char *fen;
+    int term; /* 0 zone N, 1 zone_attackers, 2 threat_pawn, 3 threat, 4 pair B, 5 open R,
+               * 6 semiopen R */
+    int expected;
+  } CASES[] = {{"4k3/8/2N5/8/8/8/8/4K3 w - - 0 1", 0, 20},
+               {"rnbqkbnr/pppppppp/8/1BN5/8/8/PPPPPPPP/R1BQK1NR w KQkq - 0 1", 1, 25},
+               {"4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1", 2, 50},
+               {"4k3/8/8/8/8/1n6/8/R3K3 w - - 0 1", 3, -40},
+               {"4k3/8/8/8/8/1n6/P7/4K3 w - - 0 1", 3, 0},
+               {"4k3/8/8/8/8/8/8/2B1KB1b w - - 0 1", 4, 30},
+               {"4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", 5, 20},
+               {"4k3/p7/8/8/8/8/8/R3K3 w - - 0 1", 6, 12},
+               {"4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", 6, 0}};
+  int rook = type_lettered(chess, "R");
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    EvalTables plain, weighted;
+    ck_assert(eval_tables_build_derived(&plain, chess));
+    ck_assert(eval_tables_build_derived(&weighted, chess));
+    int *w = weighted.param;
+    switch (CASES[i].term) {
+    case 0:
+      w[weighted.zone_param + 2 * knight] = w[weighted.zone_param + 2 * knight + 1] = 10;
+      break;
+    case 1: w[EW_ZONE_ATTACKERS] = 25; break;
+    case 2: w[EW_THREAT_PAWN_MG] = w[EW_THREAT_PAWN_EG] = 50; break;
+    case 3: w[EW_THREAT_MG] = w[EW_THREAT_EG] = 40; break;
+    case 4:
+      w[weighted.pair_param + 2 * bishop] = w[weighted.pair_param + 2 * bishop + 1] = 30;
+      break;
+    case 5: w[weighted.open_param + 2 * rook] = w[weighted.open_param + 2 * rook + 1] = 20; break;
+    default: w[weighted.semiopen_param + 2 * rook] = w[weighted.semiopen_param + 2 * rook + 1] = 12;
+    }
+    eval_params_apply(&weighted);
+    Position *pos = shipped_position(lib, "chess", CASES[i].fen);
+    int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+    ck_assert_msg(got == CASES[i].expected, "%s: %d, expected %d", CASES[i].fen, got,
+                  CASES[i].expected);
+    pos_free(pos);
+    eval_tables_free(&plain);
+    eval_tables_free(&weighted);
+  }
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("tune");
   TCase *tc = tcase_create("tune");
@@ -372,6 +436,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, weights_errors);
   tcase_add_test(tc, every_shipped_weights_file_loads);
   tcase_add_test(tc, mobility_weights_score_squares_reached);
+  tcase_add_test(tc, reach_and_pair_weights_score_what_they_name);
   tcase_add_test(tc, fit_recovers_known_values);
   suite_add_tcase(s, tc);
   return s;
