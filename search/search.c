@@ -248,6 +248,33 @@ static void search_update_captures(SearchThread *thread, Move best, const Move *
   }
 }
 
+/* The correction history's key (Stockfish's pawn correction history): the
+ * squares of the pawn-like pieces where the position has any (their
+ * structure is what the static evaluation misjudges for long), else the
+ * material, so pawnless variants and endings still learn. */
+static uint64_t correction_mix(uint64_t x) {
+  x = (x + 1) * 0x9E3779B97F4A7C15ull;
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ull;
+  return x ^ x >> 29;
+}
+
+static int16_t *correction_entry(SearchThread *thread, const Position *pos,
+                                 const EvalTables *tables) {
+  uint64_t pawns = 0, material = 0;
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i];
+      uint64_t piece = (uint64_t)(c * PIECE_TYPE_MAX + piece_type(pos_piece_on(pos, sq))) << 16;
+      if (tables->pawn_like[piece_type(pos_piece_on(pos, sq))])
+        pawns ^= correction_mix(piece | (uint64_t)sq);
+      else
+        material += correction_mix(piece | 0xFFFF);
+    }
+  uint64_t key = pawns ? pawns : material;
+  return &thread->correction[pos_side_to_move(pos)][key % CORRECTION_SIZE];
+}
+
 static void pv_update(PlyStack *ss, Move move) {
   const PlyStack *child = ss + 1;
   ss->pv[0] = move;
@@ -292,10 +319,13 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
        (hit.bound == TT_UPPER && hit.score <= alpha)))
     return hit.score;
 
-  /* 3. Stand pat (not in check: every move may be worse than doing nothing). */
-  int best = -SEARCH_INF, eval = -SEARCH_INF;
+  /* 3. Stand pat (not in check: every move may be worse than doing nothing),
+   *    on the evaluation corrected as in search_node (the TT keeps it raw). */
+  int best = -SEARCH_INF, eval = -SEARCH_INF, correction = 0;
   if (!evade) {
+    correction = *correction_entry(thread, pos, tables) / 32;
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
+    eval = max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (eval >= beta || qdepth >= QS_DEPTH_MAX) return eval;
     best = eval;
     if (eval > alpha) alpha = eval;
@@ -349,7 +379,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   if (evade && legal == 0) return result_score(pos_game_result(pos, 0), ply);
 
   TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-  tt_store(&s->tt, pos_key(pos), ply, best_move, best, evade ? 0 : eval, 0, bound);
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, evade ? 0 : eval - correction, 0, bound);
   return best;
 }
 
@@ -403,10 +433,17 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
        (hit.bound == TT_UPPER && hit.score <= alpha)))
     return hit.score;
 
-  /* 5. Static evaluation, refined by the TT score when its bound allows. */
-  int eval = -SEARCH_INF;
+  /* 5. Static evaluation, corrected by what earlier searches of positions
+   *    with this structure found (the TT keeps the uncorrected one), then
+   *    refined by the TT score when its bound allows. */
+  int eval = -SEARCH_INF, correction = 0, corrected = 0;
+  int16_t *correction_cell = NULL;
   if (!in_check) {
+    correction_cell = correction_entry(thread, pos, tables);
+    correction = *correction_cell / 32;
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
+    eval = corrected =
+        max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (tt_hit && excluded == MOVE_NONE_VALUE &&
         ((hit.bound == TT_LOWER && hit.score > eval) ||
          (hit.bound == TT_UPPER && hit.score < eval)))
@@ -608,8 +645,20 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 17. Store the result (not a singular test's: it left a move out). */
   if (excluded != MOVE_NONE_VALUE) return best;
   TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : ss->static_eval, depth,
-           bound);
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : ss->static_eval - correction,
+           depth, bound);
+
+  /* 18. Correction history: a quiet (or no) best move whose result lies
+   *     beyond the corrected evaluation in the bound's direction says how
+   *     far the evaluation is off here (captures change the structure). */
+  if (!in_check && abs(best) < SEARCH_MATE_MAX &&
+      (best_move == MOVE_NONE_VALUE || !move_is_tactical(pos, best_move)) &&
+      !(bound == TT_LOWER && best <= corrected) && !(bound == TT_UPPER && best >= corrected)) {
+    int bonus =
+        max_int(-CORRECTION_MAX / 4, min_int(CORRECTION_MAX / 4, (best - corrected) * depth / 8));
+    int value = *correction_cell + bonus - *correction_cell * abs(bonus) / CORRECTION_MAX;
+    *correction_cell = (int16_t)max_int(-CORRECTION_MAX, min_int(CORRECTION_MAX, value));
+  }
   return best;
 }
 

@@ -21,6 +21,8 @@
 #define PLY_MAX                128
 #define HISTORY_MAX            16384
 #define CONT_HISTORY_CELLS_MAX (4u << 20) /* entries of a continuation-history table */
+#define CORRECTION_SIZE        16384      /* entries per colour of the correction history */
+#define CORRECTION_MAX         1024       /* its gravity limit; the eval gains entry / 32 */
 
 /* One ply of a thread's search stack. */
 typedef struct {
@@ -63,6 +65,8 @@ typedef struct SearchThread {
   Move *counter;            /* [type][square] of the previous move -> refutation */
   int16_t *capture_history; /* [type][to][captured type or types] */
   int16_t *cont_history;    /* [prev type][prev to][type][to], or NULL */
+  /* How far searches found the static evaluation off, [colour][structure key]. */
+  int16_t correction[COLOR_NB][CORRECTION_SIZE];
   int types, squares;
   uint64_t *keys;   /* game history then the search path, for repetitions */
   bool *key_checks; /* whether the side to move was in check there (path only) */

@@ -130,6 +130,7 @@ void searcher_clear_hash(Searcher *searcher) {
     if (thread->capture_history)
       memset(thread->capture_history, 0, cells * (size_t)(thread->types + 1) * sizeof(int16_t));
     if (thread->cont_history) memset(thread->cont_history, 0, cells * cells * sizeof(int16_t));
+    memset(thread->correction, 0, sizeof thread->correction);
   }
 }
 
