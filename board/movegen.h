@@ -42,6 +42,20 @@ int pos_mobility(const Position *pos, int sq);
  * (nothing written) where pos_mobility is -1. */
 int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_types, int *zone,
                     int *threats);
+/* What one piece reaches, as pos_piece_reach counts it. */
+typedef struct {
+  uint8_t type;
+  int16_t reach, zone, threats;
+} PieceReach;
+/* The most pieces pos_side_reach reports: bitboards hold at most 128 squares. */
+#define POS_REACH_MAX 128
+/* pos_piece_reach of every piece of colour c whose type is in `types`, in
+ * piece-list order, into out (room for POS_REACH_MAX), with zone_sq for
+ * all of them and threat_types[t] for a piece of type t; pieces for which
+ * pos_piece_reach is -1 are left out. Returns how many were written: one
+ * call per side instead of one per piece, for the evaluation. */
+int pos_side_reach(const Position *pos, Color c, uint64_t types, int zone_sq,
+                   const uint64_t *threat_types, PieceReach *out);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
  * walk leaves out the legs that cannot capture or promote; elsewhere the full

@@ -225,23 +225,24 @@ static int extinction_evaluate(const Position *pos, const EvalTables *tables TRA
  * royal (royal_sq: each colour's single royal, or -1), and enemy pieces it
  * threatens (EvalTables.threat_types). The traced build counts every term
  * so the tuner can fit weights that are still 0; the engine only the types
- * some weight reads (EvalTables.reach_on). */
+ * some weight reads (EvalTables.reach_types). */
 static void reach_evaluate(const Position *pos, const EvalTables *tables,
                            const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
+#ifdef EVAL_TRACE
+  uint64_t types = 0;
+  for (int t = 0; t < tables->piece_count; t++)
+    if (!tables->royal[t]) types |= 1ULL << t;
+#else
+  uint64_t types = tables->reach_types;
+#endif
+  PieceReach found[POS_REACH_MAX];
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
-    int zone_sq = royal_sq[!c], attackers = 0;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int sq = pos->plist[c][i];
-      int type = piece_type(pos_piece_on(pos, sq));
-#ifdef EVAL_TRACE
-      if (tables->royal[type]) continue;
-#else
-      if (!tables->reach_on[type]) continue;
-#endif
-      int zone = 0, threats = 0;
-      int reach = pos_piece_reach(pos, sq, zone_sq, tables->threat_types[type], &zone, &threats);
-      if (reach < 0) continue;
+    int attackers = 0;
+    int n = pos_side_reach(pos, (Color)c, types, royal_sq[!c], tables->threat_types, found);
+    for (int i = 0; i < n; i++) {
+      int type = found[i].type, reach = found[i].reach, zone = found[i].zone;
+      int threats = found[i].threats;
       if (tables->pawn_like[type]) {
         out->mg += sign * threats * W(EW_THREAT_PAWN_MG);
         out->eg += sign * threats * W(EW_THREAT_PAWN_EG);

@@ -393,6 +393,7 @@ static void tables_set_reach(EvalTables *tables) {
   bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
   bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
   tables->reach_any = tables->pair_any = tables->file_any = false;
+  tables->reach_types = 0;
   for (int t = 0; t < types; t++) {
     uint64_t victims = 0;
     for (int v = 0; v < types; v++) {
@@ -402,10 +403,11 @@ static void tables_set_reach(EvalTables *tables) {
     }
     tables->threat_types[t] = tables->royal[t] ? 0 : victims;
     bool counted = eval_has_mobility(tables, t);
-    tables->reach_on[t] = (counted && (tables->mobility_on[t] || tables->zone_mg[t] ||
-                                       tables->zone_eg[t] || w[EW_ZONE_ATTACKERS] || threats)) ||
-                          (tables->pawn_like[t] && !tables->royal[t] && pawn_threats);
-    tables->reach_any |= tables->reach_on[t];
+    bool reach = (counted && (tables->mobility_on[t] || tables->zone_mg[t] || tables->zone_eg[t] ||
+                              w[EW_ZONE_ATTACKERS] || threats)) ||
+                 (tables->pawn_like[t] && !tables->royal[t] && pawn_threats);
+    tables->reach_any |= reach;
+    if (reach) tables->reach_types |= 1ULL << t;
     tables->pair_any |= counted && (tables->pair_mg[t] || tables->pair_eg[t]);
     tables->file_on[t] = counted && (tables->open_mg[t] || tables->open_eg[t] ||
                                      tables->semiopen_mg[t] || tables->semiopen_eg[t]);

@@ -124,11 +124,11 @@ typedef struct {
   bool file_on[PIECE_TYPE_MAX];
   /* threat_types[t]: the enemy types a piece of type t threatens (pawn-like:
    * every type neither pawn-like nor royal; others: non-royal types of a
-   * higher middle-game value). reach_on[t]: the evaluation asks the board
-   * what pieces of type t reach (some weight that reads it is not 0);
+   * higher middle-game value). reach_types: the types the evaluation asks
+   * the board what they reach (some weight that reads it is not 0);
    * reach_any: some type is; pair_any: some pair bonus is not 0. */
   uint64_t threat_types[PIECE_TYPE_MAX];
-  bool reach_on[PIECE_TYPE_MAX];
+  uint64_t reach_types;
   bool reach_any, pair_any, file_any;
 } EvalTables;
 
