@@ -22,9 +22,20 @@ static uint64_t cell_key(int sq, Piece cell) {
   return piece_is_real(cell) ? zobrist_piece(piece_color(cell), piece_type(cell), sq) : 0;
 }
 
-/* Sets one cell, keeping piece lists, bitboards and the key in step: a piece
+/* Adds a piece to the structure keys (sign 1) or takes it out (sign -1). */
+static inline __attribute__((always_inline)) void structure_keys_update(Position *pos, int sq,
+                                                                        Piece piece, int sign) {
+  Color c = piece_color(piece);
+  int type = piece_type(piece);
+  if (pos->tables->forward_only[type])
+    pos->st.pawn_key ^= structure_key_pawn(c, type, sq);
+  else
+    pos->st.material_key += (uint64_t)sign * pos->tables->material_number[c][type];
+}
+
+/* Sets one cell, keeping piece lists, bitboards and the keys in step: a piece
  * leaves its list by swap-remove, a new one is appended. */
-static void cell_set(Position *pos, int sq, Piece cell) {
+static inline __attribute__((always_inline)) void cell_set(Position *pos, int sq, Piece cell) {
   Piece old = pos->board[sq];
   if (pos->tables->bb64)
     bb64_cell_update(pos, sq, old, cell);
@@ -37,6 +48,7 @@ static void cell_set(Position *pos, int sq, Piece cell) {
     pos->plist[c][i] = moved;
     pos->pindex[moved] = (int16_t)i;
     pos->st.key ^= cell_key(sq, old);
+    structure_keys_update(pos, sq, old, -1);
   }
   pos->board[sq] = cell;
   if (piece_is_real(cell)) {
@@ -44,6 +56,7 @@ static void cell_set(Position *pos, int sq, Piece cell) {
     pos->pindex[sq] = (int16_t)pos->pcount[c];
     pos->plist[c][pos->pcount[c]++] = (Square)sq;
     pos->st.key ^= cell_key(sq, cell);
+    structure_keys_update(pos, sq, cell, 1);
   }
 }
 
@@ -552,5 +565,15 @@ bool pos_is_ok(const Position *pos) {
   if (seen[WHITE] != pos->pcount[WHITE] || seen[BLACK] != pos->pcount[BLACK]) return false;
   if (pos->tables->bb64 && !bb64_agree(pos)) return false;
   if (pos->tables->bb128 && !bb128_agree(pos)) return false;
+  uint64_t pawn_key = 0, material_key = 0;
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
+    Piece p = pos->board[sq];
+    if (!piece_is_real(p)) continue;
+    if (pos->tables->forward_only[piece_type(p)])
+      pawn_key ^= structure_key_pawn(piece_color(p), piece_type(p), sq);
+    else
+      material_key += structure_key_material(piece_color(p), piece_type(p));
+  }
+  if (pawn_key != pos->st.pawn_key || material_key != pos->st.material_key) return false;
   return pos_compute_key(pos) == pos->st.key;
 }

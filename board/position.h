@@ -60,6 +60,9 @@ static inline bool piece_is_real(Piece p) {
 /* The part of the position that is copied into Undo and restored as a whole. */
 typedef struct {
   uint64_t key;
+  /* Forward-only pieces by square (xor) and the other pieces by type (sum):
+   * what the search's correction history is indexed by (tables.h). */
+  uint64_t pawn_key, material_key;
   Square castle_partner[COLOR_NB][2]; /* partner square with a right: [0] short, [1] long */
   Square castle_royal[COLOR_NB];      /* where the castling royal starts */
   Square ep_squares[EP_SQUARES_MAX];  /* squares an e.p. capture may land on */
@@ -181,6 +184,12 @@ static inline Color pos_side_to_move(const Position *pos) {
 }
 static inline uint64_t pos_key(const Position *pos) {
   return pos->st.key;
+}
+static inline uint64_t pos_pawn_key(const Position *pos) {
+  return pos->st.pawn_key;
+}
+static inline uint64_t pos_material_key(const Position *pos) {
+  return pos->st.material_key;
 }
 static inline Piece pos_piece_on(const Position *pos, int sq) {
   return pos->board[sq];

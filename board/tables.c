@@ -21,6 +21,40 @@ static uint64_t mix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+bool board_type_forward_only(const Variant *variant, int type) {
+  const PieceType *piece = &variant->pieces[type];
+  if (piece->royal || (variant->rules.royal_types >> type & 1)) return false;
+  const MoveProgram *program = &piece->moves[WHITE];
+  if (program->root_count == 0) return false;
+  for (int r = 0; r < program->root_count; r++) {
+    const MoveLeg *leg = &program->legs[r];
+    if (leg->dy <= 0 || leg->max_steps > 2) return false;
+  }
+  return true;
+}
+
+/* The structure keys' own mix (SplitMix64's finaliser), kept apart from the
+ * Zobrist numbers: the correction history's table is indexed by these keys,
+ * and its learned values depend on exactly this hash. */
+static uint64_t structure_mix(uint64_t x) {
+  x = (x + 1) * 0x9E3779B97F4A7C15ull;
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ull;
+  return x ^ x >> 29;
+}
+
+static uint64_t structure_piece(int color, int type) {
+  return (uint64_t)(color * PIECE_TYPE_MAX + type) << 16;
+}
+
+uint64_t structure_key_pawn(int color, int type, int sq) {
+  return structure_mix(structure_piece(color, type) | (uint64_t)sq);
+}
+
+uint64_t structure_key_material(int color, int type) {
+  return structure_mix(structure_piece(color, type) | 0xFFFF);
+}
+
 uint64_t zobrist_piece(int color, int type, int sq) {
   return mix64(((uint64_t)1 << 60) | (uint64_t)color << 40 | (uint64_t)type << 20 | (uint64_t)sq);
 }
@@ -149,6 +183,11 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
     goto fail;
   }
   t->type_nb = v->piece_count;
+  for (int type = 0; type < t->type_nb; type++) {
+    t->forward_only[type] = board_type_forward_only(v, type);
+    for (int c = 0; c < COLOR_NB; c++)
+      t->material_number[c][type] = structure_key_material(c, type);
+  }
   int sq_nb = t->geo.sq_nb, total = 0;
   for (int type = 0; type < t->type_nb; type++) {
     for (int c = 0; c < COLOR_NB; c++) {

@@ -34,6 +34,10 @@ struct BoardTables {
    * (igui, pass); otherwise only the null leap O may (MBN §2) */
   bool returns[PIECE_TYPE_MAX][COLOR_NB];
   bool compulsory[PIECE_TYPE_MAX][COLOR_NB]; /* some leg is LEG_COMPULSORY */
+  /* forward_only[t]: board_type_forward_only; the squares of these pieces
+   * make the position's pawn key, the others its material key (position.h) */
+  bool forward_only[PIECE_TYPE_MAX];
+  uint64_t material_number[COLOR_NB][PIECE_TYPE_MAX]; /* structure_key_material, looked up */
   /* plain[t][c]: every leg is a root, ending leg of a leaper or slider
    * (min_steps >= 1) that captures by replacement, with only the flags
    * initial and e.p. and no victim set (origin and landing ranges allowed):
@@ -83,6 +87,16 @@ BoardTables *tables_new(const Variant *variant, char *err, size_t errlen);
 BoardTables *tables_new_facts(const Variant *variant, char *err, size_t errlen);
 void tables_retain(BoardTables *tables);
 void tables_release(BoardTables *tables);
+
+/* A type that is not royal and whose every move goes forward, at most two
+ * steps: it cannot come back, so where such pieces stand is the position's
+ * lasting structure (the evaluation's pawn terms, the pawn key). */
+bool board_type_forward_only(const Variant *variant, int type);
+
+/* The pawn key's number for a forward-only piece on a square, and the material
+ * key's (summed, not xored: it counts) for any other piece. */
+uint64_t structure_key_pawn(int color, int type, int sq);
+uint64_t structure_key_material(int color, int type);
 
 /* The Zobrist number of a piece on a square, of a hand count, of the side. */
 uint64_t zobrist_piece(int color, int type, int sq);

@@ -75,9 +75,14 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
         variant_diag_add(diags, pos, "compound piece letter in '%s' must be :X: to :XYZ:", quoted);
         return false;
       }
-      letter[n++] = ':';
-      for (const char *q = p + 1; q < close; q++) letter[n++] = (char)toupper((unsigned char)*q);
-      letter[n++] = ':';
+      int len = snprintf(letter + n, sizeof letter - n, ":%.*s:", (int)(close - p - 1), p + 1);
+      if (len < 0 || n + (size_t)len >= sizeof letter) {
+        variant_diag_add(diags, pos, "piece letter in '%s' is longer than %d characters", quoted,
+                         (int)sizeof letter - 1);
+        return false;
+      }
+      for (int i = 1; i < len - 1; i++) letter[n + i] = (char)toupper((unsigned char)letter[n + i]);
+      n += (size_t)len;
       p = close + 1;
     } else if (isalpha((unsigned char)*p)) {
       letter[n++] = (char)toupper((unsigned char)*p++);

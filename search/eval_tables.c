@@ -15,10 +15,11 @@
 #include "search/eval_tables.h"
 
 #include <stdio.h>
-#include "search/eval_weights.h"
-
 #include <stdlib.h>
 #include <string.h>
+
+#include "board/tables.h"
+#include "search/eval_weights.h"
 
 #define WALK_DEPTH_MAX 4
 /* Squares one walk_square may step through: no piece of a shipped variant
@@ -184,16 +185,6 @@ int eval_piece_mobility(const Variant *variant, int type, Color color, int squar
   int mobility = walk_square(walk, type, color, square, NULL);
   walk_free(walk);
   return mobility;
-}
-
-static bool piece_is_pawn_like(const PieceType *piece) {
-  const MoveProgram *program = &piece->moves[WHITE];
-  if (program->root_count == 0) return false;
-  for (int r = 0; r < program->root_count; r++) {
-    const MoveLeg *leg = &program->legs[r];
-    if (leg->dy <= 0 || leg->max_steps > 2) return false;
-  }
-  return true;
 }
 
 static bool square_on_board(const Variant *variant, int sq) {
@@ -513,7 +504,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     tables->royal[t] = piece->royal || ((variant->rules.royal_types >> t) & 1);
     tables->antimaterial[t] = variant->rules.extinction_result == RESULT_WIN &&
                               ((variant->rules.extinction_types >> t) & 1);
-    tables->pawn_like[t] = !tables->royal[t] && piece_is_pawn_like(piece);
+    tables->pawn_like[t] = board_type_forward_only(variant, t);
     tables->has_pawn_like |= tables->pawn_like[t];
     for (int c = 0; c < COLOR_NB; c++) {
       bool mixed = false;

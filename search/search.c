@@ -251,27 +251,10 @@ static void search_update_captures(SearchThread *thread, Move best, const Move *
 /* The correction history's key (Stockfish's pawn correction history): the
  * squares of the pawn-like pieces where the position has any (their
  * structure is what the static evaluation misjudges for long), else the
- * material, so pawnless variants and endings still learn. */
-static uint64_t correction_mix(uint64_t x) {
-  x = (x + 1) * 0x9E3779B97F4A7C15ull;
-  x ^= x >> 31;
-  x *= 0xBF58476D1CE4E5B9ull;
-  return x ^ x >> 29;
-}
-
-static int16_t *correction_entry(SearchThread *thread, const Position *pos,
-                                 const EvalTables *tables) {
-  uint64_t pawns = 0, material = 0;
-  for (int c = 0; c < COLOR_NB; c++)
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int sq = pos->plist[c][i];
-      uint64_t piece = (uint64_t)(c * PIECE_TYPE_MAX + piece_type(pos_piece_on(pos, sq))) << 16;
-      if (tables->pawn_like[piece_type(pos_piece_on(pos, sq))])
-        pawns ^= correction_mix(piece | (uint64_t)sq);
-      else
-        material += correction_mix(piece | 0xFFFF);
-    }
-  uint64_t key = pawns ? pawns : material;
+ * material, so pawnless variants and endings still learn. The board keeps
+ * both keys up to date in make and unmake. */
+static int16_t *correction_entry(SearchThread *thread, const Position *pos) {
+  uint64_t key = pos_pawn_key(pos) ? pos_pawn_key(pos) : pos_material_key(pos);
   return &thread->correction[pos_side_to_move(pos)][key % CORRECTION_SIZE];
 }
 
@@ -323,7 +306,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
    *    on the evaluation corrected as in search_node (the TT keeps it raw). */
   int best = -SEARCH_INF, eval = -SEARCH_INF, correction = 0;
   if (!evade) {
-    correction = *correction_entry(thread, pos, tables) / 32;
+    correction = *correction_entry(thread, pos) / 32;
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
     eval = max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (eval >= beta || qdepth >= QS_DEPTH_MAX) return eval;
@@ -439,7 +422,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   int eval = -SEARCH_INF, correction = 0, corrected = 0;
   int16_t *correction_cell = NULL;
   if (!in_check) {
-    correction_cell = correction_entry(thread, pos, tables);
+    correction_cell = correction_entry(thread, pos);
     correction = *correction_cell / 32;
     eval = tt_hit ? hit.eval : eval_position(pos, tables);
     eval = corrected =

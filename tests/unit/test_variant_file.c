@@ -335,6 +335,18 @@ START_TEST(error_bad_piece_token) {
 }
 END_TEST
 
+/* Side mark, two prefixes and a three-letter compound fill nine characters:
+ * one past the letter buffer (the writes overran it before the check). */
+START_TEST(error_piece_letter_too_long) {
+  VariantLibrary *lib;
+  const char *text = "[v]\nboard = 5x5\nsetup = 5/5/5/5/K4 w - - 0 1\npieces = K '+-:ABC:=K\n";
+  ck_assert_ptr_nonnull(
+      strstr(compile_errors(text, &lib),
+             "t.var:4:12: piece letter in ''+-:ABC:=K' is longer than 7 characters"));
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("variant_file");
   TCase *tc = tcase_create("format");
@@ -364,6 +376,7 @@ Suite *test_suite(void) {
   tcase_add_test(errors, error_bad_board);
   tcase_add_test(errors, error_bad_setup);
   tcase_add_test(errors, error_bad_piece_token);
+  tcase_add_test(errors, error_piece_letter_too_long);
   suite_add_tcase(suite, errors);
   return suite;
 }
