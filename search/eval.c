@@ -153,34 +153,45 @@ static int chebyshev(const EvalTables *tables, int a, int b) {
   return df > dr ? df : dr;
 }
 
+/* Shelter and danger of colour c's royal on royal_sq: pieces within two
+ * squares of it, found by looking at those squares (EvalTables.around), not
+ * by measuring every piece. */
+static void royal_safety(const Position *pos, const EvalTables *tables, Color c, int royal_sq,
+                         Score2 *out TRACE_PARAM) {
+  int sign = c == WHITE ? 1 : -1;
+  int shelter = 0, danger = 0;
+  const EvalNear *near = tables->around + tables->around_first[royal_sq];
+  const EvalNear *end = tables->around + tables->around_first[royal_sq + 1];
+  for (; near < end; near++) {
+    Piece p = pos_piece_on(pos, near->sq);
+    if (!piece_is_real(p)) continue;
+    int t = piece_type(p), d = near->distance;
+    if (piece_color(p) == c)
+      shelter += d == 1 ? 1 : 0;
+    else if (!tables->pawn_like[t] && !tables->royal[t])
+      danger += (3 - d) * (tables->value[t] > 400 ? 2 : 1);
+  }
+  if (shelter > 4) shelter = 4;
+  out->mg += sign * (W(EW_SHELTER) * shelter - W(EW_DANGER) * danger);
+  TRACE(EW_SHELTER, sign * shelter, EVAL_KIND_MG);
+  TRACE(EW_DANGER, -sign * danger, EVAL_KIND_MG);
+}
+
+/* census_royal_sq: each colour's royal if it has exactly one (the material
+ * loop found it), else -1 and the piece list is searched for them. */
 static void royals_evaluate(const Position *pos, const EvalTables *tables,
-                            Score2 *out TRACE_PARAM) {
+                            const int census_royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
   const VariantRules *rules = &pos->variant->rules;
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int royal_sq = pos->plist[c][i];
-      int type = piece_type(pos_piece_on(pos, royal_sq));
-      if (!tables->royal[type]) continue;
-      /* Shelter and danger: pieces within two squares of the royal. */
-      int shelter = 0, danger = 0;
-      for (int cc = 0; cc < COLOR_NB; cc++)
-        for (int j = 0; j < pos->pcount[cc]; j++) {
-          int sq = pos->plist[cc][j];
-          if (sq == royal_sq) continue;
-          int d = chebyshev(tables, sq, royal_sq);
-          if (d > 2) continue;
-          int t = piece_type(pos_piece_on(pos, sq));
-          if (cc == c)
-            shelter += d == 1 ? 1 : 0;
-          else if (!tables->pawn_like[t] && !tables->royal[t])
-            danger += (3 - d) * (tables->value[t] > 400 ? 2 : 1);
-        }
-      if (shelter > 4) shelter = 4;
-      out->mg += sign * (W(EW_SHELTER) * shelter - W(EW_DANGER) * danger);
-      TRACE(EW_SHELTER, sign * shelter, EVAL_KIND_MG);
-      TRACE(EW_DANGER, -sign * danger, EVAL_KIND_MG);
-    }
+    if (census_royal_sq[c] >= 0)
+      royal_safety(pos, tables, (Color)c, census_royal_sq[c], out TRACE_ARG);
+    else
+      for (int i = 0; i < pos->pcount[c]; i++) {
+        int sq = pos->plist[c][i];
+        if (tables->royal[piece_type(pos_piece_on(pos, sq))])
+          royal_safety(pos, tables, (Color)c, sq, out TRACE_ARG);
+      }
     /* King of the hill, racing kings: the goal pieces' distance to the hill,
      * closer is better, sharply so at the end. */
     for (int i = 0; tables->hill_distance[c] && i < pos->pcount[c]; i++) {
@@ -460,7 +471,7 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   if (tables->pair_any) pairs_evaluate(pos, tables, &total);
   if (tables->file_any && files) files_evaluate(pos, tables, &pawns, &total);
 #endif
-  royals_evaluate(pos, tables, &total TRACE_ARG);
+  royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 

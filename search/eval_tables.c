@@ -195,6 +195,34 @@ static int rank_of(const Variant *variant, int sq) {
   return (sq / variant->shape.files) % variant->shape.ranks;
 }
 
+/* EvalTables.around: false when out of memory. */
+static bool tables_fill_around(EvalTables *tables, const Variant *variant) {
+  int files = variant->shape.files, ranks = variant->shape.ranks, sq_nb = tables->square_nb;
+  int levels = sq_nb / (files * ranks);
+  tables->around_first = malloc(sizeof(int) * (size_t)(sq_nb + 1));
+  tables->around = malloc(sizeof(EvalNear) * (size_t)sq_nb * (size_t)levels * 25);
+  if (!tables->around_first || !tables->around) return false;
+  int n = 0;
+  for (int sq = 0; sq < sq_nb; sq++) {
+    int f0 = sq % files, r0 = rank_of(variant, sq);
+    tables->around_first[sq] = n;
+    for (int d = 0; d <= 2; d++) /* 0: the same file and rank on another level */
+      for (int level = 0; level < levels; level++)
+        for (int r = r0 - d; r <= r0 + d; r++)
+          for (int f = f0 - d; f <= f0 + d; f++) {
+            int s = (level * ranks + r) * files + f;
+            if (r < 0 || r >= ranks || f < 0 || f >= files || s == sq) continue;
+            int df = abs(f - f0), dr = abs(r - r0);
+            if ((df > dr ? df : dr) != d) continue;
+            tables->around[n].sq = (int16_t)s;
+            tables->around[n].distance = (int8_t)d;
+            n++;
+          }
+  }
+  tables->around_first[sq_nb] = n;
+  return true;
+}
+
 static void tables_fill_promotion(EvalTables *tables, const Variant *variant) {
   int ranks = variant->shape.ranks;
   for (int color = 0; color < COLOR_NB; color++) {
@@ -487,6 +515,11 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     if (edge > tables->edge_max) tables->edge_max = edge > 100 ? 100 : edge;
   }
   tables->span = (width > height ? width : height) - 1;
+  if (!tables_fill_around(tables, variant)) {
+    walk_free(walk);
+    eval_tables_free(tables);
+    return false;
+  }
   const VariantRules *rules = &variant->rules;
   tables->bare_goal = rules->bare_royal == RESULT_LOSS;
   tables->bare_reply = tables->bare_goal && rules->bare_royal_reply;
@@ -589,5 +622,7 @@ void eval_tables_free(EvalTables *tables) {
   free(tables->memory);
   free(tables->param);
   free(tables->psq_cell[WHITE]);
+  free(tables->around_first);
+  free(tables->around);
   memset(tables, 0, sizeof *tables);
 }

@@ -57,6 +57,12 @@ typedef enum {
   EVAL_KIND_TEMPO
 } EvalKind;
 
+/* A square near another (EvalTables.around) and its king-distance to it. */
+typedef struct {
+  int16_t sq;
+  int8_t distance;
+} EvalNear;
+
 typedef struct {
   const Variant *variant;
   int square_nb;
@@ -83,6 +89,12 @@ typedef struct {
    * bares back at once), and cornering the enemy royal is how the stronger
    * side wins (mop-up), unless being mated wins (losers). */
   bool bare_goal, bare_reply, mop_up;
+  /* Per square, the other squares at most two king steps from it by file
+   * and rank (on any level: distance 0 on another one), for royal safety:
+   * around[around_first[sq]] up to around[around_first[sq + 1]], nearest
+   * first. */
+  int *around_first;
+  EvalNear *around;
   int8_t *edge_distance; /* per square: steps to the nearest board edge */
   int edge_max;          /* the largest edge_distance on the board */
   int span;              /* the longest king-distance on the board */
