@@ -404,15 +404,16 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
   return true;
 }
 
-/* Which types the evaluation asks the board about (eval.c, reach_evaluate),
- * from the weights: nothing is counted for a term whose weights are 0. */
+/* Which types the evaluation asks the board about (eval.c, reach_evaluate)
+ * and counts pairs and files of, from the weights: nothing is counted for a
+ * term whose weights are 0. */
 static void tables_set_reach(EvalTables *tables) {
   int types = tables->piece_count;
   const int *w = tables->param;
   bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
   bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
-  tables->reach_any = tables->pair_any = tables->file_any = false;
-  tables->reach_types = 0;
+  tables->reach_types = tables->pair_types = tables->file_types = 0;
+  tables->nonroyal_types = tables->mobility_types = 0;
   for (int t = 0; t < types; t++) {
     uint64_t victims = 0;
     for (int v = 0; v < types; v++) {
@@ -421,16 +422,18 @@ static void tables_set_reach(EvalTables *tables) {
         victims |= 1ULL << v;
     }
     tables->threat_types[t] = tables->royal[t] ? 0 : victims;
+    uint64_t bit = 1ULL << t;
     bool counted = eval_has_mobility(tables, t);
-    bool reach = (counted && (tables->mobility_on[t] || tables->zone_mg[t] || tables->zone_eg[t] ||
-                              w[EW_ZONE_ATTACKERS] || threats)) ||
-                 (tables->pawn_like[t] && !tables->royal[t] && pawn_threats);
-    tables->reach_any |= reach;
-    if (reach) tables->reach_types |= 1ULL << t;
-    tables->pair_any |= counted && (tables->pair_mg[t] || tables->pair_eg[t]);
-    tables->file_on[t] = counted && (tables->open_mg[t] || tables->open_eg[t] ||
-                                     tables->semiopen_mg[t] || tables->semiopen_eg[t]);
-    tables->file_any |= tables->file_on[t];
+    if (!tables->royal[t]) tables->nonroyal_types |= bit;
+    if (counted) tables->mobility_types |= bit;
+    if ((counted && (tables->mobility_on[t] || tables->zone_mg[t] || tables->zone_eg[t] ||
+                     w[EW_ZONE_ATTACKERS] || threats)) ||
+        (tables->pawn_like[t] && !tables->royal[t] && pawn_threats))
+      tables->reach_types |= bit;
+    if (counted && (tables->pair_mg[t] || tables->pair_eg[t])) tables->pair_types |= bit;
+    if (counted && (tables->open_mg[t] || tables->open_eg[t] || tables->semiopen_mg[t] ||
+                    tables->semiopen_eg[t]))
+      tables->file_types |= bit;
   }
 }
 

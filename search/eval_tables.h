@@ -133,15 +133,17 @@ typedef struct {
    * but with enemy ones (semiopen_param), for the same types. */
   int open_mg[PIECE_TYPE_MAX], open_eg[PIECE_TYPE_MAX];
   int semiopen_mg[PIECE_TYPE_MAX], semiopen_eg[PIECE_TYPE_MAX];
-  bool file_on[PIECE_TYPE_MAX];
   /* threat_types[t]: the enemy types a piece of type t threatens (pawn-like:
    * every type neither pawn-like nor royal; others: non-royal types of a
-   * higher middle-game value). reach_types: the types the evaluation asks
-   * the board what they reach (some weight that reads it is not 0);
-   * reach_any: some type is; pair_any: some pair bonus is not 0. */
+   * higher middle-game value). */
   uint64_t threat_types[PIECE_TYPE_MAX];
-  uint64_t reach_types;
-  bool reach_any, pair_any, file_any;
+  /* Sets of types: those the evaluation asks the board what they reach
+   * (some weight that reads it is not 0), those with a pair bonus or a file
+   * term that is not 0, and the types these terms apply to at all, which
+   * the traced build counts so that the tuner can fit weights still 0:
+   * nonroyal_types and mobility_types (neither royal nor pawn-like). */
+  uint64_t reach_types, pair_types, file_types;
+  uint64_t nonroyal_types, mobility_types;
 } EvalTables;
 
 /* Index of the piece-square parameter of piece type `type` for colour `color`
