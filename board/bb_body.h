@@ -315,27 +315,39 @@ int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint
   return BBW(popcount)(targets);
 }
 
-int BBW(side_reach)(const Position *pos, Color c, uint64_t types, int zone_sq,
-                    const uint64_t *threat_types, PieceReach *out) {
+/* How many of the enemy pieces on `victims` have a type in `types`. */
+static inline int bb_threats(const Position *pos, bb_t victims, uint64_t types) {
+  int n = 0;
+  for (; types && victims; victims &= victims - 1)
+    n += (int)(types >> piece_type(pos->board[BBW(lsb)(victims)]) & 1);
+  return n;
+}
+
+int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, PieceReach *out) {
   const BbTables *bb = BBT(pos->tables);
   bb_t occupied = BBW(occupied)(pos);
   bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
-  bb_t zone = zone_sq >= 0 ? bb->near[zone_sq] : 0;
+  bb_t zone = query->zone_sq >= 0 ? bb->near[query->zone_sq] : 0;
   int n = 0;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
     size_t k = (size_t)type * COLOR_NB + (size_t)c;
-    if (!(types >> type & 1) || !bb->gen_ok[k]) continue;
+    if (!(query->types >> type & 1) || !bb->gen_ok[k]) continue;
+    if (query->threats_only >> type & 1) {
+      /* No empty squares: the targets are the enemies it captures. */
+      bb_t victims = bb_targets_on(bb, k, sq, occupied, 0, enemy);
+      int threats = bb_threats(pos, victims, query->threat_types[type]);
+      if (!threats) continue;
+      out[n++] = (PieceReach){.type = (uint8_t)type, .threats = (int16_t)threats};
+      continue;
+    }
     bb_t targets = bb_targets_on(bb, k, sq, occupied, empty, enemy);
-    /* Most pieces reach neither the zone nor a victim: no count then. */
-    bb_t near = targets & zone, victims = targets & enemy;
-    int threats = 0;
-    for (uint64_t mask = threat_types[type]; mask && victims; victims &= victims - 1)
-      threats += (int)(mask >> piece_type(pos->board[BBW(lsb)(victims)]) & 1);
+    /* Most pieces reach nothing in the zone: no count then. */
+    bb_t near = targets & zone;
     out[n].type = (uint8_t)type;
     out[n].reach = (int16_t)BBW(popcount)(targets);
     out[n].zone = (int16_t)(near ? BBW(popcount)(near) : 0);
-    out[n].threats = (int16_t)threats;
+    out[n].threats = (int16_t)bb_threats(pos, targets & enemy, query->threat_types[type]);
     n++;
   }
   return n;

@@ -252,10 +252,14 @@ static int extinction_evaluate(const Position *pos, const EvalTables *tables TRA
 static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
                            const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
   PieceReach found[POS_REACH_MAX];
+  /* Pawn-like pieces count only their threats (below): the board skips the
+   * rest for them, and those that threaten nothing. */
+  ReachQuery query = {types, types & tables->pawn_like_types, -1, tables->threat_types};
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
     int attackers = 0;
-    int n = pos_side_reach(pos, (Color)c, types, royal_sq[!c], tables->threat_types, found);
+    query.zone_sq = royal_sq[!c];
+    int n = pos_side_reach(pos, (Color)c, &query, found);
     for (int i = 0; i < n; i++) {
       int type = found[i].type, reach = found[i].reach, zone = found[i].zone;
       int threats = found[i].threats;

@@ -413,7 +413,7 @@ static void tables_set_reach(EvalTables *tables) {
   bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
   bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
   tables->reach_types = tables->pair_types = tables->file_types = 0;
-  tables->nonroyal_types = tables->mobility_types = 0;
+  tables->nonroyal_types = tables->mobility_types = tables->pawn_like_types = 0;
   for (int t = 0; t < types; t++) {
     uint64_t victims = 0;
     for (int v = 0; v < types; v++) {
@@ -426,6 +426,7 @@ static void tables_set_reach(EvalTables *tables) {
     bool counted = eval_has_mobility(tables, t);
     if (!tables->royal[t]) tables->nonroyal_types |= bit;
     if (counted) tables->mobility_types |= bit;
+    if (tables->pawn_like[t]) tables->pawn_like_types |= bit;
     if ((counted && (tables->mobility_on[t] || tables->zone_mg[t] || tables->zone_eg[t] ||
                      w[EW_ZONE_ATTACKERS] || threats)) ||
         (tables->pawn_like[t] && !tables->royal[t] && pawn_threats))

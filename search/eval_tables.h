@@ -144,6 +144,7 @@ typedef struct {
    * nonroyal_types and mobility_types (neither royal nor pawn-like). */
   uint64_t reach_types, pair_types, file_types;
   uint64_t nonroyal_types, mobility_types;
+  uint64_t pawn_like_types;
 } EvalTables;
 
 /* Index of the piece-square parameter of piece type `type` for colour `color`
