@@ -89,12 +89,15 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
   const Geometry *geo = &pos->geo;
   int files = geo->files < FILES_MAX ? geo->files : FILES_MAX;
   int ranks = geo->ranks;
-  /* Per colour and file: count, and the least advanced rank. Only the board's
-   * files are cleared (FILES_MAX is for the widest board). */
+  /* Per colour and file: count, and the least advanced rank. Only the files
+   * that hold some (pawns->files) are set, and read. */
   int count[COLOR_NB][FILES_MAX];
   int rearmost[COLOR_NB][FILES_MAX]; /* in the colour's own direction */
   for (int c = 0; c < COLOR_NB; c++)
-    for (int f = 0; f < files; f++) count[c][f] = 0, rearmost[c][f] = 1 << 20;
+    for (uint64_t held = pawns->files[c]; held; held &= held - 1) {
+      int f = __builtin_ctzll(held);
+      count[c][f] = 0, rearmost[c][f] = 1 << 20;
+    }
   for (int c = 0; c < COLOR_NB; c++)
     for (int i = 0; i < pawns->count[c]; i++) {
       int sq = pawns->sq[c][i];
@@ -108,15 +111,16 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
     Color them = (Color)!c;
-    for (int f = 0; f < files; f++) {
-      if (!count[c][f]) continue;
+    uint64_t mine = pawns->files[c], theirs = pawns->files[them];
+    for (uint64_t held = mine; held; held &= held - 1) {
+      int f = __builtin_ctzll(held);
       /* Doubled and isolated. */
       if (count[c][f] > 1) {
         out->mg -= sign * W(EW_DOUBLED_MG) * (count[c][f] - 1), out->eg -= sign * W(EW_DOUBLED_EG);
         TRACE(EW_DOUBLED_MG, -sign * (count[c][f] - 1), EVAL_KIND_MG);
         TRACE(EW_DOUBLED_EG, -sign, EVAL_KIND_EG);
       }
-      bool left = f > 0 && count[c][f - 1], right = f + 1 < files && count[c][f + 1];
+      bool left = f > 0 && mine >> (f - 1) & 1, right = f + 1 < files && mine >> (f + 1) & 1;
       if (!left && !right) {
         out->mg -= sign * W(EW_ISOLATED_MG), out->eg -= sign * W(EW_ISOLATED_EG);
         TRACE(EW_ISOLATED_MG, -sign, EVAL_KIND_MG);
@@ -131,7 +135,7 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
       int own = c == WHITE ? tables->rank_of[sq] : ranks - 1 - tables->rank_of[sq];
       bool passed = true;
       for (int g = f - 1; g <= f + 1 && passed; g++) {
-        if (g < 0 || g >= files || !count[them][g]) continue;
+        if (g < 0 || g >= files || !(theirs >> g & 1)) continue;
         /* Enemy rearmost (in its own direction) converted to our ranks. */
         int their_front = ranks - 1 - rearmost[them][g];
         if (their_front > own) passed = false;
