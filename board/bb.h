@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "board/move.h"
+#include "board/movegen.h"
 #include "board/position.h"
 #include "mbn/variant.h"
 

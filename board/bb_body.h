@@ -273,11 +273,10 @@ static inline bb_t bb_ride(const BbTables *bb, int d, int sq, bb_t occupied) {
   return r ^ bb->ray[d][b];
 }
 
-bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
-  const BbTables *bb = BBT(pos->tables);
-  size_t k = (size_t)type * COLOR_NB + (size_t)c;
-  bb_t occupied = BBW(occupied)(pos);
-  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
+/* BBW(targets) of type k (index t * 2 + c) on sq, with the occupancy the
+ * caller computed (once for all the pieces of a side in BBW(side_reach)). */
+static inline bb_t bb_targets_on(const BbTables *bb, size_t k, int sq, bb_t occupied, bb_t empty,
+                                 bb_t enemy) {
   bb_t targets = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
   for (int i = 0; i < bb->rider_nb[k]; i++) {
     const BbRider *r = &bb->riders[k][i];
@@ -286,6 +285,14 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
     if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
   }
   return targets;
+}
+
+bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
+  const BbTables *bb = BBT(pos->tables);
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
+  return bb_targets_on(bb, k, sq, occupied, empty, enemy);
 }
 
 int BBW(mobility)(const Position *pos, int sq, int type, Color c) {
@@ -306,6 +313,44 @@ int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint
       n += (int)(threat_types >> piece_type(pos->board[BBW(lsb)(victims)]) & 1);
   *threats = n;
   return BBW(popcount)(targets);
+}
+
+/* How many of the enemy pieces on `victims` have a type in `types`. */
+static inline int bb_threats(const Position *pos, bb_t victims, uint64_t types) {
+  int n = 0;
+  for (; types && victims; victims &= victims - 1)
+    n += (int)(types >> piece_type(pos->board[BBW(lsb)(victims)]) & 1);
+  return n;
+}
+
+int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, PieceReach *out) {
+  const BbTables *bb = BBT(pos->tables);
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
+  bb_t zone = query->zone_sq >= 0 ? bb->near[query->zone_sq] : 0;
+  int n = 0;
+  for (int i = 0; i < pos->pcount[c]; i++) {
+    int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
+    size_t k = (size_t)type * COLOR_NB + (size_t)c;
+    if (!(query->types >> type & 1) || !bb->gen_ok[k]) continue;
+    if (query->threats_only >> type & 1) {
+      /* No empty squares: the targets are the enemies it captures. */
+      bb_t victims = bb_targets_on(bb, k, sq, occupied, 0, enemy);
+      int threats = bb_threats(pos, victims, query->threat_types[type]);
+      if (!threats) continue;
+      out[n++] = (PieceReach){.type = (uint8_t)type, .threats = (int16_t)threats};
+      continue;
+    }
+    bb_t targets = bb_targets_on(bb, k, sq, occupied, empty, enemy);
+    /* Most pieces reach nothing in the zone: no count then. */
+    bb_t near = targets & zone;
+    out[n].type = (uint8_t)type;
+    out[n].reach = (int16_t)BBW(popcount)(targets);
+    out[n].zone = (int16_t)(near ? BBW(popcount)(near) : 0);
+    out[n].threats = (int16_t)bb_threats(pos, targets & enemy, query->threat_types[type]);
+    n++;
+  }
+  return n;
 }
 
 /* The first occupied square from sq along direction d, or -1. */

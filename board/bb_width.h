@@ -82,6 +82,11 @@ int BBW(mobility)(const Position *pos, int sq, int type, Color c);
  * not generated with bitboards. */
 int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint64_t threat_types,
                int *zone, int *threats);
+/* BBW(reach) of each piece of colour c that the query asks for and that is
+ * generated with bitboards, in piece-list order, into out (room for
+ * pos->pcount[c]), as pos_side_reach. The occupancy is read once for the
+ * side. Returns the count. */
+int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);

@@ -34,3 +34,10 @@ int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_ty
                        threats);
   return -1;
 }
+
+int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceReach *out) {
+  const BoardTables *t = pos->tables;
+  if (t->bb64) return bb64_side_reach(pos, c, query, out);
+  if (t->bb128) return bb128_side_reach(pos, c, query, out);
+  return 0;
+}

@@ -42,6 +42,28 @@ int pos_mobility(const Position *pos, int sq);
  * (nothing written) where pos_mobility is -1. */
 int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_types, int *zone,
                     int *threats);
+/* What one piece reaches, as pos_piece_reach counts it. */
+typedef struct {
+  uint8_t type;
+  int16_t reach, zone, threats;
+} PieceReach;
+/* The most pieces pos_side_reach reports: bitboards hold at most 128 squares. */
+#define POS_REACH_MAX 128
+/* What pos_side_reach counts. */
+typedef struct {
+  uint64_t types; /* the types to report */
+  /* Of those, the types whose threats alone matter (the evaluation's
+   * pawn-like pieces): reach and zone are not counted (left 0), and a piece
+   * that threatens nothing is left out. */
+  uint64_t threats_only;
+  int zone_sq;                  /* as pos_piece_reach, for every piece */
+  const uint64_t *threat_types; /* [t]: the threat_types of a piece of type t */
+} ReachQuery;
+/* pos_piece_reach of every piece of colour c that the query asks for, in
+ * piece-list order, into out (room for POS_REACH_MAX); pieces for which
+ * pos_piece_reach is -1 are left out. Returns how many were written: one
+ * call per side instead of one per piece, for the evaluation. */
+int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
  * walk leaves out the legs that cannot capture or promote; elsewhere the full

@@ -45,6 +45,19 @@
 #endif
 #define W(index) (tables->param[index])
 
+/* The types a term counts: the engine only those whose weights are not 0
+ * (weighted), the traced build every type the term applies to, so that the
+ * tuner can fit weights that are still 0. */
+static inline uint64_t counted_types(uint64_t weighted, uint64_t applicable) {
+#ifdef EVAL_TRACE
+  (void)weighted;
+  return applicable;
+#else
+  (void)applicable;
+  return weighted;
+#endif
+}
+
 #define FILES_MAX 64
 
 typedef struct {
@@ -56,8 +69,9 @@ typedef struct {
 #define PAWN_LIST_MAX 128
 typedef struct {
   int count[COLOR_NB];
-  bool overflow; /* more than PAWN_LIST_MAX of a colour (no shipped variant has more than
-                  * 36): the structure terms are skipped */
+  bool overflow;            /* more than PAWN_LIST_MAX of a colour (no shipped variant has more than
+                             * 36): the structure terms are skipped */
+  uint64_t files[COLOR_NB]; /* the files (below FILES_MAX) that hold some */
   int16_t sq[COLOR_NB][PAWN_LIST_MAX];
   uint8_t type[COLOR_NB][PAWN_LIST_MAX];
 } PawnList;
@@ -75,12 +89,15 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
   const Geometry *geo = &pos->geo;
   int files = geo->files < FILES_MAX ? geo->files : FILES_MAX;
   int ranks = geo->ranks;
-  /* Per colour and file: count, and the least advanced rank. Only the board's
-   * files are cleared (FILES_MAX is for the widest board). */
+  /* Per colour and file: count, and the least advanced rank. Only the files
+   * that hold some (pawns->files) are set, and read. */
   int count[COLOR_NB][FILES_MAX];
   int rearmost[COLOR_NB][FILES_MAX]; /* in the colour's own direction */
   for (int c = 0; c < COLOR_NB; c++)
-    for (int f = 0; f < files; f++) count[c][f] = 0, rearmost[c][f] = 1 << 20;
+    for (uint64_t held = pawns->files[c]; held; held &= held - 1) {
+      int f = __builtin_ctzll(held);
+      count[c][f] = 0, rearmost[c][f] = 1 << 20;
+    }
   for (int c = 0; c < COLOR_NB; c++)
     for (int i = 0; i < pawns->count[c]; i++) {
       int sq = pawns->sq[c][i];
@@ -94,15 +111,16 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
     Color them = (Color)!c;
-    for (int f = 0; f < files; f++) {
-      if (!count[c][f]) continue;
+    uint64_t mine = pawns->files[c], theirs = pawns->files[them];
+    for (uint64_t held = mine; held; held &= held - 1) {
+      int f = __builtin_ctzll(held);
       /* Doubled and isolated. */
       if (count[c][f] > 1) {
         out->mg -= sign * W(EW_DOUBLED_MG) * (count[c][f] - 1), out->eg -= sign * W(EW_DOUBLED_EG);
         TRACE(EW_DOUBLED_MG, -sign * (count[c][f] - 1), EVAL_KIND_MG);
         TRACE(EW_DOUBLED_EG, -sign, EVAL_KIND_EG);
       }
-      bool left = f > 0 && count[c][f - 1], right = f + 1 < files && count[c][f + 1];
+      bool left = f > 0 && mine >> (f - 1) & 1, right = f + 1 < files && mine >> (f + 1) & 1;
       if (!left && !right) {
         out->mg -= sign * W(EW_ISOLATED_MG), out->eg -= sign * W(EW_ISOLATED_EG);
         TRACE(EW_ISOLATED_MG, -sign, EVAL_KIND_MG);
@@ -117,7 +135,7 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
       int own = c == WHITE ? tables->rank_of[sq] : ranks - 1 - tables->rank_of[sq];
       bool passed = true;
       for (int g = f - 1; g <= f + 1 && passed; g++) {
-        if (g < 0 || g >= files || !count[them][g]) continue;
+        if (g < 0 || g >= files || !(theirs >> g & 1)) continue;
         /* Enemy rearmost (in its own direction) converted to our ranks. */
         int their_front = ranks - 1 - rearmost[them][g];
         if (their_front > own) passed = false;
@@ -153,34 +171,45 @@ static int chebyshev(const EvalTables *tables, int a, int b) {
   return df > dr ? df : dr;
 }
 
+/* Shelter and danger of colour c's royal on royal_sq: pieces within two
+ * squares of it, found by looking at those squares (EvalTables.around), not
+ * by measuring every piece. */
+static void royal_safety(const Position *pos, const EvalTables *tables, Color c, int royal_sq,
+                         Score2 *out TRACE_PARAM) {
+  int sign = c == WHITE ? 1 : -1;
+  int shelter = 0, danger = 0;
+  const EvalNear *near = tables->around + tables->around_first[royal_sq];
+  const EvalNear *end = tables->around + tables->around_first[royal_sq + 1];
+  for (; near < end; near++) {
+    Piece p = pos_piece_on(pos, near->sq);
+    if (!piece_is_real(p)) continue;
+    int t = piece_type(p), d = near->distance;
+    if (piece_color(p) == c)
+      shelter += d == 1 ? 1 : 0;
+    else if (!tables->pawn_like[t] && !tables->royal[t])
+      danger += (3 - d) * (tables->value[t] > 400 ? 2 : 1);
+  }
+  if (shelter > 4) shelter = 4;
+  out->mg += sign * (W(EW_SHELTER) * shelter - W(EW_DANGER) * danger);
+  TRACE(EW_SHELTER, sign * shelter, EVAL_KIND_MG);
+  TRACE(EW_DANGER, -sign * danger, EVAL_KIND_MG);
+}
+
+/* census_royal_sq: each colour's royal if it has exactly one (the material
+ * loop found it), else -1 and the piece list is searched for them. */
 static void royals_evaluate(const Position *pos, const EvalTables *tables,
-                            Score2 *out TRACE_PARAM) {
+                            const int census_royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
   const VariantRules *rules = &pos->variant->rules;
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int royal_sq = pos->plist[c][i];
-      int type = piece_type(pos_piece_on(pos, royal_sq));
-      if (!tables->royal[type]) continue;
-      /* Shelter and danger: pieces within two squares of the royal. */
-      int shelter = 0, danger = 0;
-      for (int cc = 0; cc < COLOR_NB; cc++)
-        for (int j = 0; j < pos->pcount[cc]; j++) {
-          int sq = pos->plist[cc][j];
-          if (sq == royal_sq) continue;
-          int d = chebyshev(tables, sq, royal_sq);
-          if (d > 2) continue;
-          int t = piece_type(pos_piece_on(pos, sq));
-          if (cc == c)
-            shelter += d == 1 ? 1 : 0;
-          else if (!tables->pawn_like[t] && !tables->royal[t])
-            danger += (3 - d) * (tables->value[t] > 400 ? 2 : 1);
-        }
-      if (shelter > 4) shelter = 4;
-      out->mg += sign * (W(EW_SHELTER) * shelter - W(EW_DANGER) * danger);
-      TRACE(EW_SHELTER, sign * shelter, EVAL_KIND_MG);
-      TRACE(EW_DANGER, -sign * danger, EVAL_KIND_MG);
-    }
+    if (census_royal_sq[c] >= 0)
+      royal_safety(pos, tables, (Color)c, census_royal_sq[c], out TRACE_ARG);
+    else
+      for (int i = 0; i < pos->pcount[c]; i++) {
+        int sq = pos->plist[c][i];
+        if (tables->royal[piece_type(pos_piece_on(pos, sq))])
+          royal_safety(pos, tables, (Color)c, sq, out TRACE_ARG);
+      }
     /* King of the hill, racing kings: the goal pieces' distance to the hill,
      * closer is better, sharply so at the end. */
     for (int i = 0; tables->hill_distance[c] && i < pos->pcount[c]; i++) {
@@ -220,28 +249,24 @@ static int extinction_evaluate(const Position *pos, const EvalTables *tables TRA
   return score;
 }
 
-/* What the board says each piece reaches (board/mobility.c: bitboard boards
- * only, else nothing is counted): mobility, squares around the enemy
- * royal (royal_sq: each colour's single royal, or -1), and enemy pieces it
- * threatens (EvalTables.threat_types). The traced build counts every term
- * so the tuner can fit weights that are still 0; the engine only the types
- * some weight reads (EvalTables.reach_on). */
-static void reach_evaluate(const Position *pos, const EvalTables *tables,
+/* What the board says each piece of the types `types` reaches
+ * (board/mobility.c: bitboard boards only, else nothing is counted):
+ * mobility, squares around the enemy royal (royal_sq: each colour's single
+ * royal, or -1), and enemy pieces it threatens (EvalTables.threat_types). */
+static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
                            const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
+  PieceReach found[POS_REACH_MAX];
+  /* Pawn-like pieces count only their threats (below): the board skips the
+   * rest for them, and those that threaten nothing. */
+  ReachQuery query = {types, types & tables->pawn_like_types, -1, tables->threat_types};
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
-    int zone_sq = royal_sq[!c], attackers = 0;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int sq = pos->plist[c][i];
-      int type = piece_type(pos_piece_on(pos, sq));
-#ifdef EVAL_TRACE
-      if (tables->royal[type]) continue;
-#else
-      if (!tables->reach_on[type]) continue;
-#endif
-      int zone = 0, threats = 0;
-      int reach = pos_piece_reach(pos, sq, zone_sq, tables->threat_types[type], &zone, &threats);
-      if (reach < 0) continue;
+    int attackers = 0;
+    query.zone_sq = royal_sq[!c];
+    int n = pos_side_reach(pos, (Color)c, &query, found);
+    for (int i = 0; i < n; i++) {
+      int type = found[i].type, reach = found[i].reach, zone = found[i].zone;
+      int threats = found[i].threats;
       if (tables->pawn_like[type]) {
         out->mg += sign * threats * W(EW_THREAT_PAWN_MG);
         out->eg += sign * threats * W(EW_THREAT_PAWN_EG);
@@ -270,23 +295,13 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables,
 }
 
 /* Two or more pieces of a type (the bishop pair: they cover each other's
- * squares). */
-static void pairs_evaluate(const Position *pos, const EvalTables *tables, Score2 *out TRACE_PARAM) {
-  uint8_t count[COLOR_NB][PIECE_TYPE_MAX];
-  memset(count, 0, sizeof count);
-  for (int c = 0; c < COLOR_NB; c++)
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int t = piece_type(pos_piece_on(pos, pos->plist[c][i]));
-      if (count[c][t] < 2) count[c][t]++;
-    }
-  for (int t = 0; t < tables->piece_count; t++) {
-#ifdef EVAL_TRACE
-    if (!eval_has_mobility(tables, t)) continue;
-#else
-    if (!tables->pair_mg[t] && !tables->pair_eg[t]) continue;
-#endif
-    int pair = (count[WHITE][t] == 2) - (count[BLACK][t] == 2);
-    if (!pair) continue;
+ * squares), for the types in `types`; twice[c]: the types colour c has two or
+ * more of. */
+static void pairs_evaluate(const EvalTables *tables, uint64_t types, const uint64_t twice[COLOR_NB],
+                           Score2 *out TRACE_PARAM) {
+  for (uint64_t left = (twice[WHITE] ^ twice[BLACK]) & types; left; left &= left - 1) {
+    int t = __builtin_ctzll(left);
+    int pair = twice[WHITE] >> t & 1 ? 1 : -1;
     out->mg += pair * tables->pair_mg[t];
     out->eg += pair * tables->pair_eg[t];
     TRACE(tables->pair_param + 2 * t, pair, EVAL_KIND_MG);
@@ -294,29 +309,19 @@ static void pairs_evaluate(const Position *pos, const EvalTables *tables, Score2
   }
 }
 
-/* Pieces (not royal, not pawn-like) on a file without pawn-like pieces,
- * or without friendly ones but with enemy ones: the rook on an open file. */
-static void files_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
-                           Score2 *out TRACE_PARAM) {
-  uint64_t pawn_files[COLOR_NB] = {0, 0};
-  for (int c = 0; c < COLOR_NB; c++)
-    for (int i = 0; i < pawns->count[c]; i++) {
-      int f = tables->file_of[pawns->sq[c][i]];
-      if (f < FILES_MAX) pawn_files[c] |= 1ULL << f;
-    }
+/* Pieces of the types in `types` on a file without pawn-like pieces, or
+ * without friendly ones but with enemy ones: the rook on an open file. */
+static void files_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
+                           const PawnList *pawns, Score2 *out TRACE_PARAM) {
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int i = 0; i < pos->pcount[c]; i++) {
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
-#ifdef EVAL_TRACE
-      if (!eval_has_mobility(tables, type)) continue;
-#else
-      if (!tables->file_on[type]) continue;
-#endif
+      if (!(types >> type & 1)) continue;
       int f = tables->file_of[sq];
-      if (f >= FILES_MAX || pawn_files[c] >> f & 1) continue;
-      if (pawn_files[!c] >> f & 1) {
+      if (f >= FILES_MAX || pawns->files[c] >> f & 1) continue;
+      if (pawns->files[!c] >> f & 1) {
         out->mg += sign * tables->semiopen_mg[type], out->eg += sign * tables->semiopen_eg[type];
         TRACE(tables->semiopen_param + 2 * type, sign, EVAL_KIND_MG);
         TRACE(tables->semiopen_param + 2 * type + 1, sign, EVAL_KIND_EG);
@@ -329,10 +334,11 @@ static void files_evaluate(const Position *pos, const EvalTables *tables, const 
   }
 }
 
-/* What the endgame terms need, gathered by the material loop. */
+/* What the pair and endgame terms need, gathered by the material loop. */
 typedef struct {
-  int material[COLOR_NB]; /* non-royal values on the board */
-  int pieces[COLOR_NB];   /* non-royal pieces on the board (the bare-royal count) */
+  uint64_t once[COLOR_NB], twice[COLOR_NB]; /* the types on the board, those twice or more */
+  int material[COLOR_NB];                   /* non-royal values on the board */
+  int pieces[COLOR_NB]; /* non-royal pieces on the board (the bare-royal count) */
   int royals[COLOR_NB];
   int royal_sq[COLOR_NB];    /* the last royal seen */
   int piece_sq[COLOR_NB][2]; /* the first two non-royal pieces seen */
@@ -398,10 +404,11 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   Score2 total = {0, 0};
   int phase = 0;
   int types = pos->variant->piece_count;
-  Census census = {{0, 0}, {0, 0}, {0, 0}, {-1, -1}, {{-1, -1}, {-1, -1}}};
+  Census census = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {-1, -1}, {{-1, -1}, {-1, -1}}};
   PawnList pawns;
   pawns.count[WHITE] = pawns.count[BLACK] = 0;
   pawns.overflow = false;
+  pawns.files[WHITE] = pawns.files[BLACK] = 0;
 
   /* 1. Material and piece-square terms. */
   for (int c = 0; c < COLOR_NB; c++) {
@@ -418,12 +425,15 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       TRACE(eval_psq_param(tables, type, c, 0, sq), sign, EVAL_KIND_MG);
       TRACE(eval_psq_param(tables, type, c, 1, sq), sign, EVAL_KIND_EG);
       phase += tables->phase_weight[type];
+      census.twice[c] |= census.once[c] & 1ULL << type;
+      census.once[c] |= 1ULL << type;
       if (tables->pawn_like[type]) {
-        int n = pawns.count[c];
+        int n = pawns.count[c], f = tables->file_of[sq];
         if (n < PAWN_LIST_MAX)
           pawns.sq[c][n] = (int16_t)sq, pawns.type[c][n] = (uint8_t)type, pawns.count[c]++;
         else
           pawns.overflow = true;
+        if (f < FILES_MAX) pawns.files[c] |= 1ULL << f;
       }
       if (tables->royal[type]) {
         census.royals[c]++, census.royal_sq[c] = sq;
@@ -448,18 +458,15 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   int one_royal[COLOR_NB];
   for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
   if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total TRACE_ARG);
+  uint64_t reach = counted_types(tables->reach_types, tables->nonroyal_types);
+  if (reach) reach_evaluate(pos, tables, reach, one_royal, &total TRACE_ARG);
+  uint64_t pairs = counted_types(tables->pair_types, tables->mobility_types);
+  if (pairs) pairs_evaluate(tables, pairs, census.twice, &total TRACE_ARG);
   /* Files are open or not only where the variant has pawn-like pieces. */
-  bool files = !pawns.overflow && tables->has_pawn_like;
-#ifdef EVAL_TRACE
-  reach_evaluate(pos, tables, one_royal, &total TRACE_ARG);
-  pairs_evaluate(pos, tables, &total TRACE_ARG);
-  if (files) files_evaluate(pos, tables, &pawns, &total TRACE_ARG);
-#else
-  if (tables->reach_any) reach_evaluate(pos, tables, one_royal, &total);
-  if (tables->pair_any) pairs_evaluate(pos, tables, &total);
-  if (tables->file_any && files) files_evaluate(pos, tables, &pawns, &total);
-#endif
-  royals_evaluate(pos, tables, &total TRACE_ARG);
+  uint64_t files = counted_types(tables->file_types, tables->mobility_types);
+  if (files && !pawns.overflow && tables->has_pawn_like)
+    files_evaluate(pos, tables, files, &pawns, &total TRACE_ARG);
+  royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 

@@ -195,6 +195,34 @@ static int rank_of(const Variant *variant, int sq) {
   return (sq / variant->shape.files) % variant->shape.ranks;
 }
 
+/* EvalTables.around: false when out of memory. */
+static bool tables_fill_around(EvalTables *tables, const Variant *variant) {
+  int files = variant->shape.files, ranks = variant->shape.ranks, sq_nb = tables->square_nb;
+  int levels = sq_nb / (files * ranks);
+  tables->around_first = malloc(sizeof(int) * (size_t)(sq_nb + 1));
+  tables->around = malloc(sizeof(EvalNear) * (size_t)sq_nb * (size_t)levels * 25);
+  if (!tables->around_first || !tables->around) return false;
+  int n = 0;
+  for (int sq = 0; sq < sq_nb; sq++) {
+    int f0 = sq % files, r0 = rank_of(variant, sq);
+    tables->around_first[sq] = n;
+    for (int d = 0; d <= 2; d++) /* 0: the same file and rank on another level */
+      for (int level = 0; level < levels; level++)
+        for (int r = r0 - d; r <= r0 + d; r++)
+          for (int f = f0 - d; f <= f0 + d; f++) {
+            int s = (level * ranks + r) * files + f;
+            if (r < 0 || r >= ranks || f < 0 || f >= files || s == sq) continue;
+            int df = abs(f - f0), dr = abs(r - r0);
+            if ((df > dr ? df : dr) != d) continue;
+            tables->around[n].sq = (int16_t)s;
+            tables->around[n].distance = (int8_t)d;
+            n++;
+          }
+  }
+  tables->around_first[sq_nb] = n;
+  return true;
+}
+
 static void tables_fill_promotion(EvalTables *tables, const Variant *variant) {
   int ranks = variant->shape.ranks;
   for (int color = 0; color < COLOR_NB; color++) {
@@ -376,14 +404,16 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
   return true;
 }
 
-/* Which types the evaluation asks the board about (eval.c, reach_evaluate),
- * from the weights: nothing is counted for a term whose weights are 0. */
+/* Which types the evaluation asks the board about (eval.c, reach_evaluate)
+ * and counts pairs and files of, from the weights: nothing is counted for a
+ * term whose weights are 0. */
 static void tables_set_reach(EvalTables *tables) {
   int types = tables->piece_count;
   const int *w = tables->param;
   bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
   bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
-  tables->reach_any = tables->pair_any = tables->file_any = false;
+  tables->reach_types = tables->pair_types = tables->file_types = 0;
+  tables->nonroyal_types = tables->mobility_types = tables->pawn_like_types = 0;
   for (int t = 0; t < types; t++) {
     uint64_t victims = 0;
     for (int v = 0; v < types; v++) {
@@ -392,15 +422,19 @@ static void tables_set_reach(EvalTables *tables) {
         victims |= 1ULL << v;
     }
     tables->threat_types[t] = tables->royal[t] ? 0 : victims;
+    uint64_t bit = 1ULL << t;
     bool counted = eval_has_mobility(tables, t);
-    tables->reach_on[t] = (counted && (tables->mobility_on[t] || tables->zone_mg[t] ||
-                                       tables->zone_eg[t] || w[EW_ZONE_ATTACKERS] || threats)) ||
-                          (tables->pawn_like[t] && !tables->royal[t] && pawn_threats);
-    tables->reach_any |= tables->reach_on[t];
-    tables->pair_any |= counted && (tables->pair_mg[t] || tables->pair_eg[t]);
-    tables->file_on[t] = counted && (tables->open_mg[t] || tables->open_eg[t] ||
-                                     tables->semiopen_mg[t] || tables->semiopen_eg[t]);
-    tables->file_any |= tables->file_on[t];
+    if (!tables->royal[t]) tables->nonroyal_types |= bit;
+    if (counted) tables->mobility_types |= bit;
+    if (tables->pawn_like[t]) tables->pawn_like_types |= bit;
+    if ((counted && (tables->mobility_on[t] || tables->zone_mg[t] || tables->zone_eg[t] ||
+                     w[EW_ZONE_ATTACKERS] || threats)) ||
+        (tables->pawn_like[t] && !tables->royal[t] && pawn_threats))
+      tables->reach_types |= bit;
+    if (counted && (tables->pair_mg[t] || tables->pair_eg[t])) tables->pair_types |= bit;
+    if (counted && (tables->open_mg[t] || tables->open_eg[t] || tables->semiopen_mg[t] ||
+                    tables->semiopen_eg[t]))
+      tables->file_types |= bit;
   }
 }
 
@@ -485,6 +519,11 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     if (edge > tables->edge_max) tables->edge_max = edge > 100 ? 100 : edge;
   }
   tables->span = (width > height ? width : height) - 1;
+  if (!tables_fill_around(tables, variant)) {
+    walk_free(walk);
+    eval_tables_free(tables);
+    return false;
+  }
   const VariantRules *rules = &variant->rules;
   tables->bare_goal = rules->bare_royal == RESULT_LOSS;
   tables->bare_reply = tables->bare_goal && rules->bare_royal_reply;
@@ -587,5 +626,7 @@ void eval_tables_free(EvalTables *tables) {
   free(tables->memory);
   free(tables->param);
   free(tables->psq_cell[WHITE]);
+  free(tables->around_first);
+  free(tables->around);
   memset(tables, 0, sizeof *tables);
 }

@@ -57,6 +57,12 @@ typedef enum {
   EVAL_KIND_TEMPO
 } EvalKind;
 
+/* A square near another (EvalTables.around) and its king-distance to it. */
+typedef struct {
+  int16_t sq;
+  int8_t distance;
+} EvalNear;
+
 typedef struct {
   const Variant *variant;
   int square_nb;
@@ -83,6 +89,12 @@ typedef struct {
    * bares back at once), and cornering the enemy royal is how the stronger
    * side wins (mop-up), unless being mated wins (losers). */
   bool bare_goal, bare_reply, mop_up;
+  /* Per square, the other squares at most two king steps from it by file
+   * and rank (on any level: distance 0 on another one), for royal safety:
+   * around[around_first[sq]] up to around[around_first[sq + 1]], nearest
+   * first. */
+  int *around_first;
+  EvalNear *around;
   int8_t *edge_distance; /* per square: steps to the nearest board edge */
   int edge_max;          /* the largest edge_distance on the board */
   int span;              /* the longest king-distance on the board */
@@ -121,15 +133,18 @@ typedef struct {
    * but with enemy ones (semiopen_param), for the same types. */
   int open_mg[PIECE_TYPE_MAX], open_eg[PIECE_TYPE_MAX];
   int semiopen_mg[PIECE_TYPE_MAX], semiopen_eg[PIECE_TYPE_MAX];
-  bool file_on[PIECE_TYPE_MAX];
   /* threat_types[t]: the enemy types a piece of type t threatens (pawn-like:
    * every type neither pawn-like nor royal; others: non-royal types of a
-   * higher middle-game value). reach_on[t]: the evaluation asks the board
-   * what pieces of type t reach (some weight that reads it is not 0);
-   * reach_any: some type is; pair_any: some pair bonus is not 0. */
+   * higher middle-game value). */
   uint64_t threat_types[PIECE_TYPE_MAX];
-  bool reach_on[PIECE_TYPE_MAX];
-  bool reach_any, pair_any, file_any;
+  /* Sets of types: those the evaluation asks the board what they reach
+   * (some weight that reads it is not 0), those with a pair bonus or a file
+   * term that is not 0, and the types these terms apply to at all, which
+   * the traced build counts so that the tuner can fit weights still 0:
+   * nonroyal_types and mobility_types (neither royal nor pawn-like). */
+  uint64_t reach_types, pair_types, file_types;
+  uint64_t nonroyal_types, mobility_types;
+  uint64_t pawn_like_types;
 } EvalTables;
 
 /* Index of the piece-square parameter of piece type `type` for colour `color`
