@@ -417,11 +417,12 @@ int eval_position(const Position *pos, const EvalTables *tables) {
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
       int value = tables->antimaterial[type] ? -tables->value[type] : tables->value[type];
-      int vsign = tables->antimaterial[type] ? -sign : sign;
-      total.mg += vsign * tables->value_mg[type] + sign * tables->psq_mg[type][c][sq];
-      total.eg += vsign * tables->value_eg[type] + sign * tables->psq_eg[type][c][sq];
-      TRACE(tables->value_param + 2 * type, vsign, EVAL_KIND_MG);
-      TRACE(tables->value_param + 2 * type + 1, vsign, EVAL_KIND_EG);
+      total.mg += sign * tables->placed_mg[type][c][sq];
+      total.eg += sign * tables->placed_eg[type][c][sq];
+      TRACE(tables->value_param + 2 * type, tables->antimaterial[type] ? -sign : sign,
+            EVAL_KIND_MG);
+      TRACE(tables->value_param + 2 * type + 1, tables->antimaterial[type] ? -sign : sign,
+            EVAL_KIND_EG);
       TRACE(eval_psq_param(tables, type, c, 0, sq), sign, EVAL_KIND_MG);
       TRACE(eval_psq_param(tables, type, c, 1, sq), sign, EVAL_KIND_EG);
       phase += tables->phase_weight[type];

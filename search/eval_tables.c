@@ -465,6 +465,12 @@ void eval_params_apply(EvalTables *tables) {
         tables->psq_mg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 0, sq)]);
         tables->psq_eg[t][c][sq] = clamp16(tables->param[eval_psq_param(tables, t, c, 1, sq)]);
       }
+    int sign = tables->antimaterial[t] ? -1 : 1;
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int sq = 0; sq < sq_nb; sq++) {
+        tables->placed_mg[t][c][sq] = sign * tables->value_mg[t] + tables->psq_mg[t][c][sq];
+        tables->placed_eg[t][c][sq] = sign * tables->value_eg[t] + tables->psq_eg[t][c][sq];
+      }
   }
   tables_set_reach(tables);
 }
@@ -493,6 +499,17 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     for (int c = 0; c < COLOR_NB; c++) {
       tables->psq_mg[t][c] = next, next += sq_nb;
       tables->psq_eg[t][c] = next, next += sq_nb;
+    }
+  tables->placed_memory = calloc((size_t)types * COLOR_NB * 2 * sq_nb + 1, sizeof(int));
+  if (!tables->placed_memory) {
+    walk_free(walk);
+    eval_tables_free(tables);
+    return false;
+  }
+  for (int t = 0; t < types; t++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      tables->placed_mg[t][c] = tables->placed_memory + ((size_t)t * COLOR_NB + c) * 2 * sq_nb;
+      tables->placed_eg[t][c] = tables->placed_mg[t][c] + sq_nb;
     }
   tables->promo_distance[WHITE] = (int8_t *)next, next += sq_nb;
   tables->promo_distance[BLACK] = (int8_t *)next, next += sq_nb;
@@ -627,6 +644,7 @@ void eval_tables_free(EvalTables *tables) {
   free(tables->param);
   free(tables->psq_cell[WHITE]);
   free(tables->around_first);
+  free(tables->placed_memory);
   free(tables->around);
   memset(tables, 0, sizeof *tables);
 }

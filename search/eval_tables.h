@@ -78,6 +78,12 @@ typedef struct {
   /* Piece-square terms per [type][colour][square], middle game and end game. */
   int16_t *psq_mg[PIECE_TYPE_MAX][COLOR_NB];
   int16_t *psq_eg[PIECE_TYPE_MAX][COLOR_NB];
+  /* The same plus the piece's value (value_mg, value_eg; subtracted for an
+   * antimaterial piece), so that the material loop reads one number per
+   * phase and piece (eval_params_apply fills them). */
+  int *placed_mg[PIECE_TYPE_MAX][COLOR_NB];
+  int *placed_eg[PIECE_TYPE_MAX][COLOR_NB];
+  int *placed_memory;
   /* Per square, per colour: how far (in ranks) from the promotion zone; -1
    * when the zone cannot be reached by rank (no zone). */
   int8_t *promo_distance[COLOR_NB];
