@@ -17,7 +17,7 @@ static const OptionSpec OPTION_TABLE[OPTION_NB] = {
     {OPTION_MULTIPV, "MultiPV", OPTION_SPIN, 1, 500, 1, NULL, true},
     {OPTION_PONDER, "Ponder", OPTION_CHECK, 0, 1, 0, NULL, false},
     {OPTION_UCI_CHESS960, "UCI_Chess960", OPTION_CHECK, 0, 1, 0, NULL, false},
-    {OPTION_MOVE_OVERHEAD, "Move Overhead", OPTION_SPIN, 0, 5000, 30, NULL, true},
+    {OPTION_MOVE_OVERHEAD, "Move Overhead", OPTION_SPIN, 0, 5000, 10, NULL, true},
 };
 
 const OptionSpec *option_spec(OptionId id) {

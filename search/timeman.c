@@ -37,10 +37,15 @@ TimePlan time_plan_make(int64_t remaining, int64_t increment, int movestogo, int
   /* 3. What we may spend: the clock plus the increments still to come,
    *    less an overhead for every move to go (the increments pay for it
    *    where they exceed it, as in Stockfish's time pool). */
-  /* A reserve of ten overheads (at most a quarter of the clock) is never
+  /* A reserve of ten overheads (at most three quarters of the clock) is never
    * planned for: lag spikes on a loaded machine come out of it. */
-  int64_t reserve = time_min(10 * overhead, remaining / 4);
-  int64_t usable = remaining - reserve + (increment - overhead) * (mtg - 1) - 2 * overhead;
+  int64_t reserve = time_min(10 * overhead, remaining * 3 / 4);
+  /* The increments still to come are spent only as far as the clock above
+   * the reserve could pay for them now: on a low clock the real cost of a
+   * move (lag, the time check's granularity) would otherwise drain it to a
+   * few overheads, where one lag spike loses on time. */
+  int64_t income = time_min((increment - overhead) * (mtg - 1), remaining - reserve);
+  int64_t usable = remaining - reserve + income - 2 * overhead;
   usable = time_max(usable, remaining / 50); /* nearly flagged: move at once */
   usable = time_max(usable, 1);
 

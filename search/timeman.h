@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define TIME_OVERHEAD_DEFAULT 30 /* ms */
+#define TIME_OVERHEAD_DEFAULT 10 /* ms, as Stockfish */
 
 typedef struct {
   bool limited;    /* false: no clock limit (depth/nodes/infinite) */

@@ -122,6 +122,23 @@ START_TEST(no_clock_runs_out_in_the_worst_case) {
 }
 END_TEST
 
+/* A bullet game whose every move really costs an overhead of lag on top of
+ * an unstable best move's time (twice the soft limit): once the clock is low
+ * the moves cost less than the increment, and the clock settles above the
+ * reserve of ten overheads instead of a few overheads (where it had stayed
+ * near 60 ms, and one lag spike lost on time). */
+START_TEST(a_low_clock_settles_above_the_reserve) {
+  const int64_t inc = 20, overhead = 10;
+  int64_t remaining = 2000;
+  for (int move = 0; move < 200; move++) {
+    TimePlan plan = time_plan_make(remaining, inc, 0, 0, overhead, 2 * move);
+    remaining -= time_soft_scaled(&plan, 0, 0) + overhead;
+    if (move >= 40) ck_assert_int_ge(remaining, 10 * overhead);
+    remaining += inc;
+  }
+}
+END_TEST
+
 START_TEST(increment_and_sessions_shape_the_allocation) {
   TimePlan sudden = time_plan_make(60000, 0, 0, 0, 30, 0);
   TimePlan incr = time_plan_make(60000, 1000, 0, 0, 30, 0);
@@ -129,6 +146,10 @@ START_TEST(increment_and_sessions_shape_the_allocation) {
   ck_assert_int_gt(incr.soft_ms, sudden.soft_ms);
   ck_assert_int_gt(last.soft_ms, 10 * sudden.soft_ms); /* last move before the control */
   ck_assert_int_lt(sudden.soft_ms, 60000 / 20);
+  /* The default overhead leaves a bullet game's increments to spend: the
+   * first move may take at least an even share of the bare clock. */
+  TimePlan bullet = time_plan_make(2000, 20, 0, 0, TIME_OVERHEAD_DEFAULT, 0);
+  ck_assert_int_ge(bullet.soft_ms, 2000 / 40);
   TimePlan stable = sudden;
   ck_assert_int_lt(time_soft_scaled(&stable, 4, 0), time_soft_scaled(&stable, 0, 0));
 }
@@ -146,6 +167,7 @@ Suite *test_suite(void) {
   tcase_add_test(tm, fixed_move_time_keeps_the_overhead);
   tcase_add_test(tm, no_clock_runs_out_in_the_worst_case);
   tcase_add_test(tm, increment_and_sessions_shape_the_allocation);
+  tcase_add_test(tm, a_low_clock_settles_above_the_reserve);
   suite_add_tcase(suite, tm);
   return suite;
 }
