@@ -82,13 +82,28 @@ static int distance_to(const EvalTables *tables, int sq, int file, int rank) {
   return df > dr ? df : dr;
 }
 
-/* royal_sq: each colour's royal, or -1 unless it has exactly one. */
-static void pawns_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
-                           const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
-  if (!pawns->count[WHITE] && !pawns->count[BLACK]) return;
+/* How close a passed pawn-like piece d steps from promotion is (larger when
+ * closer). */
+static int passed_near(int ranks, int d) {
+  int near = ranks - d;
+  return near < 0 ? 0 : near;
+}
+
+/* The part of the structure that depends on the pawn-like pieces alone
+ * (type, colour, square), so the search may cache it by pawn key: doubled,
+ * isolated and passed sums, and where the passed ones stand. */
+typedef struct {
+  int mg, eg;
+  int passed_count;
+  int16_t passed[COLOR_NB * PAWN_LIST_MAX];
+} PawnStructure;
+
+static void pawns_structure(const Position *pos, const EvalTables *tables, const PawnList *pawns,
+                            PawnStructure *out TRACE_PARAM) {
   const Geometry *geo = &pos->geo;
   int files = geo->files < FILES_MAX ? geo->files : FILES_MAX;
   int ranks = geo->ranks;
+  out->mg = out->eg = out->passed_count = 0;
   /* Per colour and file: count, and the least advanced rank. Only the files
    * that hold some (pawns->files) are set, and read. */
   int count[COLOR_NB][FILES_MAX];
@@ -143,26 +158,71 @@ static void pawns_evaluate(const Position *pos, const EvalTables *tables, const 
       if (!passed) continue;
       int d = tables->promo_distance[c][sq];
       if (d < 0) continue;
-      int near = ranks - d; /* larger when closer */
-      if (near < 0) near = 0;
+      int near = passed_near(ranks, d);
       int scale = tables->promo_scale[pawns->type[c][i]];
       out->mg += sign * W(EW_PASSED_MG) * near;
       out->eg += sign * near * near * W(EW_PASSED_EG) * scale / 100;
       TRACE(EW_PASSED_MG, sign * near, EVAL_KIND_MG);
       TRACE(EW_PASSED_EG, sign * near * near * scale / 100.0, EVAL_KIND_EG);
-      /* End game: our royal near the square in front of the pawn, theirs far
-       * from it (the royals decide whether a passed pawn runs). Half weight
-       * even where promotion gains little: any new piece counts. */
-      if (royal_sq[c] >= 0 && royal_sq[them] >= 0) {
-        int front = tables->rank_of[sq] + (c == WHITE ? 1 : -1);
-        int d_us = distance_to(tables, royal_sq[c], f, front);
-        int d_them = distance_to(tables, royal_sq[them], f, front);
-        int prox = near * (3 * (d_them < 5 ? d_them : 5) - (d_us < 5 ? d_us : 5));
-        out->eg += sign * prox * (50 + scale / 2) * W(EW_PASSED_ROYAL) / 10000;
-        TRACE(EW_PASSED_ROYAL, sign * prox * (50 + scale / 2) / 10000.0, EVAL_KIND_EG);
-      }
+      out->passed[out->passed_count++] = (int16_t)sq;
     }
   }
+}
+
+/* End game: our royal near the square in front of each passed pawn, theirs
+ * far from it (the royals decide whether a passed pawn runs). Half weight
+ * even where promotion gains little: any new piece counts. Not cached: it
+ * reads where the royals stand (royal_sq: each colour's single royal, or -1).
+ * The piece on each passed square is the pawn-like piece found there. */
+static void passed_royal(const Position *pos, const EvalTables *tables, const int16_t *passed,
+                         int passed_count, const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
+  if (royal_sq[WHITE] < 0 || royal_sq[BLACK] < 0) return;
+  int ranks = pos->geo.ranks;
+  for (int i = 0; i < passed_count; i++) {
+    int sq = passed[i];
+    Piece p = pos_piece_on(pos, sq);
+    Color c = piece_color(p), them = (Color)!c;
+    int sign = c == WHITE ? 1 : -1;
+    int near = passed_near(ranks, tables->promo_distance[c][sq]);
+    int scale = tables->promo_scale[piece_type(p)];
+    int f = tables->file_of[sq], front = tables->rank_of[sq] + (c == WHITE ? 1 : -1);
+    int d_us = distance_to(tables, royal_sq[c], f, front);
+    int d_them = distance_to(tables, royal_sq[them], f, front);
+    int prox = near * (3 * (d_them < 5 ? d_them : 5) - (d_us < 5 ? d_us : 5));
+    out->eg += sign * prox * (50 + scale / 2) * W(EW_PASSED_ROYAL) / 10000;
+    TRACE(EW_PASSED_ROYAL, sign * prox * (50 + scale / 2) / 10000.0, EVAL_KIND_EG);
+  }
+}
+
+/* royal_sq: each colour's royal, or -1 unless it has exactly one. cache: the
+ * search thread's pawn cache, or NULL (the traced build never has one: it
+ * records every term's coefficients). */
+static void pawns_evaluate(const Position *pos, const EvalTables *tables, const PawnList *pawns,
+                           const int royal_sq[COLOR_NB], PawnCache *cache,
+                           Score2 *out TRACE_PARAM) {
+  if (!pawns->count[WHITE] && !pawns->count[BLACK]) return;
+  PawnEntry *entry = NULL;
+  if (cache) {
+    uint64_t key = pos_pawn_key(pos);
+    entry = &cache->entries[key & cache->mask];
+    if (entry->key == key) {
+      out->mg += entry->mg, out->eg += entry->eg;
+      passed_royal(pos, tables, entry->passed, entry->passed_count, royal_sq, out TRACE_ARG);
+      return;
+    }
+  }
+  PawnStructure s;
+  pawns_structure(pos, tables, pawns, &s TRACE_ARG);
+  out->mg += s.mg, out->eg += s.eg;
+  /* Structures with more passed pieces than an entry holds (rare, never in
+   * chess) are simply computed again each time. */
+  if (entry && s.passed_count <= PAWN_ENTRY_PASSED_MAX) {
+    entry->key = pos_pawn_key(pos);
+    entry->mg = s.mg, entry->eg = s.eg;
+    entry->passed_count = (int16_t)s.passed_count;
+    memcpy(entry->passed, s.passed, (size_t)s.passed_count * sizeof s.passed[0]);
+  }
+  passed_royal(pos, tables, s.passed, s.passed_count, royal_sq, out TRACE_ARG);
 }
 
 static int chebyshev(const EvalTables *tables, int a, int b) {
@@ -395,11 +455,34 @@ static void endgame_evaluate(const Position *pos, const EvalTables *tables, cons
   }
 }
 
+#ifndef EVAL_TRACE
+bool pawn_cache_init(PawnCache *cache, int size_log2) {
+  cache->entries = calloc((size_t)1 << size_log2, sizeof(PawnEntry));
+  cache->mask = cache->entries ? ((uint64_t)1 << size_log2) - 1 : 0;
+  return cache->entries != NULL;
+}
+
+void pawn_cache_clear(PawnCache *cache) {
+  if (cache->entries) memset(cache->entries, 0, (size_t)(cache->mask + 1) * sizeof(PawnEntry));
+}
+
+void pawn_cache_free(PawnCache *cache) {
+  free(cache->entries);
+  cache->entries = NULL;
+  cache->mask = 0;
+}
+#endif
+
 #ifdef EVAL_TRACE
 int eval_position_trace(const Position *pos, const EvalTables *tables, EvalTrace *trace) {
   eval_trace_clear(trace);
+  PawnCache *cache = NULL;
 #else
 int eval_position(const Position *pos, const EvalTables *tables) {
+  return eval_position_cached(pos, tables, NULL);
+}
+
+int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCache *cache) {
 #endif
   Score2 total = {0, 0};
   int phase = 0;
@@ -458,7 +541,7 @@ int eval_position(const Position *pos, const EvalTables *tables) {
   /* 3. Pawn-like structure; 4-5. royals and goals. */
   int one_royal[COLOR_NB];
   for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
-  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, &total TRACE_ARG);
+  if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, cache, &total TRACE_ARG);
   uint64_t reach = counted_types(tables->reach_types, tables->nonroyal_types);
   if (reach) reach_evaluate(pos, tables, reach, one_royal, &total TRACE_ARG);
   uint64_t pairs = counted_types(tables->pair_types, tables->mobility_types);

@@ -287,7 +287,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   GameResult result = search_rule_result(pos, tables);
   if (result != RESULT_NONE) return result_score(result, ply);
   bool in_check = search_in_check(ss, pos);
-  if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
+  if (ply >= PLY_MAX) return in_check ? 0 : eval_position_cached(pos, tables, &thread->pawns);
   /* A bared side to move (bare royal loses, unless it bares back) has no
    * quiet "stand pat": like a side in check, every move of it is tried, and
    * the board scores the position each one leads to. */
@@ -307,7 +307,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   int best = -SEARCH_INF, eval = -SEARCH_INF, correction = 0;
   if (!evade) {
     correction = *correction_entry(thread, pos) / 32;
-    eval = tt_hit ? hit.eval : eval_position(pos, tables);
+    eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
     eval = max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (eval >= beta || qdepth >= QS_DEPTH_MAX) return eval;
     best = eval;
@@ -397,7 +397,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     if (result != RESULT_NONE) return result_score(result, ply);
     int repetition = search_repetition_score(thread, ply);
     if (repetition != SEARCH_INF) return repetition;
-    if (ply >= PLY_MAX) return in_check ? 0 : eval_position(pos, tables);
+    if (ply >= PLY_MAX) return in_check ? 0 : eval_position_cached(pos, tables, &thread->pawns);
     alpha = max_int(alpha, -SEARCH_MATE + ply);
     beta = min_int(beta, SEARCH_MATE - ply - 1);
     if (alpha >= beta) return alpha;
@@ -424,7 +424,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (!in_check) {
     correction_cell = correction_entry(thread, pos);
     correction = *correction_cell / 32;
-    eval = tt_hit ? hit.eval : eval_position(pos, tables);
+    eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
     eval = corrected =
         max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (tt_hit && excluded == MOVE_NONE_VALUE &&

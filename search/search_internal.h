@@ -52,6 +52,26 @@ typedef struct {
   Move pv[PLY_MAX + 1];
 } RootMove;
 
+/* A pawn-cache entry: the pawn-structure terms that depend on the pawn-like
+ * pieces alone (eval.c), under the full pawn key so that a slot shared by
+ * two structures is never read for the wrong one. The passed pieces'
+ * squares are kept because their royal-proximity term is not cached. An
+ * all-zero entry is the empty structure, which eval.c never looks up. */
+#define PAWN_ENTRY_PASSED_MAX 10
+typedef struct {
+  uint64_t key;
+  int32_t mg, eg;
+  int16_t passed_count;
+  int16_t passed[PAWN_ENTRY_PASSED_MAX];
+} PawnEntry;
+
+typedef struct {
+  PawnEntry *entries;
+  uint64_t mask; /* entries - 1, a power of two less one */
+} PawnCache;
+
+#define PAWN_CACHE_LOG2 12 /* entries per search thread: 4096 of 40 bytes */
+
 typedef struct Searcher Searcher;
 
 typedef struct SearchThread {
@@ -67,6 +87,7 @@ typedef struct SearchThread {
   int16_t *cont_history;    /* [prev type][prev to][type][to], or NULL */
   /* How far searches found the static evaluation off, [colour][structure key]. */
   int16_t correction[COLOR_NB][CORRECTION_SIZE];
+  PawnCache pawns; /* for eval_position_cached; cleared with the variant and the hash */
   int types, squares;
   uint64_t *keys;   /* game history then the search path, for repetitions */
   bool *key_checks; /* whether the side to move was in check there (path only) */
@@ -111,6 +132,13 @@ void search_thread_job(void *data); /* iterative deepening of one thread */
 
 /* eval.c: static evaluation from the side to move's point of view. */
 int eval_position(const Position *pos, const EvalTables *tables);
+/* The same with a pawn cache: the same score, the pawn-structure terms that
+ * depend on the pawn-like pieces alone looked up by pawn key (cache may be
+ * NULL). */
+int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCache *cache);
+bool pawn_cache_init(PawnCache *cache, int size_log2); /* 1 << size_log2 entries, cleared */
+void pawn_cache_clear(PawnCache *cache);
+void pawn_cache_free(PawnCache *cache);
 
 /* movepick.c */
 int move_captured_value(const Position *pos, const EvalTables *tables, Move move);

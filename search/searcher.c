@@ -34,6 +34,7 @@ static void thread_free_tables(SearchThread *thread) {
   thread->counter = NULL;
   thread->capture_history = NULL;
   thread->cont_history = NULL;
+  pawn_cache_free(&thread->pawns);
   thread->types = thread->squares = 0;
 }
 
@@ -131,6 +132,7 @@ void searcher_clear_hash(Searcher *searcher) {
       memset(thread->capture_history, 0, cells * (size_t)(thread->types + 1) * sizeof(int16_t));
     if (thread->cont_history) memset(thread->cont_history, 0, cells * cells * sizeof(int16_t));
     memset(thread->correction, 0, sizeof thread->correction);
+    pawn_cache_clear(&thread->pawns);
   }
 }
 
@@ -161,7 +163,11 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
     size_t cells = (size_t)types * squares;
     if (cells * cells <= CONT_HISTORY_CELLS_MAX)
       thread->cont_history = calloc(cells * cells, sizeof(int16_t));
-    if (!thread->history || !thread->counter || !thread->capture_history) return false;
+    /* Its entries hold terms computed with this variant's tables: a new
+     * variant starts empty. */
+    pawn_cache_init(&thread->pawns, PAWN_CACHE_LOG2);
+    if (!thread->history || !thread->counter || !thread->capture_history || !thread->pawns.entries)
+      return false;
     thread->types = types;
     thread->squares = squares;
   }

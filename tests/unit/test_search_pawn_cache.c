@@ -1,0 +1,85 @@
+/* test_search_pawn_cache.c — the search's pawn cache never changes a score:
+ * along pseudo-random games in several variants (captures, promotions and
+ * drops change the pawn structure), eval_position_cached gives exactly what
+ * eval_position gives. A one-entry cache makes every new structure land on
+ * the slot of the last one, so a stale entry would show at once; a larger one
+ * also returns to entries stored many plies before. */
+#include <check.h>
+#include <stdio.h>
+
+#include "board/movegen.h"
+#include "board/position.h"
+#include "engine/variants_cmd.h"
+#include "search/eval_tables.h"
+#include "search/search_internal.h"
+
+Suite *test_suite(void);
+
+static VariantLibrary *library;
+
+/* Plays `games` games of up to `plies` random legal moves from the start
+ * position, comparing both evaluations at every position, then again on the
+ * way back (the same structures, now found in the cache). */
+static void check_variant(const char *name, int size_log2, int games, int plies) {
+  if (!library) library = engine_library_load(stderr);
+  ck_assert_ptr_nonnull(library);
+  const Variant *variant = library_find(library, name);
+  ck_assert_msg(variant != NULL, "no variant %s", name);
+  EvalTables tables;
+  ck_assert(eval_tables_build(&tables, variant));
+  char err[128];
+  Position *pos = pos_new(variant, err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s", err);
+  PawnCache cache;
+  ck_assert(pawn_cache_init(&cache, size_log2));
+  static Undo undo[256];
+  static MoveList list;
+  uint64_t seed = 0x9e3779b97f4a7c15ULL;
+  int compared = 0;
+  for (int g = 0; g < games; g++) {
+    ck_assert_msg(pos_set_startpos(pos, err, sizeof err), "%s", err);
+    int made = 0;
+    for (; made < plies && made < 256; made++) {
+      ck_assert_int_eq(eval_position_cached(pos, &tables, &cache), eval_position(pos, &tables));
+      compared++;
+      gen_legal_moves(pos, &list);
+      if (list.count == 0) break;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      pos_make_move(pos, list.moves[(seed >> 33) % (uint64_t)list.count], &undo[made]);
+    }
+    while (made > 0) {
+      pos_unmake_move(pos, &undo[--made]);
+      ck_assert_int_eq(eval_position_cached(pos, &tables, &cache), eval_position(pos, &tables));
+    }
+  }
+  ck_assert_int_gt(compared, games);
+  pawn_cache_free(&cache);
+  pos_free(pos);
+  eval_tables_free(&tables);
+}
+
+START_TEST(one_entry_cache_matches_uncached) {
+  check_variant("chess", 0, 20, 120);
+  check_variant("capablanca", 0, 10, 120);
+  check_variant("shogi", 0, 10, 120);
+  check_variant("xiangqi", 0, 10, 120);
+  check_variant("crazyhouse", 0, 10, 120);
+}
+END_TEST
+
+START_TEST(small_cache_matches_uncached) {
+  check_variant("chess", 4, 20, 120);
+  check_variant("shogi", 4, 10, 120);
+  check_variant("crazyhouse", 4, 10, 120);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *s = suite_create("search_pawn_cache");
+  TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, one_entry_cache_matches_uncached);
+  tcase_add_test(tc, small_cache_matches_uncached);
+  suite_add_tcase(s, tc);
+  return s;
+}
