@@ -301,20 +301,6 @@ int BBW(mobility)(const Position *pos, int sq, int type, Color c) {
   return BBW(popcount)(BBW(targets)(pos, sq, type, c));
 }
 
-int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint64_t threat_types,
-               int *zone, int *threats) {
-  const BbTables *bb = BBT(pos->tables);
-  if (!bb->gen_ok[(size_t)type * COLOR_NB + (size_t)c]) return -1;
-  bb_t targets = BBW(targets)(pos, sq, type, c);
-  *zone = zone_sq >= 0 ? BBW(popcount)(targets & bb->near[zone_sq]) : 0;
-  int n = 0;
-  if (threat_types)
-    for (bb_t victims = targets & BBP(pos).color[!c]; victims; victims &= victims - 1)
-      n += (int)(threat_types >> piece_type(pos->board[BBW(lsb)(victims)]) & 1);
-  *threats = n;
-  return BBW(popcount)(targets);
-}
-
 /* How many of the enemy pieces on `victims` have a type in `types`. */
 static inline int bb_threats(const Position *pos, bb_t victims, uint64_t types) {
   int n = 0;

@@ -75,17 +75,10 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
 /* The number of those targets, or -1 when the type is not generated with
  * bitboards (its moves are walked leg by leg). */
 int BBW(mobility)(const Position *pos, int sq, int type, Color c);
-/* The mobility (as BBW(mobility)) of the piece on sq, and of its targets
- * how many lie in the zone of square zone_sq (zone_sq and the squares one
- * king step from it; none when zone_sq < 0) and how many are enemy pieces
- * whose type is in threat_types. -1 (and nothing written) when the type is
- * not generated with bitboards. */
-int BBW(reach)(const Position *pos, int sq, int type, Color c, int zone_sq, uint64_t threat_types,
-               int *zone, int *threats);
-/* BBW(reach) of each piece of colour c that the query asks for and that is
- * generated with bitboards, in piece-list order, into out (room for
- * pos->pcount[c]), as pos_side_reach. The occupancy is read once for the
- * side. Returns the count. */
+/* pos_side_reach on this width: each piece of colour c that the query asks
+ * for and that is generated with bitboards, in piece-list order, into out
+ * (room for pos->pcount[c]). The occupancy is read once for the side.
+ * Returns the count. */
 int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */

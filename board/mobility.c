@@ -21,20 +21,6 @@ int pos_mobility(const Position *pos, int sq) {
   return -1;
 }
 
-int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_types, int *zone,
-                    int *threats) {
-  Piece piece = pos_piece_on(pos, sq);
-  if (!piece_is_real(piece)) return -1;
-  const BoardTables *t = pos->tables;
-  if (t->bb64)
-    return bb64_reach(pos, sq, piece_type(piece), piece_color(piece), zone_sq, threat_types, zone,
-                      threats);
-  if (t->bb128)
-    return bb128_reach(pos, sq, piece_type(piece), piece_color(piece), zone_sq, threat_types, zone,
-                       threats);
-  return -1;
-}
-
 int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceReach *out) {
   const BoardTables *t = pos->tables;
   if (t->bb64) return bb64_side_reach(pos, c, query, out);

@@ -36,13 +36,10 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list);
  * this board has no bitboards for the piece (boards over 128 squares,
  * wrapping or 3D boards, CHIMERA_NO_BITBOARDS, pieces walked leg by leg). */
 int pos_mobility(const Position *pos, int sq);
-/* pos_mobility, and of the same targets: in *zone, how many lie on zone_sq
- * or one king step from it (0 when zone_sq < 0: the enemy royal's zone); in
- * *threats, how many are enemy pieces whose type is in threat_types. -1
- * (nothing written) where pos_mobility is -1. */
-int pos_piece_reach(const Position *pos, int sq, int zone_sq, uint64_t threat_types, int *zone,
-                    int *threats);
-/* What one piece reaches, as pos_piece_reach counts it. */
+/* What one piece reaches: its mobility (as pos_mobility), how many of those
+ * targets lie on the query's zone_sq or one king step from it (0 when
+ * zone_sq < 0: the enemy royal's zone), and how many are enemy pieces whose
+ * type is in the piece's threat_types. */
 typedef struct {
   uint8_t type;
   int16_t reach, zone, threats;
@@ -56,13 +53,13 @@ typedef struct {
    * pawn-like pieces): reach and zone are not counted (left 0), and a piece
    * that threatens nothing is left out. */
   uint64_t threats_only;
-  int zone_sq;                  /* as pos_piece_reach, for every piece */
+  int zone_sq;                  /* the zone's centre for every piece, or -1 */
   const uint64_t *threat_types; /* [t]: the threat_types of a piece of type t */
 } ReachQuery;
-/* pos_piece_reach of every piece of colour c that the query asks for, in
+/* PieceReach of every piece of colour c that the query asks for, in
  * piece-list order, into out (room for POS_REACH_MAX); pieces for which
- * pos_piece_reach is -1 are left out. Returns how many were written: one
- * call per side instead of one per piece, for the evaluation. */
+ * pos_mobility is -1 are left out. Returns how many were written: one call
+ * per side instead of one per piece, for the evaluation. */
 int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
