@@ -9,9 +9,9 @@
 
 #include "board/movegen.h"
 #include "board/position.h"
-#include "engine/variants_cmd.h"
 #include "search/eval_tables.h"
 #include "search/search_internal.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
@@ -21,15 +21,11 @@ static VariantLibrary *library;
  * position, comparing both evaluations at every position, then again on the
  * way back (the same structures, now found in the cache). */
 static void check_variant(const char *name, int size_log2, int games, int plies) {
-  if (!library) library = engine_library_load(stderr);
-  ck_assert_ptr_nonnull(library);
-  const Variant *variant = library_find(library, name);
-  ck_assert_msg(variant != NULL, "no variant %s", name);
+  if (!library) library = shipped_library_load();
+  Position *pos = shipped_position(library, name, NULL);
   EvalTables tables;
-  ck_assert(eval_tables_build(&tables, variant));
+  ck_assert(eval_tables_build(&tables, pos->variant));
   char err[128];
-  Position *pos = pos_new(variant, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s", err);
   PawnCache cache;
   ck_assert(pawn_cache_init(&cache, size_log2));
   static Undo undo[256];
