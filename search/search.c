@@ -207,7 +207,7 @@ static int16_t *cont_row(const SearchThread *thread, int type, Move move) {
 }
 
 static int history_bonus(int depth) {
-  return min_int(depth * depth + 2 * depth, 1200);
+  return min_int(16 * depth * depth + 128 * max_int(depth - 1, 0), 1536);
 }
 
 /* A quiet move refuted the position: remember it as killer, counter-move and
@@ -537,7 +537,15 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
        * capture: those pass the lower threshold without playing it again. */
       bool losing =
           tactical && stage != STAGE_GOOD_CAPTURE && !move_see_ok(pos, tables, move, -90 * depth);
-      if ((lmp || futile || losing) && !(gives = search_gives_check(ss, pos, move))) {
+      bool prune = lmp || futile || losing;
+      /* A quiet move the histories call bad, at a depth LMR would cut to 3
+       * or less, is not worth its search (Stockfish's and Ethereal's
+       * history pruning). */
+      if (!prune && !tactical && !killer) {
+        int lmr_depth = depth - 1 - LMR_TABLE[min_int(depth, 63)][min_int(legal + 1, 63)];
+        prune = lmr_depth <= 3 && history_quiet(thread, ply, us, type, move) < -3000 * depth;
+      }
+      if (prune && !(gives = search_gives_check(ss, pos, move))) {
         legal++;
         continue;
       }
@@ -571,7 +579,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       r += !pv_node;
       r -= improving;
       r -= killer;
-      r -= history_quiet(thread, ply, us, type, move) / 8000;
+      r -= max_int(-2, min_int(2, history_quiet(thread, ply, us, type, move) / 8000));
       r = max_int(0, min_int(r, new_depth - 1));
       score = -search_node(thread, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
       if (score > alpha && r > 0)
