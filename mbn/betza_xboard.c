@@ -97,7 +97,7 @@ typedef struct {
   int dirs;       /* directions given (before defaults); 0 = none selected */
   int dir_offset; /* where the direction letters start, -1 if none */
   int dir_length;
-  bool m, c, d, e, p, g, n;
+  bool m, c, d, e, p, g, n, o;
   int j;
   int where[26]; /* offset of each mode letter, for errors */
 } XbLeg;
@@ -212,14 +212,11 @@ static bool read_leg(Translator *t, int *i, int end, Symmetry sym, XbLeg *leg) {
       case 'p': leg->p = true; break;
       case 'g': leg->g = true; break;
       case 'n': leg->n = true; break;
+      case 'o': leg->o = true; break;
       case 't':
         return fail(t, *i,
                     "betza: 't' (xboard's: hop over friends only, never capture a king) is "
                     "not supported");
-      case 'o':
-        return fail(t, *i,
-                    "betza: 'o' (xboard's cylinder: moves wrap round the side edges) is not "
-                    "supported");
       case 'y':
         return fail(t, *i,
                     "betza: 'y' (xboard's: an empty square turns the next leg into a slider) "
@@ -317,6 +314,7 @@ static bool check_move(Translator *t, const XbMove *mv) {
                         : leg->j ? "j"
                         : leg->g ? "g"
                         : leg->d ? "d"
+                        : leg->o ? "o"
                                  : NULL;
       if (!bad && final && leg->p) bad = "p";
       if (bad)
@@ -324,6 +322,9 @@ static bool check_move(Translator *t, const XbMove *mv) {
                     "betza: '%s' in a move of several legs ('a') is not supported", bad);
       continue;
     }
+    if (leg->o && (leg->p || leg->g || leg->n || leg->j))
+      return fail(t, leg->where['o' - 'a'],
+                  "betza: 'o' (the cylinder) with a hopper, 'n' or 'j' is not supported");
     if ((leg->p || leg->g) && mv->range != 0)
       return fail(t, leg->where[leg->p ? 'p' - 'a' : 'g' - 'a'],
                   "betza: '%c' on a leaper or a limited range (xboard hops only on unlimited "
@@ -462,7 +463,8 @@ static bool emit_single(Translator *t, const XbMove *mv) {
         step_of(a, a->sym == SYM_DIAG || part == 1 ? 1 : 0, &vx, &vy);
         shape_text(vx, vy, shape, sizeof shape);
         if (!emit_alternative(t)) return false;
-        emit(t, "%s%s%s%s%s", initial, modes[k], leg->p ? "p" : "", shape, range);
+        emit(t, "%s%s%s%s%s%s", initial, modes[k], leg->o ? "o" : "", leg->p ? "p" : "", shape,
+             range);
       }
       continue;
     }
@@ -497,8 +499,8 @@ static bool emit_single(Translator *t, const XbMove *mv) {
       } else {
         shape_text(vx, vy, shape, sizeof shape);
         bool victim = victim_possible && vx == 0 && vy > 0 && (vy >= 2 || mv->range != 1);
-        emit(t, "%s%s%s%s%s%s%s", initial, modes[k], victim ? "e" : "", leg->p ? "p" : "", dir,
-             shape, range);
+        emit(t, "%s%s%s%s%s%s%s%s", initial, modes[k], victim ? "e" : "", leg->o ? "o" : "",
+             leg->p ? "p" : "", dir, shape, range);
       }
     }
   }

@@ -94,6 +94,9 @@ START_TEST(modes_hoppers_and_legs) {
       {"nN", "W-F"},
       {"mafsW", "W-F"},
       {"KaK", "K+(mK--K)"},
+      {"oN", "oN"},
+      {"oR", "oR"},
+      {"moWcoF", "moW+coF"},
   };
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
     same_reach(pairs[i][0], pairs[i][1], 9, 9);
@@ -242,6 +245,19 @@ START_TEST(several_legs) {
 }
 END_TEST
 
+/* XBoard's cylinder o: the rook on d4 with a friend on b4 goes right e4-h4
+ * and on round to a4 (5), left only to c4, up 4 and down 3: 13, where the
+ * plain rook has 12. A p before 'a' passes over a piece: paW on d4 with
+ * an n on d5 lands on d6, c5 or e5 (the second leg goes straight on or
+ * turns 90 degrees): 3. */
+START_TEST(cylinder_and_passing) {
+  const char *fen = "7k/8/8/8/1N1X4/8/8/K7 w - - 0 1";
+  ck_assert_int_eq(count_from("K N X=betza:oR", fen, "d4"), 13);
+  ck_assert_int_eq(count_from("K N X=betza:R", fen, "d4"), 12);
+  ck_assert_int_eq(count_from("K N X=betza:paW", "7k/8/8/3n4/3X4/8/8/K7 w - - 0 1", "d4"), 3);
+}
+END_TEST
+
 /* ---- refusals ------------------------------------------------------------ */
 
 /* The first diagnostic of a variant whose pieces line is `pieces` (line 4,
@@ -266,7 +282,8 @@ START_TEST(unsupported_constructs_are_refused_by_name) {
   expect_error("K X=betza:fxW", "v.var:4:21:", "'x'");
   expect_error("K X=betza:WW", "v.var:4:20:", "doubled atom 'WW'");
   expect_error("K X=betza:O2", "v.var:4:20:", "'O'");
-  expect_error("K X=betza:oR", "v.var:4:20:", "'o' (xboard's cylinder");
+  expect_error("K X=betza:oafW", "v.var:4:20:", "'o' in a move of several legs");
+  expect_error("K X=betza:opR", "v.var:4:21:", "'p' is out of xboard's order");
   expect_error("K X=betza:yafsF", "v.var:4:20:", "'y'");
   expect_error("K X=betza:NaN", "v.var:4:22:", "oblique atom N");
   expect_error("K X=betza:pN", "v.var:4:20:", "'p' on a leaper");
@@ -291,6 +308,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, xboard_pawn);
   tcase_add_test(tc, hoppers);
   tcase_add_test(tc, several_legs);
+  tcase_add_test(tc, cylinder_and_passing);
   tcase_add_test(tc, unsupported_constructs_are_refused_by_name);
   suite_add_tcase(suite, tc);
   return suite;
