@@ -12,6 +12,7 @@
 #include "board/legal.h"
 
 #include "board/bb.h"
+#include "board/leg_rules.h"
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
 #include "board/rules.h"
@@ -228,9 +229,20 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
   return legal;
 }
 
-bool pos_is_legal(const Position *pos, Move move) {
+/* The full test of the variant's rules, k aside. */
+static bool legal_by_rules(const Position *pos, Move move) {
   if (pos->variant->rules.last_royal_by_color[pos->side]) return legal_last_royal(pos, move);
   return legal_plain(pos, move);
+}
+
+/* MBN k (board/leg_rules.c): a move only k legs make may not give check.
+ * Zero types in every other variant: one word tested. */
+static inline bool no_check_refuses(const Position *pos, Move move) {
+  return pos->tables->no_check_types[pos->side] && leg_rules_no_check_refuses(pos, move);
+}
+
+bool pos_is_legal(const Position *pos, Move move) {
+  return !no_check_refuses(pos, move) && legal_by_rules(pos, move);
 }
 
 /* royal=makpong: a royal in check may move only to capture its one checker
@@ -505,6 +517,8 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
 bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
+  /* before the shortcuts below, which know only about royals attacked */
+  if (no_check_refuses(pos, m)) return false;
   if (ctx->watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
       move_kind(m) != MOVE_PASS && !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
       !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
@@ -522,7 +536,7 @@ bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
       free_piece &= ctx->pinned[k] != move_from(m);
     if (free_piece) return true;
   }
-  return pos_is_legal(pos, m);
+  return legal_by_rules(pos, m);
 }
 
 /* stalemate=skip: the side with no legal move passes, written as its piece on
@@ -736,7 +750,8 @@ int gen_legal_count(const Position *pos) {
   if (!(t->bb64 || t->bb128) || !t->simple_pins || r->must_capture || r->no_checks ||
       r->drop_compulsory || r->gating || r->pass_allowed || r->stalemate_pass || r->bikjang ||
       r->promotion_demote || r->drop_promoted || r->royal_makpong || r->promotion_sittuyin ||
-      t->promotion_limited || t->promotes_to_royal || pos_is_decided(pos) || pos_in_check(pos))
+      t->promotion_limited || t->promotes_to_royal || t->no_check_types[pos->side] ||
+      pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
 #ifdef COUNT_BB_POPCNT
   if (__builtin_cpu_supports("popcnt"))

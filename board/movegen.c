@@ -9,6 +9,7 @@
  */
 #include "board/movegen.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,6 +359,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   bool ends =
       leg->flags & LEG_ENDS && (sq != w->origin || w->returns || !(leg->dx | leg->dy | leg->dz));
   if (ends && w->compulsory && leg->child_count) ends = !walk_compulsory_veto(w, leg, sq);
+  if (ends && w->leg_mask && (leg->flags & w->leg_mask) != w->leg_want) ends = false;
   if (ends) {
     if (w->target >= 0) {
       if (capture && sq == w->target) w->found = true;
@@ -908,6 +910,23 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
     bb128_gen_piece(&w, t->bb128, sq, type);
   else
     walk_piece(&w, sq);
+}
+
+int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned want,
+                            MoveList *list) {
+  Walk w;
+  memset(&w, 0, sizeof w);
+  w.pos = pos;
+  w.us = piece_color(pos->board[sq]);
+  w.target = -1;
+  w.list = list;
+  w.leg_mask = (uint16_t)mask;
+  w.leg_want = (uint16_t)want;
+  list->count = 0;
+  /* the plain loop does not read leg flags; such types carry none of these */
+  assert(!pos->tables->plain[piece_type(pos->board[sq])][w.us]);
+  walk_piece(&w, sq);
+  return list->count;
 }
 
 void gen_piece_special(const Position *pos, int sq, MoveList *list) {

@@ -92,7 +92,8 @@ bool pos_is_decided(const Position *pos);
 
 /* Result for the side to move if the game is over, else RESULT_NONE.
  * legal_count is the number of legal moves (pass -1 to have it computed).
- * Decided by: royal captured/extinct, check limit reached, no legal moves
+ * Decided by: royal captured/extinct, a decisive (MBN #) capture, check
+ * limit reached, no legal moves
  * (checkmate = loss; stalemate per rules), 50-move rule. Repetition needs the
  * game history and is left to the caller. */
 GameResult pos_game_result(const Position *pos, int legal_count);

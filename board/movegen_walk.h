@@ -48,11 +48,21 @@ typedef struct {
    * (one bit per square), so a caller can tell which moves may change the
    * answer (legal.c's watch lists) */
   uint64_t *reads;
+  /* generation mode: emit only moves whose last leg's flags, masked by
+   * leg_mask, equal leg_want (leg_rules.c asks which legs make a move);
+   * 0 and 0 for every move */
+  uint16_t leg_mask, leg_want;
 } Walk;
 
 /* Walks every move of the piece on sq (w->us must be its colour). */
 void walk_piece(Walk *w, int sq);
 
+/* The moves of the piece on sq (its colour's) that end on a leg whose flags,
+ * masked by mask, equal want, into list (cleared first): always the leg
+ * walker, never the bitboards, so it sees every leg's flags. For types with
+ * flags the plain loop does not take (LEG_NO_CHECK, LEG_DECISIVE). */
+int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned want,
+                            MoveList *list);
 /* Appends the pseudo-legal moves of the piece on sq (side to move's). */
 void gen_piece_moves(const Position *pos, int sq, MoveList *list);
 /* Appends the moves of the legs a bitboard-generated piece's masks leave

@@ -16,6 +16,7 @@
 
 #include "board/movegen.h"
 #include "board/bb.h"
+#include "board/leg_rules.h"
 #include "board/tables.h"
 
 static uint64_t cell_key(int sq, Piece cell) {
@@ -392,6 +393,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   Color us = pos->side;
   int from = move_from(m), to = move_to(m);
   bool capture = false, reset = false;
+  /* asked before anything changes: the walk reads the board and e.p. state */
+  bool decisive = pos->tables->decisive_types[us] && leg_rules_decisive(pos, m);
   undo->prev = *st;
   undo->move = m;
   undo->change_count = 0;
@@ -400,6 +403,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   st->ply_from_start++;
   st->dropped = move_kind(m) == MOVE_DROP ? (uint8_t)(move_piece_arg(m) + 1) : 0;
   st->castled = 0;
+  st->decisive = decisive;
 
   switch (move_kind(m)) {
   case MOVE_DROP: {
@@ -505,7 +509,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   undo->change_count = 0;
   ep_clear(&pos->st);
   pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
-  pos->st.dropped = pos->st.castled = 0;
+  pos->st.dropped = pos->st.castled = pos->st.decisive = 0;
   pos->st.rule50++;
   pos->st.ply_from_start++;
   pos->side = (Color)!pos->side;

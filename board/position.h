@@ -81,6 +81,9 @@ typedef struct {
   /* 1 + side (0 short, 1 long) of the castling the last move made, 0 after
    * any other move: castling=winshort/winlong judges it (board/rules.c). */
   uint8_t castled;
+  /* 1 when the last move was a capture by an MBN # leg (leg_rules.c): the
+   * game is over and the side to move has lost (board/rules.c) */
+  uint8_t decisive;
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 

@@ -1,6 +1,6 @@
 /* rules.c — game ends decided by a rule (extinction, hill, check limit,
- * bare royal), the game result, and the list of rules the board does not
- * implement yet.
+ * bare royal, an MBN # capture), the game result, and the list of rules the
+ * board does not implement yet.
  *
  * Fairy-Stockfish decides these before generating moves: a position where
  * a rule has ended the game has no legal moves, so perft counts it as 0 at
@@ -205,6 +205,7 @@ bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
+  if (pos->st.decisive) return true;
   if (royals_blown_up(pos, us)) return true;
   if (castling_result(pos) != RESULT_NONE) return true;
   if ((r->connect_n || r->connect_square) && connected(pos, them)) return true;
@@ -282,6 +283,9 @@ static GameResult game_result(const Position *pos, int legal_count) {
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
   if (pos_is_decided(pos)) {
+    /* MBN #: "the game is won by side to move" that made the capture,
+     * whatever else the capture did */
+    if (pos->st.decisive) return RESULT_LOSS;
     if (royals_blown_up(pos, us)) return RESULT_LOSS;
     GameResult castling = castling_result(pos);
     if (castling != RESULT_NONE) return castling;

@@ -168,6 +168,32 @@ static int most_captures_on_the_way(const MoveProgram *prog) {
   return most;
 }
 
+/* k and # are judged by the leg a move ends on (board/leg_rules.c), so a
+ * leg carrying one must pass it to every leg that may follow: in kW-F or
+ * #cK-[mK] the flag would bind only the moves that stop early, which is not
+ * what the text says. Refused by name; k(W-F) gives it to the whole move. */
+static bool leg_flags_reach_the_end(const MoveProgram *prog, const MoveLeg *leg, char *err,
+                                    size_t errlen, const char *letter) {
+  static const struct {
+    unsigned flag;
+    const char *name, *example;
+  } flags[] = {{LEG_NO_CHECK, "'k'", "kW-F"}, {LEG_DECISIVE, "'#'", "#cK-mK"}};
+  for (int f = 0; f < 2; f++) {
+    if (!(leg->flags & flags[f].flag)) continue;
+    for (int k = 0; k < leg->child_count; k++) {
+      uint16_t child = prog->children[leg->first_child + k];
+      if (child < prog->leg_count && !(prog->legs[child].flags & flags[f].flag)) {
+        snprintf(err, errlen,
+                 "piece %s: %s on the first part of a move only (as in %s) is not supported: "
+                 "put it on the whole move",
+                 letter, flags[f].name, flags[f].example);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   BoardTables *t = calloc(1, sizeof *t);
   if (!t) {
@@ -195,18 +221,20 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->leg_base[type][c] = total;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
-        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY;
-        if (leg->flags & (LEG_NO_CHECK | LEG_DECISIVE)) {
-          snprintf(err, errlen, "piece %s: %s is not implemented by the move generator",
-                   v->pieces[type].letter,
-                   leg->flags & LEG_NO_CHECK ? "'k' (a move that may not give check)"
-                                             : "'#' (a capture that decides the game)");
-          goto fail;
-        }
+        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
-                   v->pieces[type].letter, leg->flags & (~known | LEG_NO_CHECK));
+                   v->pieces[type].letter, leg->flags & ~known);
           goto fail;
+        }
+        if (!leg_flags_reach_the_end(prog, leg, err, errlen, v->pieces[type].letter)) goto fail;
+        uint64_t bit = (uint64_t)1 << type;
+        if (leg->flags & LEG_ENDS) {
+          if (leg->flags & LEG_NO_CHECK)
+            t->no_check_types[c] |= bit;
+          else
+            t->may_check_types[c] |= bit;
+          if (leg->flags & LEG_DECISIVE) t->decisive_types[c] |= bit;
         }
         if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
           snprintf(err, errlen, "piece %s: unknown leg effect or between rule",

@@ -67,6 +67,13 @@ struct BoardTables {
    * attacked": then a move of a non-royal piece that is not pinned cannot
    * expose a royal, and gen_legal_moves skips the make/test/unmake. */
   bool simple_pins;
+  /* MBN k and # (board/leg_rules.c), per colour, types with a leg that ends
+   * a move and carries LEG_NO_CHECK / has an ending leg without it / carries
+   * LEG_DECISIVE: zero in every variant that does not use them, so legality
+   * and make test one word there */
+  uint64_t no_check_types[COLOR_NB];
+  uint64_t may_check_types[COLOR_NB];
+  uint64_t decisive_types[COLOR_NB];
   bool promotion_limited; /* some type has a promotion=limit(N): counts need the move list */
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */

@@ -157,6 +157,8 @@ typedef struct {
   AstPieceSet promo;       /* DEF_PROMOTION */
   int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long */
   AstNode *castle_partner; /* DEF_CASTLING: the partner's move */
+  bool xboard;             /* the move was written `betza:...` (XBoard's Betza): Black's
+                              program is turned, not reflected */
 } AstDefinition;
 
 typedef struct {

@@ -574,3 +574,7 @@ void mbn_mirror_program(MoveProgram *white, MoveProgram *black) {
   black->root_count = white->root_count;
   black->child_link_count = white->child_link_count;
 }
+
+void mbn_flip_files(MoveProgram *program) {
+  for (int i = 0; i < program->leg_count; i++) program->legs[i].dx = (int8_t)-program->legs[i].dx;
+}

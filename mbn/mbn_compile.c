@@ -464,8 +464,10 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       }
       mbn_mirror_program(&own, &p->moves[BLACK]);
       program_free(&own);
+      if (src[type].black->xboard) mbn_flip_files(&p->moves[BLACK]);
     } else {
       mbn_mirror_program(&p->moves[WHITE], &p->moves[BLACK]);
+      if (def->xboard) mbn_flip_files(&p->moves[BLACK]);
     }
   }
   if (ok) ok = compile_promotions(&lc, &prog, first_new);

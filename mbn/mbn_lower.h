@@ -101,6 +101,11 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
  * from `white` too). */
 void mbn_mirror_program(MoveProgram *white, MoveProgram *black);
 
+/* Mirrors a program left to right (dx -> -dx). After mbn_mirror_program this
+ * makes Black's program White's rotated by 180 degrees, as XBoard turns its
+ * pieces for Black (`betza:` definitions, mbn/betza_xboard.h). */
+void mbn_flip_files(MoveProgram *program);
+
 /* Which vectors of template t may follow a leg with vector (px,py)
  * (has_prev false: a first leg, or after '--'). Writes up to 64 vectors. */
 int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,

@@ -256,7 +256,8 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
   if (all && (has_m || plain_c)) {
     lower_error(L, all->line, all->col, "a",
                 "'a' (move or capture) beside 'm' or a plain 'c' on one move says nothing MBN's "
-                "'a' does not; XBoard's 'a' (another leg, as in cafmF) is MBN's '-' chain");
+                "'a' does not; XBoard's 'a' (another leg) is MBN's '-' (or write XBoard's text "
+                "as betza:cafmF)");
     return false;
   }
   for (int i = 0; i < node->mod_count; i++) {

@@ -12,8 +12,10 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "mbn/betza_xboard.h"
 #include "mbn/mbn_ast.h"
 #include "mbn/mbn_lex.h"
 
@@ -438,7 +440,7 @@ static AstNode *parse_single_move(Parser *p) {
       !p->tok.space_before)
     parse_error(p,
                 "a count on the null leaper O ('O%.*s') is no move (MBN's null move is O or "
-                "W00); XBoard's O2 (castling) is MBN's O-O",
+                "W00); XBoard's O2 (castling) is MBN's O-O (betza: refuses it too)",
                 p->tok.length, p->lex.src + p->tok.offset);
   return parse_steps(p, atom, false);
 }
@@ -665,6 +667,62 @@ static AstNode *parse_move_definition(Parser *p) {
   return move;
 }
 
+/* Whether the move text starts with "betza:" (XBoard's Betza follows). */
+static bool parse_at_betza(const Parser *p) {
+  return p->tok.kind == TK_LOWER && !p->tok.space_before &&
+         !strncmp(p->lex.src + p->tok.offset, BETZA_XBOARD_PREFIX, sizeof BETZA_XBOARD_PREFIX - 1);
+}
+
+/* BetzaMove ::= 'betza:' XBoard-Betza-text
+ * The text up to the next white space is XBoard's notation, not MBN: it is
+ * translated to MBN (mbn/betza_xboard.c) and that text parsed, so the move
+ * compiles like any other. Errors point into the XBoard text. */
+static AstNode *parse_betza_move(Parser *p) {
+  Token start = p->tok;
+  int skip = (int)sizeof BETZA_XBOARD_PREFIX - 1;
+  const char *body = p->lex.src + start.offset + skip;
+  int len = 0;
+  while (body[len] && !isspace((unsigned char)body[len])) len++;
+  BetzaXboardError err;
+  char *mbn = betza_xboard_to_mbn(body, len, &err);
+  if (!mbn) {
+    Token at = start;
+    at.offset += skip + err.offset;
+    at.col += skip + err.offset;
+    parse_error_at(p, &at, "%s", err.message);
+  }
+  size_t n = strlen(mbn);
+  char *text = arena_alloc(p->arena, n + 1);
+  memcpy(text, mbn, n + 1);
+  free(mbn);
+  int before = p->diags->count;
+  MbnSourcePos where = {p->source, start.line, start.col + skip};
+  AstNode *move = mbn_parse_move(text, where, p->arena, p->diags);
+  if (!move) {
+    /* Not expected (the translator writes MBN the parser reads); if it
+     * happens, say so at the XBoard text rather than at a column of text
+     * the user never wrote. */
+    for (int i = before; i < p->diags->count; i++) {
+      MbnDiagnostic *d = &p->diags->items[i];
+      char message[sizeof d->message + 160];
+      snprintf(message, sizeof message, "betza: the MBN translation '%.60s' is not valid: %s", text,
+               d->message);
+      memcpy(d->message, message, sizeof d->message - 1);
+      d->message[sizeof d->message - 1] = '\0';
+      d->line = start.line;
+      d->col = start.col + skip;
+      snprintf(d->near, sizeof d->near, "%.*s", len < 20 ? len : 20, body);
+    }
+    longjmp(p->on_error, 1);
+  }
+  /* Go on after the XBoard text, which the MBN lexer must not read. */
+  p->lex.pos = start.offset + skip + len;
+  p->lex.col = start.col + skip + len;
+  parse_next(p);
+  if (!parse_at_move_end(p)) parse_error(p, "unexpected text after the betza: move");
+  return move;
+}
+
 /* ---- definitions ------------------------------------------------------- */
 
 /* PieceIdentifier ::= [+-]? ( [A-Za-z] | ':' ... ':' )
@@ -795,6 +853,7 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     if (!parse_is(p, '=') || p->tok.space_before)
       parse_error(p, "expected '=' after the macro name");
     parse_next(p);
+    if (parse_at_betza(p)) parse_error(p, "betza: is allowed on piece definitions only");
     def->move = parse_move_definition(p);
     return;
   }
@@ -856,6 +915,11 @@ static void parse_definition(Parser *p, AstDefinition *def) {
       }
     }
     if (!def->promo.count && !def->promo.negated) parse_error(p, "empty promotion set after '=='");
+    return;
+  }
+  if (parse_at_betza(p)) {
+    def->move = parse_betza_move(p);
+    def->xboard = true;
     return;
   }
   def->move = parse_move_definition(p);

@@ -74,7 +74,7 @@ typedef enum {
   LEG_EP_VICTIM = 1 << 6,  /* me: passing squares may be captured en passant */
   LEG_EP_CAPTURE = 1 << 7, /* ce: may capture en passant on landing */
   LEG_EP_ONLY = 1 << 8,    /* cee: may capture only en passant */
-  LEG_NO_CHECK = 1 << 9,   /* k: a move by this leg may not give check */
+  LEG_NO_CHECK = 1 << 9,   /* k: a move ending on this leg may not give check */
   LEG_FLAGS_KNOWN = (1 << 10) - 1,
   /* Newer than LEG_FLAGS_KNOWN on purpose, so a walker that tests
    * `flags & ~LEG_FLAGS_KNOWN` rejects it until it implements it.
@@ -84,7 +84,8 @@ typedef enum {
    * and it cannot be taken onto the move's start square. */
   LEG_COMPULSORY = 1 << 10,
   /* #: MBN's decision operator (C=...+#c{C}C): a move ending on this leg
-   * that captures decides the game for the side that made it. */
+   * that captures decides the game for the side that made it. Like k, it
+   * must be on every leg after it too (board/leg_rules.c). */
   LEG_DECISIVE = 1 << 11,
 } LegFlag;
 
