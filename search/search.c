@@ -29,9 +29,12 @@
 static int LMR_TABLE[64][64];
 static pthread_once_t LMR_ONCE = PTHREAD_ONCE_INIT;
 
+/* 0.75 + ln d · ln m / 1.9 (was / 2.25): with the larger history bonus the
+ * move order is good enough for Stockfish-like reductions (+42 in chess,
+ * level in shogi, 2 s + 0.02 s, bench/README.md). */
 static void lmr_init(void) {
   for (int d = 1; d < 64; d++)
-    for (int m = 1; m < 64; m++) LMR_TABLE[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
+    for (int m = 1; m < 64; m++) LMR_TABLE[d][m] = (int)(0.75 + log(d) * log(m) / 1.9);
 }
 
 static int min_int(int a, int b) {
