@@ -207,7 +207,7 @@ static int16_t *cont_row(const SearchThread *thread, int type, Move move) {
 }
 
 static int history_bonus(int depth) {
-  return min_int(depth * depth + 2 * depth, 1200);
+  return min_int(16 * depth * depth + 128 * max_int(depth - 1, 0), 1536);
 }
 
 /* A quiet move refuted the position: remember it as killer, counter-move and
@@ -376,9 +376,11 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   bool pv_node = beta - alpha > 1;
   Color us = pos_side_to_move(pos);
 
-  /* 1. Check extension, then quiescence at the horizon. */
+  /* 1. Check extension, then quiescence at the horizon. A check by a move
+   *    that loses material (the parent's exchange test) is not extended:
+   *    in drop variants such checks are everywhere and mostly futile. */
   bool in_check = search_in_check(ss, pos);
-  if (in_check && ply < PLY_MAX / 2) depth++;
+  if (in_check && ply < PLY_MAX / 2 && !ss->check_unsafe) depth++;
   if (depth <= 0) return search_qsearch(thread, alpha, beta, ply, 0);
 
   /* 2. Bookkeeping and stop. */
@@ -451,6 +453,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     ss->moved_type = -1;
     ss->cont = NULL;
     ss[1].in_check_hint = -1;
+    ss[1].check_unsafe = 0;
     pos_make_null(pos, &ss->undo);
     int score = -search_node(thread, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
     pos_unmake_move(pos, &ss->undo);
@@ -537,7 +540,15 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
        * capture: those pass the lower threshold without playing it again. */
       bool losing =
           tactical && stage != STAGE_GOOD_CAPTURE && !move_see_ok(pos, tables, move, -90 * depth);
-      if ((lmp || futile || losing) && !(gives = search_gives_check(ss, pos, move))) {
+      bool prune = lmp || futile || losing;
+      /* A quiet move the histories call bad, at a depth LMR would cut to 3
+       * or less, is not worth its search (Stockfish's and Ethereal's
+       * history pruning). */
+      if (!prune && !tactical && !killer) {
+        int lmr_depth = depth - 1 - LMR_TABLE[min_int(depth, 63)][min_int(legal + 1, 63)];
+        prune = lmr_depth <= 3 && history_quiet(thread, ply, us, type, move) < -3000 * depth;
+      }
+      if (prune && !(gives = search_gives_check(ss, pos, move))) {
         legal++;
         continue;
       }
@@ -553,6 +564,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     if (gives < 0 && search_check_cheap(ss, pos))
       gives = check_context_gives(pos, &ss->check, move);
     ss[1].in_check_hint = (int8_t)gives;
+    ss[1].check_unsafe = gives == 1 && stage != STAGE_GOOD_CAPTURE && /* passed it already */
+                         !move_see_ok(pos, tables, move, 0);
     pos_make_move(pos, move, &ss->undo);
     tt_prefetch(&s->tt, pos_key(pos));
     if (!tactical && quiet_nb < 64) quiets[quiet_nb] = move, quiet_types[quiet_nb++] = type;
@@ -571,7 +584,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       r += !pv_node;
       r -= improving;
       r -= killer;
-      r -= history_quiet(thread, ply, us, type, move) / 8000;
+      r -= max_int(-2, min_int(2, history_quiet(thread, ply, us, type, move) / 8000));
       r = max_int(0, min_int(r, new_depth - 1));
       score = -search_node(thread, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
       if (score > alpha && r > 0)

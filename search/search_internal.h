@@ -40,6 +40,7 @@ typedef struct {
   bool legal_ready;
   CheckContext check; /* what gives check from this ply's position, made on first use */
   bool check_ready;
+  int8_t check_unsafe;  /* set by the parent: its checking move loses material (no extension) */
   int8_t in_check_hint; /* set by the parent: 1/0 if it knew whether this ply is in check, -1 not */
   Move excluded;        /* singular-extension test: the move left out of this ply's search */
 } PlyStack;

@@ -225,6 +225,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
     thread->stack[p].static_eval = 0;
     thread->stack[p].cont = NULL;
     thread->stack[p].in_check_hint = -1;
+    thread->stack[p].check_unsafe = 0;
     thread->stack[p].excluded = MOVE_NONE_VALUE;
   }
   return true;
