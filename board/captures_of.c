@@ -58,10 +58,7 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
   int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = us;
-  w.target = sq;
+  walk_init(&w, pos, us, sq, NULL);
   for (int i = 0; i < pos->pcount[us]; i++) {
     int from = pos->plist[us][i];
     if (!ep_victim) {

@@ -36,10 +36,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
   int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = by;
-  w.target = sq;
+  walk_init(&w, pos, by, sq, NULL);
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
@@ -252,10 +249,7 @@ static bool makpong_allows(const Position *pos, Move move) {
   int from = move_from(move), to = move_to(move);
   if (!(pos->tables->royal_mask[pos->side] >> piece_type(pos->board[from]) & 1)) return true;
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = (Color)!pos->side;
-  w.target = from;
+  walk_init(&w, pos, (Color)!pos->side, from, NULL);
   int checkers = 0;
   bool takes_checker = false;
   for (int i = 0; i < pos->pcount[w.us]; i++) {
@@ -388,10 +382,8 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
     Position *p = (Position *)pos; /* the side to move is put back below */
     Color side = p->side;
     p->side = owner;
-    Walk w;
-    memset(&w, 0, sizeof w);
-    w.pos = pos;
-    w.us = them;
+    Walk w; /* its target is set per royal below */
+    walk_init(&w, pos, them, -1, NULL);
     for (int k = 0; k < watch->royal_nb; k++) {
       w.target = watch->royal[k];
       for (int j = 0; j < watch->watcher_nb[k]; j++) {
@@ -443,10 +435,8 @@ static bool watch_legal(const Position *pos, const LegalWatch *watch, Move m) {
     board[to] = saved_from;
   }
   bool legal = true;
-  Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = p;
-  w.us = (Color)!us;
+  Walk w; /* its target is set per royal below */
+  walk_init(&w, p, (Color)!us, -1, NULL);
   for (int k = 0; k < watch->royal_nb && legal; k++) {
     w.target = watch->royal[k];
     for (int j = 0; j < watch->watcher_nb[k] && legal; j++) {
@@ -617,10 +607,8 @@ static bool watch_gives_check(const Position *pos, const LegalWatch *watch, int 
   const uint8_t *reach = t->reach[type][us];
   int width = 2 * geo->files - 1;
   bool check = false;
-  Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = p;
-  w.us = us;
+  Walk w; /* its target is set per royal below */
+  walk_init(&w, p, us, -1, NULL);
   for (int k = 0; k < watch->royal_nb && !check; k++) {
     if (watch->royal[k] == to) continue; /* captured */
     w.target = watch->royal[k];
