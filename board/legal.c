@@ -33,7 +33,6 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
     if (t->bb128->all_attack_ok[by]) return false;
     attack_ok = t->bb128->attack_ok;
   }
-  int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
   walk_init(&w, pos, by, sq, NULL);
@@ -45,7 +44,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
       int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
-      if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+      if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
     }
     walk_piece(&w, from);
     if (w.found) return true;
@@ -312,7 +311,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   Color us = pos->side, them = (Color)!us;
-  int width = 2 * geo->files - 1, n = 0;
+  int n = 0;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int royal = pos->plist[us][i];
     if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
@@ -320,9 +319,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
     for (int j = 0; j < pos->pcount[them]; j++) {
       int from = pos->plist[them][j];
       int dx = rf - geo_file(geo, from), dy = rr - geo_rank(geo, from);
-      if (!t->reach[piece_type(pos->board[from])][them]
-                   [(dy + geo->ranks - 1) * width + dx + geo->files - 1])
-        continue;
+      if (!t->reach[piece_type(pos->board[from])][them][tables_reach_cell(geo, dx, dy)]) continue;
       int a = dx < 0 ? -dx : dx, b = dy < 0 ? -dy : dy;
       while (b) {
         int r = a % b;
@@ -356,7 +353,6 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   Color them = (Color)!owner;
-  int width = 2 * geo->files - 1;
   watch->royal_nb = 0;
   for (int i = 0; i < pos->pcount[owner]; i++) {
     int royal = pos->plist[owner][i];
@@ -370,7 +366,7 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
       if (reach) {
         int dx = geo_file(geo, royal) - geo_file(geo, from);
         int dy = geo_rank(geo, royal) - geo_rank(geo, from);
-        if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+        if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
       }
       if (n >= LEGAL_WATCHERS_MAX) return false;
       watch->watcher[k][n++] = (Square)from;
@@ -605,7 +601,6 @@ static bool watch_gives_check(const Position *pos, const LegalWatch *watch, int 
   board[to] = moved;
   p->side = (Color)!us;
   const uint8_t *reach = t->reach[type][us];
-  int width = 2 * geo->files - 1;
   bool check = false;
   Walk w; /* its target is set per royal below */
   walk_init(&w, p, us, -1, NULL);
@@ -614,7 +609,7 @@ static bool watch_gives_check(const Position *pos, const LegalWatch *watch, int 
     w.target = watch->royal[k];
     int dx = geo_file(geo, w.target) - geo_file(geo, to);
     int dy = geo_rank(geo, w.target) - geo_rank(geo, to);
-    if (!reach || reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) {
+    if (!reach || reach[tables_reach_cell(geo, dx, dy)]) {
       walk_piece(&w, to);
       check = w.found;
     }
