@@ -112,6 +112,15 @@ static void text_add(Text *t, const char *s) {
   t->len += n;
 }
 
+GameResult tune_game_result(const Position *pos, const uint64_t *keys, int plies) {
+  GameResult r = pos_game_result(pos, -1);
+  if (r != RESULT_NONE) return r;
+  int seen = 0;
+  for (int i = plies - 2; i >= 0; i -= 2)
+    if (keys[i] == pos_key(pos)) seen++;
+  return seen >= 2 ? RESULT_DRAW : RESULT_NONE;
+}
+
 /* One game; returns its block of text (malloc'ed) or NULL. */
 static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTables *tables,
                        Quiesce *q, int *kept) {
@@ -141,16 +150,13 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
   double white_result = 0.5;
   int max_plies = spec->max_plies < GAME_PLIES_MAX ? spec->max_plies : GAME_PLIES_MAX;
   while (keys && fens && scores) {
-    GameResult r = pos_game_result(pos, -1);
+    GameResult r = tune_game_result(pos, keys, plies);
     Color us = pos_side_to_move(pos);
     if (r != RESULT_NONE) {
       white_result = r == RESULT_DRAW ? 0.5 : (r == RESULT_WIN) == (us == WHITE) ? 1.0 : 0.0;
       break;
     }
-    int seen = 0;
-    for (int i = plies - 2; i >= 0; i -= 2)
-      if (keys[i] == pos_key(pos)) seen++;
-    if (seen >= 2 || plies >= max_plies) break; /* a draw */
+    if (plies >= max_plies) break; /* a draw */
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = spec->depth;
