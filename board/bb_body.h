@@ -273,11 +273,12 @@ static inline bb_t bb_ride(const BbTables *bb, int d, int sq, bb_t occupied) {
   return r ^ bb->ray[d][b];
 }
 
-/* BBW(targets) of type k (index t * 2 + c) on sq, with the occupancy the
- * caller computed (once for all the pieces of a side in BBW(side_reach)). */
-static inline bb_t bb_targets_on(const BbTables *bb, size_t k, int sq, bb_t occupied, bb_t empty,
-                                 bb_t enemy) {
-  bb_t targets = (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy);
+/* The squares the rider directions of type k (index t * 2 + c) reach from
+ * sq, each kept where its occupancy (empty, enemy) allows: one loop for
+ * BBW(targets) and BBW(rider_targets). */
+static inline bb_t bb_rider_targets_on(const BbTables *bb, size_t k, int sq, bb_t occupied,
+                                       bb_t empty, bb_t enemy) {
+  bb_t targets = 0;
   for (int i = 0; i < bb->rider_nb[k]; i++) {
     const BbRider *r = &bb->riders[k][i];
     bb_t a = bb_ride(bb, r->dir, sq, occupied);
@@ -285,6 +286,14 @@ static inline bb_t bb_targets_on(const BbTables *bb, size_t k, int sq, bb_t occu
     if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
   }
   return targets;
+}
+
+/* BBW(targets) of type k (index t * 2 + c) on sq, with the occupancy the
+ * caller computed (once for all the pieces of a side in BBW(side_reach)). */
+static inline bb_t bb_targets_on(const BbTables *bb, size_t k, int sq, bb_t occupied, bb_t empty,
+                                 bb_t enemy) {
+  return (bb->leap_quiet[k][sq] & empty) | (bb->leap_capture[k][sq] & enemy) |
+         bb_rider_targets_on(bb, k, sq, occupied, empty, enemy);
 }
 
 bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
@@ -404,14 +413,8 @@ bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c) {
   const BbTables *bb = BBT(pos->tables);
   size_t k = (size_t)type * COLOR_NB + (size_t)c;
   bb_t occupied = BBW(occupied)(pos);
-  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c], targets = 0;
-  for (int i = 0; i < bb->rider_nb[k]; i++) {
-    const BbRider *r = &bb->riders[k][i];
-    bb_t a = bb_ride(bb, r->dir, sq, occupied);
-    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
-    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
-  }
-  return targets;
+  bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
+  return bb_rider_targets_on(bb, k, sq, occupied, empty, enemy);
 }
 
 bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied) {

@@ -55,20 +55,16 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
   if (!ep_victim && t->bb128 && t->bb128->all_attack_ok[us] &&
       !bb128_attacked(pos, sq, us, bb128_occupied(pos)))
     return 0;
-  int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = us;
-  w.target = sq;
+  walk_init(&w, pos, us, sq, NULL);
   for (int i = 0; i < pos->pcount[us]; i++) {
     int from = pos->plist[us][i];
     if (!ep_victim) {
       const uint8_t *reach = t->reach[piece_type(pos->board[from])][us];
       if (reach) {
         int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
-        if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+        if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
       }
       w.found = false;
       walk_piece(&w, from);

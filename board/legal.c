@@ -33,13 +33,9 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
     if (t->bb128->all_attack_ok[by]) return false;
     attack_ok = t->bb128->attack_ok;
   }
-  int width = 2 * geo->files - 1;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = by;
-  w.target = sq;
+  walk_init(&w, pos, by, sq, NULL);
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
@@ -48,7 +44,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
       int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
-      if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+      if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
     }
     walk_piece(&w, from);
     if (w.found) return true;
@@ -252,10 +248,7 @@ static bool makpong_allows(const Position *pos, Move move) {
   int from = move_from(move), to = move_to(move);
   if (!(pos->tables->royal_mask[pos->side] >> piece_type(pos->board[from]) & 1)) return true;
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = (Color)!pos->side;
-  w.target = from;
+  walk_init(&w, pos, (Color)!pos->side, from, NULL);
   int checkers = 0;
   bool takes_checker = false;
   for (int i = 0; i < pos->pcount[w.us]; i++) {
@@ -318,7 +311,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   Color us = pos->side, them = (Color)!us;
-  int width = 2 * geo->files - 1, n = 0;
+  int n = 0;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int royal = pos->plist[us][i];
     if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
@@ -326,9 +319,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
     for (int j = 0; j < pos->pcount[them]; j++) {
       int from = pos->plist[them][j];
       int dx = rf - geo_file(geo, from), dy = rr - geo_rank(geo, from);
-      if (!t->reach[piece_type(pos->board[from])][them]
-                   [(dy + geo->ranks - 1) * width + dx + geo->files - 1])
-        continue;
+      if (!t->reach[piece_type(pos->board[from])][them][tables_reach_cell(geo, dx, dy)]) continue;
       int a = dx < 0 ? -dx : dx, b = dy < 0 ? -dy : dy;
       while (b) {
         int r = a % b;
@@ -362,7 +353,6 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   Color them = (Color)!owner;
-  int width = 2 * geo->files - 1;
   watch->royal_nb = 0;
   for (int i = 0; i < pos->pcount[owner]; i++) {
     int royal = pos->plist[owner][i];
@@ -376,7 +366,7 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
       if (reach) {
         int dx = geo_file(geo, royal) - geo_file(geo, from);
         int dy = geo_rank(geo, royal) - geo_rank(geo, from);
-        if (!reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) continue;
+        if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
       }
       if (n >= LEGAL_WATCHERS_MAX) return false;
       watch->watcher[k][n++] = (Square)from;
@@ -388,10 +378,8 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
     Position *p = (Position *)pos; /* the side to move is put back below */
     Color side = p->side;
     p->side = owner;
-    Walk w;
-    memset(&w, 0, sizeof w);
-    w.pos = pos;
-    w.us = them;
+    Walk w; /* its target is set per royal below */
+    walk_init(&w, pos, them, -1, NULL);
     for (int k = 0; k < watch->royal_nb; k++) {
       w.target = watch->royal[k];
       for (int j = 0; j < watch->watcher_nb[k]; j++) {
@@ -443,10 +431,8 @@ static bool watch_legal(const Position *pos, const LegalWatch *watch, Move m) {
     board[to] = saved_from;
   }
   bool legal = true;
-  Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = p;
-  w.us = (Color)!us;
+  Walk w; /* its target is set per royal below */
+  walk_init(&w, p, (Color)!us, -1, NULL);
   for (int k = 0; k < watch->royal_nb && legal; k++) {
     w.target = watch->royal[k];
     for (int j = 0; j < watch->watcher_nb[k] && legal; j++) {
@@ -615,18 +601,15 @@ static bool watch_gives_check(const Position *pos, const LegalWatch *watch, int 
   board[to] = moved;
   p->side = (Color)!us;
   const uint8_t *reach = t->reach[type][us];
-  int width = 2 * geo->files - 1;
   bool check = false;
-  Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = p;
-  w.us = us;
+  Walk w; /* its target is set per royal below */
+  walk_init(&w, p, us, -1, NULL);
   for (int k = 0; k < watch->royal_nb && !check; k++) {
     if (watch->royal[k] == to) continue; /* captured */
     w.target = watch->royal[k];
     int dx = geo_file(geo, w.target) - geo_file(geo, to);
     int dy = geo_rank(geo, w.target) - geo_rank(geo, to);
-    if (!reach || reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1]) {
+    if (!reach || reach[tables_reach_cell(geo, dx, dy)]) {
       walk_piece(&w, to);
       check = w.found;
     }

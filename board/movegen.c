@@ -896,11 +896,7 @@ static void gen_pass(const Position *pos, MoveList *list) {
 
 void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = pos->side;
-  w.target = -1;
-  w.list = list;
+  walk_init(&w, pos, pos->side, -1, list);
   const BoardTables *t = pos->tables;
   int type = piece_type(pos->board[sq]);
   size_t k = (size_t)type * COLOR_NB + (size_t)w.us;
@@ -915,11 +911,7 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
 int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned want,
                             MoveList *list) {
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = piece_color(pos->board[sq]);
-  w.target = -1;
-  w.list = list;
+  walk_init(&w, pos, piece_color(pos->board[sq]), -1, list);
   w.leg_mask = (uint16_t)mask;
   w.leg_want = (uint16_t)want;
   list->count = 0;
@@ -931,11 +923,7 @@ int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned
 
 void gen_piece_special(const Position *pos, int sq, MoveList *list) {
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = pos->side;
-  w.target = -1;
-  w.list = list;
+  walk_init(&w, pos, pos->side, -1, list);
   int type = piece_type(pos->board[sq]);
   walk_setup(&w, sq, type);
   if (pos->tables->bb64)
@@ -965,11 +953,7 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
   }
   if (!any) return;
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = us;
-  w.target = -1;
-  w.list = list;
+  walk_init(&w, pos, us, -1, list);
   walk_setup(&w, sq, type);
   for (int i = 0; i < ep_nb; i++) {
     Square to = w.next[(size_t)ep[i] * (size_t)pos->geo.sq_nb + (size_t)sq];
@@ -997,11 +981,7 @@ int gen_pseudo_moves(const Position *pos, MoveList *list) {
 
 int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = pos->side;
-  w.target = -1;
-  w.list = list;
+  walk_init(&w, pos, pos->side, -1, list);
   list->count = 0;
   const VariantRules *r = &pos->variant->rules;
   if (pos->tables->bb64) {
@@ -1033,11 +1013,7 @@ int gen_pseudo_tactical(const Position *pos, MoveList *list) {
   /* the mailbox walk, as gen_pseudo_board_moves's (castling, passes and
    * drops are never tactical) */
   Walk w;
-  memset(&w, 0, sizeof w);
-  w.pos = pos;
-  w.us = pos->side;
-  w.target = -1;
-  w.list = list;
+  walk_init(&w, pos, pos->side, -1, list);
   w.tactical = true;
   list->count = 0;
   for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);

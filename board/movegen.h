@@ -95,10 +95,18 @@ bool pos_is_decided(const Position *pos);
  * Decided by: royal captured/extinct, a decisive (MBN #) capture, check
  * limit reached, no legal moves
  * (checkmate = loss; stalemate per rules), 50-move rule. Repetition needs the
- * game history and is left to the caller. */
+ * game history: pos_repetition_end. */
 GameResult pos_game_result(const Position *pos, int legal_count);
 /* The result for the side to move when the position repeats often enough
  * (repetition_result, turned round when it is the other colour's). */
 GameResult pos_repetition_result(const Position *pos);
+/* The game's end by repetition, the one rule for every game loop (the
+ * referee's game.c, the tuner's self-play): keys[i] is the key of the
+ * position before the i-th of the plies moves played. When the current
+ * position has stood repetition_count times (draw=repetition(N), 3 by
+ * default) since the last irreversible move, the variant's result for the
+ * side to move (pos_repetition_result; a draw for a variant built without
+ * FBR); RESULT_NONE otherwise, and always with draw=repetition(0). */
+GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, int plies);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "board/move.h"
 #include "board/position.h"
@@ -53,6 +54,19 @@ typedef struct {
    * 0 and 0 for every move */
   uint16_t leg_mask, leg_want;
 } Walk;
+
+/* Every walk starts from the same state: all fields zero (no captures, no
+ * e.p., no leg filter, no read marks), then the position, the colour that
+ * walks, the target (attack mode; -1 in generation mode) and the move list
+ * (generation mode; NULL in attack mode). Written once so that a field added
+ * to Walk starts the same in every generator and attack test. */
+static inline void walk_init(Walk *w, const Position *pos, Color us, int target, MoveList *list) {
+  memset(w, 0, sizeof *w);
+  w->pos = pos;
+  w->us = us;
+  w->target = target;
+  w->list = list;
+}
 
 /* Walks every move of the piece on sq (w->us must be its colour). */
 void walk_piece(Walk *w, int sq);

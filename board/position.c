@@ -337,15 +337,13 @@ static void aimed_update(Position *pos, int mover, int to, Undo *undo) {
   const Geometry *geo = &pos->geo;
   Color us = pos->side, them = (Color)!us;
   const uint8_t *reach = t->reach[mover][us];
-  int width = 2 * geo->files - 1;
   for (int i = 0; i < pos->pcount[them]; i++) {
     int sq = pos->plist[them][i];
     Piece p = pos->board[sq];
     if (!(p & PIECE_UNMOVED) || !(t->royal_mask[them] >> piece_type(p) & 1)) continue;
     int dx = geo_file(geo, sq) - geo_file(geo, to), dy = geo_rank(geo, sq) - geo_rank(geo, to);
     /* without a reach table (complex programs) only the rook's lines count */
-    bool aims =
-        reach ? reach[(dy + geo->ranks - 1) * width + dx + geo->files - 1] : dx == 0 || dy == 0;
+    bool aims = reach ? reach[tables_reach_cell(geo, dx, dy)] : dx == 0 || dy == 0;
     if (aims) pos_put_piece(pos, sq, (Piece)(p & ~PIECE_UNMOVED), undo);
   }
 }

@@ -1,6 +1,7 @@
 /* rules.c — game ends decided by a rule (extinction, hill, check limit,
- * bare royal, an MBN # capture), the game result, and the list of rules the
- * board does not implement yet.
+ * bare royal, an MBN # capture), the game result, the game's end by
+ * repetition from its history, and the list of rules the board does not
+ * implement yet.
  *
  * Fairy-Stockfish decides these before generating moves: a position where
  * a rule has ended the game has no legal moves, so perft counts it as 0 at
@@ -270,6 +271,20 @@ static GameResult repetition_result(const Position *pos) {
 
 GameResult pos_repetition_result(const Position *pos) {
   return draw_odds(pos, repetition_result(pos));
+}
+
+GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, int plies) {
+  const VariantRules *r = &pos->variant->rules;
+  if (r->repetition_off) return RESULT_NONE;
+  int needed = r->repetition_count > 0 ? r->repetition_count : 3;
+  /* earlier occurrences with the same side to move, since the last
+   * irreversible move */
+  uint64_t key = pos_key(pos);
+  int reach = pos_rule50(pos), seen = 0;
+  for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) seen += keys[i] == key;
+  if (seen + 1 < needed) return RESULT_NONE;
+  GameResult result = pos_repetition_result(pos);
+  return result == RESULT_NONE ? RESULT_DRAW : result; /* a variant built without FBR */
 }
 
 static GameResult game_result(const Position *pos, int legal_count);

@@ -99,7 +99,7 @@ static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
     if (dx <= -geo->files || dx >= geo->files || dy <= -geo->ranks || dy >= geo->ranks) break;
     if (!leg->dx && !leg->dy) break;
     if (k < leg->min_steps) continue;
-    int at = (dy + geo->ranks - 1) * (2 * geo->files - 1) + dx + geo->files - 1;
+    int at = tables_reach_cell(geo, dx, dy);
     if (captures) rw->reach[at] = 1;
     if (leg->flags & LEG_ENDS) {
       if (rw->ends[at] & leg->occupancy || leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY))

@@ -23,8 +23,8 @@ struct BoardTables {
   int leg_base[PIECE_TYPE_MAX][COLOR_NB];
   /* reach[t][c]: (2F-1)*(2R-1) bytes, 1 where a capture at offset (dx,dy) is
    * possible at all; NULL when the program is too complex to say (then walk). */
-  uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB];
-  bool dedup[PIECE_TYPE_MAX][COLOR_NB]; /* several paths may give one move: filter */
+  uint8_t *reach[PIECE_TYPE_MAX][COLOR_NB]; /* indexed by tables_reach_cell */
+  bool dedup[PIECE_TYPE_MAX][COLOR_NB];     /* several paths may give one move: filter */
   /* memo[t][c]: the leg graph has a cycle or many paths (complex riders:
    * (dK)0, dQ0, (dK)10), so the walker visits each (leg, square, state)
    * once (movegen.c) instead of every path */
@@ -129,5 +129,13 @@ void pos_castling_squares(const Position *pos, Color c, int side, int royal_from
 
 /* The type whose letter is letter[0..len) (case-insensitive), or -1. */
 int variant_find_type(const Variant *v, const char *letter, int len);
+
+/* The cell of a reach table for a capture at offset (dx, dy), target minus
+ * origin in files and ranks (each from -(F-1) to F-1, -(R-1) to R-1): the
+ * table's layout in one place, for the walk that fills it (tables.c) and the
+ * attack tests that read it. */
+static inline int tables_reach_cell(const Geometry *geo, int dx, int dy) {
+  return (dy + geo->ranks - 1) * (2 * geo->files - 1) + dx + geo->files - 1;
+}
 
 #endif

@@ -110,17 +110,6 @@ Color game_side_to_move(const Game *game) {
   return pos_side_to_move(game->position);
 }
 
-/* Earlier occurrences of the current position with the same side to move,
- * within the moves since the last irreversible one. */
-static int game_repetitions(const Game *game) {
-  uint64_t key = pos_key(game->position);
-  int reach = pos_rule50(game->position);
-  int count = 0;
-  for (int i = game->ply - 2; i >= 0 && game->ply - i <= reach; i -= 2)
-    count += game->keys[i] == key;
-  return count;
-}
-
 GameResult game_result(Game *game, char *reason, size_t reason_size) {
   MoveList *list = malloc(sizeof *list);
   int legal = list ? gen_legal_moves(game->position, list) : -1;
@@ -149,18 +138,14 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
           result == RESULT_LOSS
               ? (white ? "Black wins by the variant's rules" : "White wins by the variant's rules")
               : (white ? "White wins by the variant's rules" : "Black wins by the variant's rules");
-  } else if (!game->variant->rules.repetition_off) {
-    int needed = game->variant->rules.repetition_count;
-    if (needed <= 0) needed = 3;
-    if (game_repetitions(game) + 1 >= needed) {
-      /* The variant's result (minishogi: White loses), not always a draw. */
-      result = pos_repetition_result(game->position);
-      if (result == RESULT_NONE) result = RESULT_DRAW; /* a variant built without FBR */
-      bool white = pos_side_to_move(game->position) == WHITE;
+  } else {
+    /* The variant's result (minishogi: White loses), not always a draw. */
+    result = pos_repetition_end(game->position, game->keys, game->ply);
+    bool white = pos_side_to_move(game->position) == WHITE;
+    if (result != RESULT_NONE)
       why = result == RESULT_DRAW              ? "Draw by repetition"
             : (result == RESULT_LOSS) == white ? "Black wins by repetition"
                                                : "White wins by repetition";
-    }
   }
   snprintf(reason, reason_size, "%s", why);
   return result;

@@ -51,21 +51,22 @@ typedef struct {
   char letter;
   Symmetry sym;
   int x, y;
-  bool slider; /* B R Q: unlimited without a range */
-  char turned; /* the atom a later leg uses after a 45-degree turn (XBoard's rotate[]) */
+  bool slider;   /* B R Q: unlimited without a range */
+  char turned;   /* the atom a later leg uses after a 45-degree turn (XBoard's rotate[]) */
+  char upgraded; /* the atom after a 'y' or 'g' leg: leaper <-> slider (XBoard's upgrade[]) */
 } XbAtom;
 
 /* XBoard's atoms (symmetry[], xStep[], yStep[]): note its J is (1,3) and L
  * is (2,3), the older names of the camel and the zebra. */
 static const XbAtom ATOMS[] = {
-    {'A', SYM_DIAG, 2, 2, false, 'D'},    {'B', SYM_DIAG, 1, 1, true, 'R'},
-    {'C', SYM_OBLIQUE, 1, 3, false, 'C'}, {'D', SYM_ORTH, 0, 2, false, 'A'},
-    {'F', SYM_DIAG, 1, 1, false, 'W'},    {'G', SYM_DIAG, 3, 3, false, 'H'},
-    {'H', SYM_ORTH, 0, 3, false, 'G'},    {'J', SYM_OBLIQUE, 1, 3, false, 'J'},
-    {'K', SYM_KING, 0, 1, false, 'K'},    {'L', SYM_OBLIQUE, 2, 3, false, 'L'},
-    {'N', SYM_OBLIQUE, 1, 2, false, 'N'}, {'Q', SYM_KING, 0, 1, true, 'Q'},
-    {'R', SYM_ORTH, 0, 1, true, 'B'},     {'W', SYM_ORTH, 0, 1, false, 'F'},
-    {'Z', SYM_OBLIQUE, 2, 3, false, 'Z'},
+    {'A', SYM_DIAG, 2, 2, false, 'D', 'A'},    {'B', SYM_DIAG, 1, 1, true, 'R', 'F'},
+    {'C', SYM_OBLIQUE, 1, 3, false, 'C', 'C'}, {'D', SYM_ORTH, 0, 2, false, 'A', 'D'},
+    {'F', SYM_DIAG, 1, 1, false, 'W', 'B'},    {'G', SYM_DIAG, 3, 3, false, 'H', 'G'},
+    {'H', SYM_ORTH, 0, 3, false, 'G', 'H'},    {'J', SYM_OBLIQUE, 1, 3, false, 'J', 'J'},
+    {'K', SYM_KING, 0, 1, false, 'K', 'Q'},    {'L', SYM_OBLIQUE, 2, 3, false, 'L', 'L'},
+    {'N', SYM_OBLIQUE, 1, 2, false, 'N', 'N'}, {'Q', SYM_KING, 0, 1, true, 'Q', 'K'},
+    {'R', SYM_ORTH, 0, 1, true, 'B', 'W'},     {'W', SYM_ORTH, 0, 1, false, 'F', 'R'},
+    {'Z', SYM_OBLIQUE, 2, 3, false, 'Z', 'Z'},
 };
 
 static const XbAtom *atom_find(char letter) {
@@ -97,7 +98,7 @@ typedef struct {
   int dirs;       /* directions given (before defaults); 0 = none selected */
   int dir_offset; /* where the direction letters start, -1 if none */
   int dir_length;
-  bool m, c, d, e, p, g, n, o;
+  bool m, c, d, e, p, g, n, o, y;
   int j;
   int where[26]; /* offset of each mode letter, for errors */
 } XbLeg;
@@ -217,10 +218,7 @@ static bool read_leg(Translator *t, int *i, int end, Symmetry sym, XbLeg *leg) {
         return fail(t, *i,
                     "betza: 't' (xboard's: hop over friends only, never capture a king) is "
                     "not supported");
-      case 'y':
-        return fail(t, *i,
-                    "betza: 'y' (xboard's: an empty square turns the next leg into a slider) "
-                    "is not supported");
+      case 'y': leg->y = true; break;
       }
       (*i)++;
     }
@@ -312,16 +310,19 @@ static bool check_move(Translator *t, const XbMove *mv) {
       const char *bad = leg->e   ? "e"
                         : leg->n ? "n"
                         : leg->j ? "j"
-                        : leg->g ? "g"
                         : leg->d ? "d"
                         : leg->o ? "o"
                                  : NULL;
-      if (!bad && final && leg->p) bad = "p";
+      if (!bad && final && (leg->p || leg->g)) bad = leg->p ? "p" : "g";
+      if (!bad && leg->y && (leg->p || leg->g)) bad = "y";
       if (bad)
         return fail(t, leg->where[bad[0] - 'a'],
                     "betza: '%s' in a move of several legs ('a') is not supported", bad);
       continue;
     }
+    if (leg->y)
+      return fail(t, leg->where['y' - 'a'],
+                  "betza: 'y' without a later leg ('a'; xboard ignores it there) is not supported");
     if (leg->o && (leg->p || leg->g || leg->n || leg->j))
       return fail(t, leg->where['o' - 'a'],
                   "betza: 'o' (the cylinder) with a hopper, 'n' or 'j' is not supported");
@@ -430,18 +431,18 @@ static int final_modes(const XbLeg *leg, char modes[3][8]) {
   return n;
 }
 
-/* A later leg's modes: XBoard's default there is m; p passes over a piece
- * (MBN's jy: visit any piece and go on). */
+/* A leg's modes when another follows: XBoard's default there is m; p and g
+ * pass over a piece (MBN's jy: visit any piece and go on); y adds m. */
 static int middle_modes(const XbLeg *leg, char modes[3][8]) {
   int n = 0;
-  bool m = leg->m || (!leg->c && !leg->p);
+  bool m = leg->m || leg->y || (!leg->c && !leg->p && !leg->g);
   if (m && leg->c)
     snprintf(modes[n++], 8, "a");
   else if (m)
     snprintf(modes[n++], 8, "m");
   else if (leg->c)
     snprintf(modes[n++], 8, "c");
-  if (leg->p) snprintf(modes[n++], 8, "jy");
+  if (leg->p || leg->g) snprintf(modes[n++], 8, "jy");
   return n;
 }
 
@@ -511,8 +512,8 @@ static bool emit_single(Translator *t, const XbMove *mv) {
  * each later leg's direction relative to the leg before (XBoard rotates the
  * later leg's king-direction set by the previous leg's direction), written
  * absolute in MBN. */
-static bool emit_paths(Translator *t, const XbMove *mv, int k, const XbAtom *a, int angle,
-                       char *prefix, size_t used, size_t size) {
+static bool emit_paths(Translator *t, const XbMove *mv, int k, const XbAtom *a, int range_n,
+                       int angle, char *prefix, size_t used, size_t size) {
   const XbLeg *leg = &mv->legs[k];
   bool final = k == mv->leg_count - 1;
   int set;
@@ -524,7 +525,16 @@ static bool emit_paths(Translator *t, const XbMove *mv, int k, const XbAtom *a, 
   }
   char modes[3][8], range[16], shape[32], dir[8];
   int mode_count = final ? final_modes(leg, modes) : middle_modes(leg, modes);
-  range_text(mv->range, range, sizeof range);
+  range_text(range_n, range, sizeof range);
+  /* y and g make the later legs' atom a slider if it was a leaper and the
+   * other way round (F <-> B, W <-> R, K <-> Q; other leapers ride), as
+   * XBoard rewrites the atom of the rest of the text */
+  const XbAtom *after = a;
+  int after_range = range_n;
+  if (leg->y || leg->g) {
+    after = atom_find(a->upgraded);
+    after_range = range_n == 1 || after->slider ? 0 : 1;
+  }
   for (int d = 0; d < 8; d++) {
     if (!(set >> d & 1)) continue;
     int vx, vy;
@@ -533,7 +543,7 @@ static bool emit_paths(Translator *t, const XbMove *mv, int k, const XbAtom *a, 
     shape_text(vx, vy, shape, sizeof shape);
     /* a turn off the atom's own directions swaps W and F (D/A, H/G, R/B)
      * for the legs after this one, as XBoard's rotate[] */
-    const XbAtom *next = (atom_all(a) >> d & 1) ? a : atom_find(a->turned);
+    const XbAtom *next = (atom_all(a) >> d & 1) ? after : atom_find(after->turned);
     for (int m = 0; m < mode_count; m++) {
       int n = snprintf(prefix + used, size - used, "%s%s%s%s%s", k ? "-d" : "", modes[m], dir,
                        shape, range);
@@ -544,7 +554,7 @@ static bool emit_paths(Translator *t, const XbMove *mv, int k, const XbAtom *a, 
           return fail(t, mv->offset, "betza: more than %d paths in one description", PATH_MAX_OUT);
         /* parenthesised: in MBN '+' binds tighter than '-' */
         emit(t, "%s(%s)", mv->initial ? "i" : "", prefix);
-      } else if (!emit_paths(t, mv, k + 1, next, d, prefix, used + (size_t)n, size)) {
+      } else if (!emit_paths(t, mv, k + 1, next, after_range, d, prefix, used + (size_t)n, size)) {
         return false;
       }
     }
@@ -582,7 +592,7 @@ char *betza_xboard_to_mbn(const char *text, int len, BetzaXboardError *err) {
         fail(&t, moves[i].offset, "betza: more than %d moves in one description", PATH_MAX_OUT);
     } else {
       char prefix[512];
-      ok = emit_paths(&t, &moves[i], 0, moves[i].atom, 0, prefix, 0, sizeof prefix);
+      ok = emit_paths(&t, &moves[i], 0, moves[i].atom, moves[i].range, 0, prefix, 0, sizeof prefix);
     }
   }
   free(moves);

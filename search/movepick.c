@@ -293,19 +293,7 @@ void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bo
   mp->stage = STAGE_TT;
 }
 
-/* Moves the best-scored move of [from, end) to from. */
-static void pick_best(MovePicker *mp, int from, int end) {
-  int best = from;
-  for (int i = from + 1; i < end; i++)
-    if (mp->scores[i] > mp->scores[best]) best = i;
-  Move m = mp->list->moves[best];
-  int sc = mp->scores[best];
-  mp->list->moves[best] = mp->list->moves[from];
-  mp->scores[best] = mp->scores[from];
-  mp->list->moves[from] = m;
-  mp->scores[from] = sc;
-}
-
+/* Swaps two moves and their scores (a move's score travels with it). */
 static void swap_moves(MovePicker *mp, int a, int b) {
   Move m = mp->list->moves[a];
   int sc = mp->scores[a];
@@ -313,6 +301,14 @@ static void swap_moves(MovePicker *mp, int a, int b) {
   mp->scores[a] = mp->scores[b];
   mp->list->moves[b] = m;
   mp->scores[b] = sc;
+}
+
+/* Moves the best-scored move of [from, end) to from. */
+static void pick_best(MovePicker *mp, int from, int end) {
+  int best = from;
+  for (int i = from + 1; i < end; i++)
+    if (mp->scores[i] > mp->scores[best]) best = i;
+  swap_moves(mp, best, from);
 }
 
 Move picker_next(MovePicker *mp, PickStage *stage) {

@@ -7,10 +7,11 @@
  * "# end GAME", so a file cut short by an interruption is trimmed back to
  * its last whole game and the run resumes after it.
  *
- * A game ends by the board's rules (pos_game_result), by a threefold
- * repetition of a position (a draw whatever the variant says: good enough
- * for data), when both sides' searches agree for 6 plies that one side is
- * winning by 1000 cp or more, or as a draw after max_plies.
+ * A game ends by the board's rules (pos_game_result), by the variant's own
+ * repetition rule (pos_repetition_end, as the referee's games: minishogi's
+ * fourth repetition loses for White, draw=repetition(0) never ends a game),
+ * when both sides' searches agree for 6 plies that one side is winning by
+ * 1000 cp or more, or as a draw after max_plies.
  *
  * Positions kept: every searched position not in check, after the opening,
  * with |score| < 1000, replaced by the quiet leaf of a capture-only
@@ -112,6 +113,11 @@ static void text_add(Text *t, const char *s) {
   t->len += n;
 }
 
+GameResult tune_game_result(const Position *pos, const uint64_t *keys, int plies) {
+  GameResult r = pos_game_result(pos, -1);
+  return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, plies);
+}
+
 /* One game; returns its block of text (malloc'ed) or NULL. */
 static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTables *tables,
                        Quiesce *q, int *kept) {
@@ -141,16 +147,13 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
   double white_result = 0.5;
   int max_plies = spec->max_plies < GAME_PLIES_MAX ? spec->max_plies : GAME_PLIES_MAX;
   while (keys && fens && scores) {
-    GameResult r = pos_game_result(pos, -1);
+    GameResult r = tune_game_result(pos, keys, plies);
     Color us = pos_side_to_move(pos);
     if (r != RESULT_NONE) {
       white_result = r == RESULT_DRAW ? 0.5 : (r == RESULT_WIN) == (us == WHITE) ? 1.0 : 0.0;
       break;
     }
-    int seen = 0;
-    for (int i = plies - 2; i >= 0; i -= 2)
-      if (keys[i] == pos_key(pos)) seen++;
-    if (seen >= 2 || plies >= max_plies) break; /* a draw */
+    if (plies >= max_plies) break; /* a draw */
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = spec->depth;

@@ -258,6 +258,18 @@ START_TEST(cylinder_and_passing) {
 }
 END_TEST
 
+/* y before 'a' turns the later legs' leaper into a slider: XBoard's
+ * Griffon FyafsF (an F step, or an F step to an empty square and on as a
+ * rook turned 45 degrees outwards) on d4 of an empty board: c3 e3 c5 e5,
+ * then from e5 e6-e8 and f5-h5 (6), from c5 c6-c8 and b5 a5 (5), from e3
+ * e2 e1 and f3-h3 (5), from c3 c2 c1 and b3 a3 (4): 24. An n on e5 is
+ * taken, but stops the 6 slides beyond it: 18. */
+START_TEST(griffon) {
+  ck_assert_int_eq(count_from("K N X=betza:FyafsF", "7k/8/8/8/3X4/8/8/K7 w - - 0 1", "d4"), 24);
+  ck_assert_int_eq(count_from("K N X=betza:FyafsF", "7k/8/8/4n3/3X4/8/8/K7 w - - 0 1", "d4"), 18);
+}
+END_TEST
+
 /* ---- refusals ------------------------------------------------------------ */
 
 /* The first diagnostic of a variant whose pieces line is `pieces` (line 4,
@@ -284,7 +296,8 @@ START_TEST(unsupported_constructs_are_refused_by_name) {
   expect_error("K X=betza:O2", "v.var:4:20:", "'O'");
   expect_error("K X=betza:oafW", "v.var:4:20:", "'o' in a move of several legs");
   expect_error("K X=betza:opR", "v.var:4:21:", "'p' is out of xboard's order");
-  expect_error("K X=betza:yafsF", "v.var:4:20:", "'y'");
+  expect_error("K X=betza:yF", "v.var:4:20:", "'y' without a later leg");
+  expect_error("K X=betza:gafgR", "v.var:4:23:", "'g' in a move of several legs");
   expect_error("K X=betza:NaN", "v.var:4:22:", "oblique atom N");
   expect_error("K X=betza:pN", "v.var:4:20:", "'p' on a leaper");
   expect_error("K X=betza:cmW", "v.var:4:21:", "out of xboard's order");
@@ -309,6 +322,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, hoppers);
   tcase_add_test(tc, several_legs);
   tcase_add_test(tc, cylinder_and_passing);
+  tcase_add_test(tc, griffon);
   tcase_add_test(tc, unsupported_constructs_are_refused_by_name);
   suite_add_tcase(suite, tc);
   return suite;

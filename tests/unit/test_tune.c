@@ -14,7 +14,8 @@
  *  - every file in variants/weights/ loads for its variant and changes it;
  *  - the fit recovers piece values the test chose, from chess positions the
  *    test labels itself with the engine's evaluation under those values
- *    (eval_position with a changed table, not the tuner's linear form).
+ *    (eval_position with a changed table, not the tuner's linear form);
+ *  - a self-play game ends by the variant's own repetition rule.
  */
 #include <check.h>
 #include <dirent.h>
@@ -24,6 +25,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/movetext.h"
 #include "search/eval_trace.h"
 #include "search/eval_weights.h"
 #include "search/search.h"
@@ -427,6 +429,45 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
 }
 END_TEST
 
+/* The self-play game ends by the variant's own repetition rule, as the
+ * referee's game does (pos_repetition_end), not at a threefold repetition
+ * scored as a draw: minishogi's fourth repetition loses for White,
+ * armageddon's repetition is Black's win, tuktuk (draw=repetition(0)) never
+ * ends by repetition; chess draws at the third. `plies` moves of the
+ * cycle are played and the game must stand at `result` only then. */
+START_TEST(self_play_ends_by_the_variants_repetition_rule) {
+  static const struct {
+    const char *variant, *fen, *cycle[4];
+    int plies;
+    GameResult result;
+  } CASES[] = {
+      {"minishogi", NULL, {"b1b2", "d5d4", "b2b1", "d4d5"}, 12, RESULT_LOSS},
+      {"armageddon", NULL, {"g1f3", "g8f6", "f3g1", "f6g8"}, 8, RESULT_LOSS},
+      {"tuktuk", "5w/6/6/6/6/W5 w - - 0 1", {"a1a2", "f6f5", "a2a1", "f5f6"}, 16, RESULT_NONE},
+      {"chess", NULL, {"g1f3", "g8f6", "f3g1", "f6g8"}, 8, RESULT_DRAW},
+  };
+  VariantLibrary *lib = shipped_library_load();
+  for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
+    Position *pos = shipped_position(lib, CASES[c].variant, CASES[c].fen);
+    uint64_t keys[16];
+    Undo undo;
+    for (int ply = 0; ply < CASES[c].plies; ply++) {
+      ck_assert_msg(tune_game_result(pos, keys, ply) == RESULT_NONE, "%s: ended at ply %d",
+                    CASES[c].variant, ply);
+      Move m = move_from_text(pos, CASES[c].cycle[ply % 4], NULL, 0);
+      ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", CASES[c].variant, CASES[c].cycle[ply % 4]);
+      keys[ply] = pos_key(pos);
+      pos_make_move(pos, m, &undo);
+    }
+    ck_assert_msg(tune_game_result(pos, keys, CASES[c].plies) == CASES[c].result,
+                  "%s: %d after %d plies, expected %d", CASES[c].variant,
+                  tune_game_result(pos, keys, CASES[c].plies), CASES[c].plies, CASES[c].result);
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("tune");
   TCase *tc = tcase_create("tune");
@@ -438,6 +479,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, mobility_weights_score_squares_reached);
   tcase_add_test(tc, reach_and_pair_weights_score_what_they_name);
   tcase_add_test(tc, fit_recovers_known_values);
+  tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
   suite_add_tcase(s, tc);
   return s;
 }
