@@ -17,54 +17,9 @@
 #include "search/search.h"
 #include "search/score.h"
 
+#include "inline_variant.h"
+
 Suite *test_suite(void);
-
-/* The position of variant [v] (8x8, royal K) at fen; NULL with the board's
- * message in err if the board refuses the variant. */
-static Position *position_of(const char *pieces, const char *fen, VariantLibrary **lib, char *err,
-                             size_t errlen) {
-  char text[1024];
-  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n", fen,
-           pieces);
-  VariantDiagnostics diags = {0};
-  *lib = library_new();
-  library_add_text(*lib, "v.var", text, &diags);
-  library_compile(*lib, &diags);
-  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
-  variant_diag_free(&diags);
-  Position *pos = pos_new(library_find(*lib, "v"), err, errlen);
-  if (pos) ck_assert_msg(pos_set_fen(pos, fen, err, errlen), "%s: %s", fen, err);
-  return pos;
-}
-
-static Position *position_ok(const char *pieces, const char *fen, VariantLibrary **lib) {
-  char err[256];
-  Position *pos = position_of(pieces, fen, lib, err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
-  return pos;
-}
-
-static void done(Position *pos, VariantLibrary *lib) {
-  pos_free(pos);
-  library_free(lib);
-}
-
-/* The legal moves from square `from` as "d4d5 d4d6 ...", and how many. */
-static int moves_from(const Position *pos, const char *from, char *out, size_t outlen) {
-  MoveList *list = malloc(sizeof *list);
-  int n = gen_legal_moves(pos, list), count = 0;
-  size_t len = 0;
-  out[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    char m[MOVE_TEXT_MAX];
-    move_to_text(pos, list->moves[i], m, sizeof m);
-    if (strncmp(m, from, 2) || (m[2] >= '0' && m[2] <= '9')) continue;
-    count++;
-    if (len + strlen(m) + 2 < outlen) len += (size_t)snprintf(out + len, outlen - len, "%s ", m);
-  }
-  free(list);
-  return count;
-}
 
 static bool has(const char *list, const char *move) {
   char key[16];
@@ -82,17 +37,17 @@ static const char *fen_kq = "8/7k/8/8/3X4/8/8/K7 w - - 0 1";
 START_TEST(no_check_queen_leaves_out_its_checks) {
   VariantLibrary *lib;
   char out[512];
-  Position *pos = position_ok("K X=kQ", fen_kq, &lib);
-  ck_assert_int_eq(moves_from(pos, "d4", out, sizeof out), 19);
+  Position *pos = iv_position_ok("K X=kQ", fen_kq, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "d4", out, sizeof out), 19);
   const char *checks[] = {"d4d7", "d4a7", "d4d3", "d4e4", "d4h4", "d4g7", "d4h8"};
   for (int i = 0; i < 7; i++) ck_assert_msg(!has(out, checks[i]), "%s in %s", checks[i], out);
   ck_assert_msg(has(out, "d4d8") && has(out, "d4b2") && has(out, "d4g1"), "%s", out);
   ck_assert_uint_eq(perft(pos, 1), 22);
-  done(pos, lib);
-  pos = position_ok("K X=Q", fen_kq, &lib);
-  ck_assert_int_eq(moves_from(pos, "d4", out, sizeof out), 26);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K X=Q", fen_kq, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "d4", out, sizeof out), 26);
   ck_assert_uint_eq(perft(pos, 1), 29);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -102,11 +57,11 @@ END_TEST
 START_TEST(a_path_without_k_frees_the_move) {
   VariantLibrary *lib;
   char out[512];
-  Position *pos = position_ok("K X=kQ+K", fen_kq, &lib);
-  ck_assert_int_eq(moves_from(pos, "d4", out, sizeof out), 21);
+  Position *pos = iv_position_ok("K X=kQ+K", fen_kq, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "d4", out, sizeof out), 21);
   ck_assert_msg(has(out, "d4e4") && has(out, "d4d3"), "%s", out);
   ck_assert_msg(!has(out, "d4d7") && !has(out, "d4h4") && !has(out, "d4g7"), "%s", out);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -117,12 +72,12 @@ START_TEST(a_discovered_check_is_a_check) {
   VariantLibrary *lib;
   char out[512];
   const char *fen = "3k4/8/8/8/3X4/8/8/K2R4 w - - 0 1";
-  Position *pos = position_ok("K R X=kN", fen, &lib);
-  ck_assert_int_eq(moves_from(pos, "d4", out, sizeof out), 0);
-  done(pos, lib);
-  pos = position_ok("K R X=N", fen, &lib);
-  ck_assert_int_eq(moves_from(pos, "d4", out, sizeof out), 8);
-  done(pos, lib);
+  Position *pos = iv_position_ok("K R X=kN", fen, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "d4", out, sizeof out), 0);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K R X=N", fen, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "d4", out, sizeof out), 8);
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -131,10 +86,10 @@ END_TEST
 START_TEST(a_no_check_piece_still_attacks) {
   VariantLibrary *lib;
   char out[512];
-  Position *pos = position_ok("K X=kN", "8/4k3/8/8/3X4/8/8/K7 b - - 0 1", &lib);
-  ck_assert_int_eq(moves_from(pos, "e7", out, sizeof out), 7);
+  Position *pos = iv_position_ok("K X=kN", "8/4k3/8/8/3X4/8/8/K7 b - - 0 1", &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "e7", out, sizeof out), 7);
   ck_assert_msg(!has(out, "e7e6"), "%s", out);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -144,18 +99,18 @@ END_TEST
 START_TEST(flags_on_part_of_a_chain_are_refused) {
   VariantLibrary *lib;
   char err[256];
-  Position *pos = position_of("K X=kW-F", fen_kq, &lib, err, sizeof err);
+  Position *pos = iv_position("K X=kW-F", fen_kq, &lib, err, sizeof err);
   ck_assert_ptr_null(pos);
   ck_assert_msg(strstr(err, "piece X: 'k' on the first part of a move only"), "%s", err);
   library_free(lib);
-  pos = position_of("K X=#cK-mK", fen_kq, &lib, err, sizeof err);
+  pos = iv_position("K X=#cK-mK", fen_kq, &lib, err, sizeof err);
   ck_assert_ptr_null(pos);
   ck_assert_msg(strstr(err, "piece X: '#' on the first part of a move only"), "%s", err);
   library_free(lib);
-  pos = position_ok("K X=k(W-F)", fen_kq, &lib);
-  done(pos, lib);
-  pos = position_ok("K X=#(cK-mK)", fen_kq, &lib);
-  done(pos, lib);
+  pos = iv_position_ok("K X=k(W-F)", fen_kq, &lib);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K X=#(cK-mK)", fen_kq, &lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -177,7 +132,7 @@ static Move play(Position *pos, const char *text, Undo *undo) {
  * winning path. */
 START_TEST(decisive_capture_wins) {
   VariantLibrary *lib;
-  Position *pos = position_ok(chief, "7k/4c3/8/8/3C4/8/8/K7 w - - 0 1", &lib);
+  Position *pos = iv_position_ok(chief, "7k/4c3/8/8/3C4/8/8/K7 w - - 0 1", &lib);
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
   /* the C reaches every square of the 7x7 block around it but its own and
    * a1 (47, e7 among them), the K a2 b1 b2: 50 */
@@ -194,7 +149,7 @@ START_TEST(decisive_capture_wins) {
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
   ck_assert_int_gt(gen_legal_moves(pos, list), 0);
   free(list);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -207,14 +162,14 @@ START_TEST(other_captures_decide_nothing) {
   const char *targets[] = {"d6", "c6"};
   const char *fens[] = {"7k/8/3c4/8/3C4/8/8/K7 w - - 0 1", "7k/8/2q5/8/3C4/8/8/K7 w - - 0 1"};
   for (int i = 0; i < 2; i++) {
-    Position *pos = position_ok(chief, fens[i], &lib);
+    Position *pos = iv_position_ok(chief, fens[i], &lib);
     Undo undo;
     char text[8];
     snprintf(text, sizeof text, "d4%s", targets[i]);
     play(pos, text, &undo);
     ck_assert_msg(!pos_is_decided(pos), "%s", text);
     ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
-    done(pos, lib);
+    iv_done(pos, lib);
   }
 }
 END_TEST
@@ -224,7 +179,7 @@ END_TEST
  * which wins a queen but lets Black's c take the C by its own leap). */
 START_TEST(search_takes_the_decisive_capture) {
   VariantLibrary *lib;
-  Position *pos = position_ok(chief, "7k/4c3/3q4/8/3C4/8/8/K7 w - - 0 1", &lib);
+  Position *pos = iv_position_ok(chief, "7k/4c3/3q4/8/3C4/8/8/K7 w - - 0 1", &lib);
   Searcher *searcher = searcher_new();
   SearchLimits limits;
   memset(&limits, 0, sizeof limits);
@@ -237,7 +192,7 @@ START_TEST(search_takes_the_decisive_capture) {
   ck_assert_str_eq(text, "d4e7");
   ck_assert_int_ge(score, SEARCH_MATE_MAX);
   searcher_free(searcher);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 

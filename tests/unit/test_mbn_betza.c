@@ -16,6 +16,7 @@
 #include "board/perft.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "inline_variant.h"
 #include "mbn_test_util.h"
 
 Suite *test_suite(void);
@@ -124,50 +125,12 @@ END_TEST
 
 /* ---- on a board ---------------------------------------------------------- */
 
-static Position *position_of(const char *pieces, const char *fen, VariantLibrary **lib) {
-  char text[1024], err[256];
-  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n", fen,
-           pieces);
-  VariantDiagnostics diags = {0};
-  *lib = library_new();
-  library_add_text(*lib, "v.var", text, &diags);
-  library_compile(*lib, &diags);
-  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
-  variant_diag_free(&diags);
-  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
-  ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
-  return pos;
-}
-
-static void done(Position *pos, VariantLibrary *lib) {
-  pos_free(pos);
-  library_free(lib);
-}
-
-/* The legal moves from square `from` as "d4d5 d4d6 ...", and how many. */
-static int moves_from(const Position *pos, const char *from, char *out, size_t outlen) {
-  MoveList *list = malloc(sizeof *list);
-  int n = gen_legal_moves(pos, list), count = 0;
-  size_t len = 0;
-  out[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    char m[MOVE_TEXT_MAX];
-    move_to_text(pos, list->moves[i], m, sizeof m);
-    if (strncmp(m, from, 2) || (m[2] >= '0' && m[2] <= '9')) continue;
-    count++;
-    if (len + strlen(m) + 2 < outlen) len += (size_t)snprintf(out + len, outlen - len, "%s ", m);
-  }
-  free(list);
-  return count;
-}
-
 static int count_from(const char *pieces, const char *fen, const char *from) {
   VariantLibrary *lib;
   char out[1024];
-  Position *pos = position_of(pieces, fen, &lib);
-  int n = moves_from(pos, from, out, sizeof out);
-  done(pos, lib);
+  Position *pos = iv_position_ok(pieces, fen, &lib);
+  int n = iv_moves_from(pos, from, out, sizeof out);
+  iv_done(pos, lib);
   return n;
 }
 
@@ -199,22 +162,22 @@ END_TEST
  * would allow: XBoard's i, like MBN's, counts from the setup's squares). */
 START_TEST(xboard_pawn) {
   VariantLibrary *lib;
-  Position *pos = position_of("K Q R B N P=betza:fmWfceFifmnD",
-                              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", &lib);
+  Position *pos = iv_position_ok("K Q R B N P=betza:fmWfceFifmnD",
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", &lib);
   ck_assert_uint_eq(perft(pos, 1), 20);
   ck_assert_uint_eq(perft(pos, 2), 400);
   ck_assert_uint_eq(perft(pos, 3), 8902);
-  done(pos, lib);
-  pos = position_of("K P=betza:fmWfceFifmnD", "4k3/3pp3/8/4P3/8/8/8/4K3 b - - 0 1", &lib);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K P=betza:fmWfceFifmnD", "4k3/3pp3/8/4P3/8/8/8/4K3 b - - 0 1", &lib);
   char err[128], out[512];
   Move m = move_from_text(pos, "d7d5", err, sizeof err);
   ck_assert_msg(m != MOVE_NONE, "%s", err);
   Undo undo;
   pos_make_move(pos, m, &undo);
   ck_assert_uint_eq(perft(pos, 1), 7);
-  ck_assert_int_eq(moves_from(pos, "e5", out, sizeof out), 2);
+  ck_assert_int_eq(iv_moves_from(pos, "e5", out, sizeof out), 2);
   ck_assert_msg(strstr(out, "e5d6") != NULL, "%s", out);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
