@@ -269,6 +269,9 @@ static bool legal_plain(const Position *pos, Move move) {
   move = move_without_gate(move);
   Position *p = (Position *)pos; /* make/unmake restores it exactly */
   const VariantRules *r = &pos->variant->rules;
+  /* wall=ormove: Fairy-Stockfish judges the wall-placing pass as a pass
+   * (legal unless in check), whatever the wall would block */
+  if (r->wall_or_move) move = move_without_wall(move);
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
@@ -284,7 +287,18 @@ static bool legal_plain(const Position *pos, Move move) {
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
   pos_make_move(p, move, &undo);
-  bool legal = last_move_legal(p);
+  bool legal;
+  int to = move_to(move);
+  if (r->petrify_types && r->atomic && move_kind(move) != MOVE_DROP && p->board[to] == PIECE_WALL) {
+    /* atomic petrify{..}: Fairy-Stockfish judges the move with the blast
+     * square empty, the wall of the petrified capturer not yet there */
+    Undo lift;
+    pos_lift_piece(p, to, &lift);
+    legal = last_move_legal(p);
+    pos_unlift_piece(p, &lift);
+  } else {
+    legal = last_move_legal(p);
+  }
   if (legal && facing && pos_royals_face(p)) legal = false;
   /* royal=nocheck (racing kings): no move may give check; nor may a
    * promotion=sittuyin promotion (the only promotions there are). */
@@ -497,7 +511,9 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing) ctx->pinned_nb = -1;
   ctx->watch.royal_nb = 0;
-  ctx->watching = ctx->pinned_nb < 0 && !facing && watch_init(pos, &ctx->watch);
+  /* a wall a move places may block an attack, the duck it moves unblock
+   * one: every move is made and tested */
+  ctx->watching = ctx->pinned_nb < 0 && !facing && !t->walls_move && watch_init(pos, &ctx->watch);
 }
 
 bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
@@ -642,7 +658,7 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   ctx->royal_nb = 0;
   ctx->disc64 = 0;
   ctx->disc128 = 0;
-  if (r->atomic || r->royal_duple || pos_is_decided(pos)) return;
+  if (r->atomic || r->royal_duple || t->walls_move || pos_is_decided(pos)) return;
   if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {
     /* the attack walks of our pieces that can reach an enemy royal */
     if (!t->royal_mask[them]) {

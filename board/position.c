@@ -23,6 +23,13 @@ static uint64_t cell_key(int sq, Piece cell) {
   return piece_is_real(cell) ? zobrist_piece(piece_color(cell), piece_type(cell), sq) : 0;
 }
 
+/* Walls that moves place are part of the key (wall=..., petrify{..}): the
+ * primitives leave them out, wall_put and wall_remove key them, and
+ * pos_compute_key counts them. */
+static inline uint64_t wall_key(const Position *pos, int sq, Piece cell) {
+  return cell == PIECE_WALL && pos->tables->walls_move ? zobrist_wall(sq) : 0;
+}
+
 /* Adds a piece to the structure keys (sign 1) or takes it out (sign -1). */
 static inline __attribute__((always_inline)) void structure_keys_update(Position *pos, int sq,
                                                                         Piece piece, int sign) {
@@ -386,6 +393,51 @@ static void dropped_castling(Position *pos, Color us, int to, Undo *undo) {
   }
 }
 
+/* wall=...: the move's wall goes on sq; under wall=duck every wall standing
+ * is taken off first (Fairy-Stockfish clears all its wall squares). */
+static void wall_put(Position *pos, int sq, Undo *undo) {
+  pos_put_piece(pos, sq, PIECE_WALL, undo);
+  pos->st.key ^= wall_key(pos, sq, PIECE_WALL);
+}
+
+static void wall_remove(Position *pos, int sq, Undo *undo) {
+  pos->st.key ^= wall_key(pos, sq, PIECE_WALL);
+  pos_remove_piece(pos, sq, undo);
+}
+
+static __attribute__((noinline, cold)) void place_wall(Position *pos, int sq, Undo *undo) {
+  if (pos->variant->rules.wall_rule == WALL_DUCK) {
+    if (pos->tables->bb64) {
+      for (uint64_t b = pos->bb64.wall; b; b &= b - 1) wall_remove(pos, __builtin_ctzll(b), undo);
+    } else {
+      for (int s = 0; s < pos->geo.sq_nb; s++)
+        if (pos->board[s] == PIECE_WALL) wall_remove(pos, s, undo);
+    }
+  }
+  wall_put(pos, sq, undo);
+  PosState *st = &pos->st;
+  /* no e.p. square where the wall stands (Fairy-Stockfish) */
+  for (int i = 0; i < st->ep_count; i++)
+    if (st->ep_squares[i] == sq) {
+      st->key ^= zobrist_ep(sq);
+      st->ep_squares[i--] = st->ep_squares[--st->ep_count];
+    }
+  if (!st->ep_count) st->ep_victim = SQ_NONE;
+  /* a pass that places a wall (wall=ormove) is a move of its own */
+  if (move_kind(undo->move) == MOVE_PASS) st->pass_plies = 0;
+}
+
+/* petrify{..}: a capturer of the set (its type `landed` after promotion;
+ * `mover` before) turns into a wall where it landed; under atomic its blast
+ * has removed it (an immune one stays). */
+static __attribute__((noinline, cold)) void petrify_at(Position *pos, int to, int mover, int landed,
+                                                       Undo *undo) {
+  uint64_t petrify = pos->variant->rules.petrify_types;
+  if (!(petrify >> landed & 1)) return;
+  if (pos->variant->rules.atomic ? pos->board[to] == PIECE_NONE : petrify >> mover & 1)
+    wall_put(pos, to, undo);
+}
+
 void pos_make_move(Position *pos, Move m, Undo *undo) {
   PosState *st = &pos->st;
   Color us = pos->side;
@@ -471,7 +523,12 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }
+    /* petrify{..}: the capturer's type where it landed, before a blast */
+    int landed = -1;
+    if (__builtin_expect(pos->tables->walls_move, 0) && capture)
+      landed = piece_type(pos->board[to]);
     if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
+    if (landed >= 0) petrify_at(pos, to, mover, landed, undo);
     /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
      * leaves no pawn to take en passant, as in Fairy-Stockfish */
     if (move_flags(m) & MOVE_FLAG_EP_SET && promo < 0) ep_set(pos, from, to);
@@ -489,6 +546,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   if (capture || reset) st->rule50 = 0;
   st->pass_plies =
       move_kind(m) == MOVE_PASS ? (uint8_t)(st->pass_plies < 2 ? st->pass_plies + 1 : 2) : 0;
+  if (__builtin_expect(move_flags(m) & MOVE_FLAG_WALL, 0) && move_kind(m) != MOVE_DROP)
+    place_wall(pos, move_wall(m), undo);
   st->facing_plies = pos_next_facing_plies(pos, st->facing_plies);
   castling_update(pos);
   pos->side = (Color)!us;
@@ -540,7 +599,8 @@ void pos_unmake_move(Position *pos, const Undo *undo) {
 uint64_t pos_compute_key(const Position *pos) {
   const PosState *st = &pos->st;
   uint64_t key = 0;
-  for (int sq = 0; sq < pos->geo.sq_nb; sq++) key ^= cell_key(sq, pos->board[sq]);
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++)
+    key ^= cell_key(sq, pos->board[sq]) ^ wall_key(pos, sq, pos->board[sq]);
   for (int c = 0; c < COLOR_NB; c++) {
     for (int t = 0; t < PIECE_TYPE_MAX; t++)
       if (st->hand[c][t]) key ^= zobrist_hand(c, t, st->hand[c][t]);

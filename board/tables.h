@@ -77,6 +77,8 @@ struct BoardTables {
   bool promotion_limited; /* some type has a promotion=limit(N): counts need the move list */
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */
+  bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
+                             every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */
   /* Bitboards (board/bb.h): bb64 for flat boards of at most 64 squares,
    * else bb128 up to 128 squares; both NULL otherwise or when
@@ -111,6 +113,9 @@ uint64_t zobrist_hand(int color, int type, int count);
 uint64_t zobrist_castle(int sq);
 uint64_t zobrist_ep(int sq);
 uint64_t zobrist_checks(int color, int count);
+/* A wall a move placed (wall=..., petrify{..}); walls that never change are
+ * not keyed (the key of every other variant is as before). */
+uint64_t zobrist_wall(int sq);
 #define ZOBRIST_SIDE 0x9E3779B97F4A7C15ULL
 
 /* Internal to board/ (position.c): the key recomputed from scratch, and the

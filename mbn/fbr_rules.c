@@ -583,6 +583,34 @@ static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+/* wall[..]=duck|arrow|edge|past|static[,ormove][,absolute] */
+static bool fbr_apply_wall(FbrContext *ctx, const FbrRule *rule) {
+  static const char *const names[] = {"arrow", "duck", "edge", "past", "static"};
+  VariantRules *r = &ctx->variant->rules;
+  r->wall_rule = WALL_NONE;
+  for (int i = 0; i < 5; i++)
+    if (fbr_attr(rule, names[i])) {
+      if (r->wall_rule != WALL_NONE)
+        return fbr_error(ctx, rule->pos, rule->text, "give one of arrow, duck, edge, past, static");
+      r->wall_rule = WALL_ARROW + i;
+    }
+  if (r->wall_rule == WALL_NONE)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "give one of arrow, duck, edge, past, static: wall=duck");
+  r->wall_or_move = fbr_attr(rule, "ormove") != NULL;
+  r->wall_zone[WHITE] = r->wall_zone[BLACK] = NULL;
+  if (rule->range)
+    fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->wall_zone);
+  return true;
+}
+
+static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
+  if (!rule->has_set)
+    return fbr_error(ctx, rule->pos, rule->text, "petrify needs the pieces: petrify{KQRBN}");
+  ctx->variant->rules.petrify_types = rule->set[WHITE] | rule->set[BLACK];
+  return true;
+}
+
 /* ---- the table ---- */
 
 #define END_ATTRS                                                                                  \
@@ -791,6 +819,19 @@ static const FbrAttrSpec CHASING_ATTRS[] = {
     {"axf", ARG_NONE, false, false, "Asian Xiangqi Federation rules on perpetual chasing"},
     END_ATTRS};
 
+static const FbrAttrSpec WALL_ATTRS[] = {
+    {"duck", ARG_NONE, false, false,
+     "one wall (the duck), moved after every move to another empty square (duck chess)"},
+    {"arrow", ARG_NONE, false, false,
+     "where the moved piece could move next from its new square (amazons)"},
+    {"edge", ARG_NONE, false, false, "on an edge square or orthogonally next to a wall (atlantis)"},
+    {"past", ARG_NONE, false, false, "on the square the piece left (snailtrail)"},
+    {"static", ARG_NONE, false, false, "on any empty square (isolation)"},
+    {"ormove", ARG_NONE, false, false,
+     "a side either moves or places a wall, written as a pass: a1a1,a1a3 (atlantis)"},
+    {"absolute", ARG_NONE, false, false, "the squares are the same for Black (no mirror)"},
+    END_ATTRS};
+
 static const FbrAttrSpec NO_ATTRS[] = {END_ATTRS};
 
 const FbrRuleSpec FBR_RULES[] = {
@@ -837,6 +878,10 @@ const FbrRuleSpec FBR_RULES[] = {
      "[ext] xiangqi perpetual chasing rules"},
     {"connect", false, true, false, true, true, CONNECT_ATTRS, fbr_apply_connect,
      "[ext] the side that moves N pieces of the set into a row wins"},
+    {"wall", false, false, true, true, true, WALL_ATTRS, fbr_apply_wall,
+     "[ext] every move also places a wall ('*') on an empty square of the range (default any)"},
+    {"petrify", false, true, false, false, true, NO_ATTRS, fbr_apply_petrify,
+     "[ext] a piece of the set that captures turns into a wall on its square (petrified)"},
 };
 
 const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];
