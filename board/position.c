@@ -246,6 +246,21 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   pos_remove_piece(pos, sq, undo);
 }
 
+static void explode_at(Position *pos, int sq, Undo *undo);
+
+/* What a capture on sq does beyond taking (tables' capture_effects): atomic's
+ * blast, or with petrify{..} the capturer, of its type before any promotion,
+ * turns into a wall there. Out of line: other variants pay one test. */
+static __attribute__((noinline)) void capture_effects(Position *pos, int sq, int mover,
+                                                      Undo *undo) {
+  if (pos->variant->rules.atomic) {
+    explode_at(pos, sq, undo);
+  } else if (pos->variant->rules.petrify >> mover & 1) {
+    pos_put_piece(pos, sq, PIECE_WALL, undo);
+    pos->st.key ^= zobrist_wall(sq);
+  }
+}
+
 /* Atomic: a capture explodes the capturer and every non-immune piece next to
  * the capture square. With holdings (atomiczh) each piece the blast removes
  * goes to a hand with its colour changed: the opponent of its owner gets it
@@ -471,7 +486,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }
-    if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
+    if (blast >= 0 && pos->tables->capture_effects) capture_effects(pos, blast, mover, undo);
     /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
      * leaves no pawn to take en passant, as in Fairy-Stockfish */
     if (move_flags(m) & MOVE_FLAG_EP_SET && promo < 0) ep_set(pos, from, to);
@@ -540,7 +555,10 @@ void pos_unmake_move(Position *pos, const Undo *undo) {
 uint64_t pos_compute_key(const Position *pos) {
   const PosState *st = &pos->st;
   uint64_t key = 0;
-  for (int sq = 0; sq < pos->geo.sq_nb; sq++) key ^= cell_key(sq, pos->board[sq]);
+  /* walls count: a petrified piece leaves one (make keys it by hand, as
+   * cell_set, on the hot path, keys pieces only) */
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++)
+    key ^= pos->board[sq] == PIECE_WALL ? zobrist_wall(sq) : cell_key(sq, pos->board[sq]);
   for (int c = 0; c < COLOR_NB; c++) {
     for (int t = 0; t < PIECE_TYPE_MAX; t++)
       if (st->hand[c][t]) key ^= zobrist_hand(c, t, st->hand[c][t]);

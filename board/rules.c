@@ -16,9 +16,16 @@
 #include "board/tables.h"
 
 bool rules_supported(const Variant *v, char *err, size_t errlen) {
-  /* The board plays every rule VariantRules records today; a rule added
-   * later without move generation must be refused here by name. */
+  /* The board plays every rule VariantRules records today, except these
+   * combinations; a rule added later without move generation must be
+   * refused here by name. */
+  const VariantRules *r = &v->rules;
   const char *missing = NULL;
+  /* a petrifying royal would wall itself in: only royal-when-last pieces
+   * may petrify, and they may not capture while royal (petrified) */
+  if (r->petrify & r->royal_types) missing = "petrify of a royal piece";
+  /* walls left by blasts (Fairy-Stockfish's nuclear) */
+  if (r->petrify && r->atomic) missing = "petrify with atomic";
   if (missing) {
     snprintf(err, errlen, "variant %s: rule '%s' is not implemented by the move generator yet",
              v->name, missing);

@@ -71,6 +71,9 @@ uint64_t zobrist_ep(int sq) {
 uint64_t zobrist_checks(int color, int count) {
   return mix64(((uint64_t)5 << 60) | (uint64_t)color << 40 | (uint64_t)count);
 }
+uint64_t zobrist_wall(int sq) {
+  return mix64(((uint64_t)6 << 60) | (uint64_t)sq);
+}
 
 /* Marks in reach every offset (dx, dy) at which a piece could capture by
  * some path of legs on an empty, unbounded board, ignoring ranges and
@@ -453,7 +456,9 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
   t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
                    !v->rules.atomic && !v->rules.kings_may_not_face &&
                    !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types &&
-                   !(v->rules.last_royal_by_color[WHITE] | v->rules.last_royal_by_color[BLACK]);
+                   !(v->rules.last_royal_by_color[WHITE] | v->rules.last_royal_by_color[BLACK]) &&
+                   !v->rules.petrify; /* a wall is no screen for a hopper */
+  t->capture_effects = v->rules.atomic || v->rules.petrify;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

@@ -496,6 +496,14 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+/* petrify{..}: a capturing piece of the set becomes a wall (the board
+ * refuses royals in the set and petrify with atomic: rules_supported). */
+static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
+  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
+  ctx->variant->rules.petrify = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  return true;
+}
+
 static bool fbr_apply_zone(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   Variant *v = ctx->variant;
@@ -825,6 +833,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "capturing is compulsory (antichess)"},
     {"atomic", false, true, false, false, false, ATOMIC_ATTRS, fbr_apply_atomic,
      "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
+    {"petrify", false, true, false, false, true, NO_ATTRS, fbr_apply_petrify,
+     "[ext] a piece of the set that captures turns into a wall on that square (petrified)"},
     {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
      "special squares: holes, river, palace"},
     {"cylindric", false, false, false, false, false, NO_ATTRS, fbr_apply_cylindric,

@@ -105,6 +105,8 @@ typedef struct {
                                          capture's included (atomar's kings) */
   uint64_t atomic_mutual;             /* atomic=mutual{..}: types that may not capture their
                                          own type (atomar: no king takes a king) */
+  uint64_t petrify;                   /* petrify{..}: types that turn into a wall on the
+                                         square where they capture (petrified) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored
