@@ -163,11 +163,22 @@ uint64_t pos_last_royal_types(const Position *pos, Color c) {
   return royal;
 }
 
+/* Whether a royal-when-last piece of colour c on sq is attacked. With
+ * petrify, the opponent's pieces of its own lastroyal set that would
+ * petrify do not count: they may not capture (Fairy-Stockfish leaves them
+ * out of the attackers of pseudo-royals). */
+static bool last_royal_square_attacked(const Position *pos, int sq, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  if (!r->petrify) return pos_attacked(pos, sq, (Color)!c);
+  return attacked_by(pos, sq, (Color)!c, r->petrify & r->last_royal_by_color[!c]);
+}
+
 bool pos_last_royal_attacked(const Position *pos, Color c) {
   uint64_t types = pos_last_royal_types(pos, c);
   for (int i = 0; types && i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (types >> piece_type(pos->board[sq]) & 1 && pos_attacked(pos, sq, (Color)!c)) return true;
+    if (types >> piece_type(pos->board[sq]) & 1 && last_royal_square_attacked(pos, sq, c))
+      return true;
   }
   return false;
 }
@@ -201,7 +212,14 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
           ? to
           : -1;
   if (!mine && royal_sq < 0) return true;
-  /* a royal-when-last piece castles only through squares not attacked */
+  /* petrify: a royal-when-last piece may not capture (it would turn into a
+   * wall), as Fairy-Stockfish forbids petrifying a pseudo-royal */
+  if (r->petrify && move_kind(move) != MOVE_DROP && move_kind(move) != MOVE_CASTLING) {
+    uint64_t bit = (uint64_t)1 << piece_type(pos->board[from]);
+    if (r->petrify & mine & bit && pos_is_capture(pos, move)) return false;
+  }
+  /* a royal-when-last piece castles only through squares not attacked (by
+   * any enemy piece: Fairy-Stockfish's castling test leaves none out) */
   if (move_kind(move) == MOVE_CASTLING && mine >> piece_type(pos->board[from]) & 1) {
     int side = geo_file(&pos->geo, move_extra1(move)) > geo_file(&pos->geo, from) ? 0 : 1;
     Square royal_to, partner_to;
@@ -218,7 +236,7 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
     for (int i = 0; legal && i < p->pcount[us]; i++) {
       int sq = p->plist[us][i];
       bool royal = sq == royal_sq || (sq != plain_sq && mine >> piece_type(p->board[sq]) & 1);
-      if (royal && pos_attacked(p, sq, them)) legal = false;
+      if (royal && last_royal_square_attacked(p, sq, us)) legal = false;
     }
   }
   pos_unmake_move(p, &undo);
@@ -289,7 +307,7 @@ static bool legal_plain(const Position *pos, Move move) {
   pos_make_move(p, move, &undo);
   bool legal;
   int to = move_to(move);
-  if (r->petrify_types && r->atomic && move_kind(move) != MOVE_DROP && p->board[to] == PIECE_WALL) {
+  if (r->petrify && r->atomic && move_kind(move) != MOVE_DROP && p->board[to] == PIECE_WALL) {
     /* atomic petrify{..}: Fairy-Stockfish judges the move with the blast
      * square empty, the wall of the petrified capturer not yet there */
     Undo lift;
@@ -413,8 +431,10 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side;
+  /* petrify: the move on the cells alone would leave the capturer, not
+   * its wall */
   if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple ||
-      !t->royal_mask[us] || r->last_royal_by_color[us])
+      !t->royal_mask[us] || r->last_royal_by_color[us] || r->petrify)
     return false;
   return watch_fill(pos, watch, us);
 }

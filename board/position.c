@@ -23,13 +23,6 @@ static uint64_t cell_key(int sq, Piece cell) {
   return piece_is_real(cell) ? zobrist_piece(piece_color(cell), piece_type(cell), sq) : 0;
 }
 
-/* Walls that moves place are part of the key (wall=..., petrify{..}): the
- * primitives leave them out, wall_put and wall_remove key them, and
- * pos_compute_key counts them. */
-static inline uint64_t wall_key(const Position *pos, int sq, Piece cell) {
-  return cell == PIECE_WALL && pos->tables->walls_move ? zobrist_wall(sq) : 0;
-}
-
 /* Adds a piece to the structure keys (sign 1) or takes it out (sign -1). */
 static inline __attribute__((always_inline)) void structure_keys_update(Position *pos, int sq,
                                                                         Piece piece, int sign) {
@@ -253,6 +246,29 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   pos_remove_piece(pos, sq, undo);
 }
 
+static void explode_at(Position *pos, int sq, Undo *undo);
+
+/* What a capture on sq does beyond taking (tables' capture_effects): atomic's
+ * blast, or with petrify{..} the capturer, of its type before any promotion,
+ * turns into a wall there. Out of line: other variants pay one test. */
+static __attribute__((noinline)) void capture_effects(Position *pos, int sq, int mover,
+                                                      Undo *undo) {
+  if (pos->variant->rules.atomic) {
+    /* with petrify{..} (nuclear) the blast takes the capturer and its wall
+     * stays (its type after a promotion counts; an immune one stays itself),
+     * as Fairy-Stockfish's blast loop */
+    int landed = piece_type(pos->board[sq]);
+    explode_at(pos, sq, undo);
+    if (landed >= 0 && pos->variant->rules.petrify >> landed & 1 && pos->board[sq] == PIECE_NONE) {
+      pos_put_piece(pos, sq, PIECE_WALL, undo);
+      pos->st.key ^= zobrist_wall(sq);
+    }
+  } else if (pos->variant->rules.petrify >> mover & 1) {
+    pos_put_piece(pos, sq, PIECE_WALL, undo);
+    pos->st.key ^= zobrist_wall(sq);
+  }
+}
+
 /* Atomic: a capture explodes the capturer and every non-immune piece next to
  * the capture square. With holdings (atomiczh) each piece the blast removes
  * goes to a hand with its colour changed: the opponent of its owner gets it
@@ -397,11 +413,11 @@ static void dropped_castling(Position *pos, Color us, int to, Undo *undo) {
  * is taken off first (Fairy-Stockfish clears all its wall squares). */
 static void wall_put(Position *pos, int sq, Undo *undo) {
   pos_put_piece(pos, sq, PIECE_WALL, undo);
-  pos->st.key ^= wall_key(pos, sq, PIECE_WALL);
+  pos->st.key ^= zobrist_wall(sq); /* cell_set keys pieces only */
 }
 
 static void wall_remove(Position *pos, int sq, Undo *undo) {
-  pos->st.key ^= wall_key(pos, sq, PIECE_WALL);
+  pos->st.key ^= zobrist_wall(sq);
   pos_remove_piece(pos, sq, undo);
 }
 
@@ -425,17 +441,6 @@ static __attribute__((noinline, cold)) void place_wall(Position *pos, int sq, Un
   if (!st->ep_count) st->ep_victim = SQ_NONE;
   /* a pass that places a wall (wall=ormove) is a move of its own */
   if (move_kind(undo->move) == MOVE_PASS) st->pass_plies = 0;
-}
-
-/* petrify{..}: a capturer of the set (its type `landed` after promotion;
- * `mover` before) turns into a wall where it landed; under atomic its blast
- * has removed it (an immune one stays). */
-static __attribute__((noinline, cold)) void petrify_at(Position *pos, int to, int mover, int landed,
-                                                       Undo *undo) {
-  uint64_t petrify = pos->variant->rules.petrify_types;
-  if (!(petrify >> landed & 1)) return;
-  if (pos->variant->rules.atomic ? pos->board[to] == PIECE_NONE : petrify >> mover & 1)
-    wall_put(pos, to, undo);
 }
 
 void pos_make_move(Position *pos, Move m, Undo *undo) {
@@ -523,12 +528,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }
-    /* petrify{..}: the capturer's type where it landed, before a blast */
-    int landed = -1;
-    if (__builtin_expect(pos->tables->walls_move, 0) && capture)
-      landed = piece_type(pos->board[to]);
-    if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
-    if (landed >= 0) petrify_at(pos, to, mover, landed, undo);
+    if (blast >= 0 && pos->tables->capture_effects) capture_effects(pos, blast, mover, undo);
     /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
      * leaves no pawn to take en passant, as in Fairy-Stockfish */
     if (move_flags(m) & MOVE_FLAG_EP_SET && promo < 0) ep_set(pos, from, to);
@@ -599,8 +599,10 @@ void pos_unmake_move(Position *pos, const Undo *undo) {
 uint64_t pos_compute_key(const Position *pos) {
   const PosState *st = &pos->st;
   uint64_t key = 0;
+  /* walls count: a petrified piece leaves one (make keys it by hand, as
+   * cell_set, on the hot path, keys pieces only) */
   for (int sq = 0; sq < pos->geo.sq_nb; sq++)
-    key ^= cell_key(sq, pos->board[sq]) ^ wall_key(pos, sq, pos->board[sq]);
+    key ^= pos->board[sq] == PIECE_WALL ? zobrist_wall(sq) : cell_key(sq, pos->board[sq]);
   for (int c = 0; c < COLOR_NB; c++) {
     for (int t = 0; t < PIECE_TYPE_MAX; t++)
       if (st->hand[c][t]) key ^= zobrist_hand(c, t, st->hand[c][t]);

@@ -310,7 +310,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->demote_to[type] = v->pieces[type].promoted_from;
     }
   }
-  t->walls_move = v->rules.wall_rule != WALL_NONE || v->rules.petrify_types;
+  t->walls_move = v->rules.wall_rule != WALL_NONE || v->rules.petrify;
   for (int type = 0; type < t->type_nb; type++) {
     if (v->rules.promotion_limit[type]) t->promotion_limited = true;
     for (int c = 0; c < COLOR_NB; c++)
@@ -458,7 +458,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
                    !v->rules.atomic && !v->rules.kings_may_not_face &&
                    !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types &&
                    !(v->rules.last_royal_by_color[WHITE] | v->rules.last_royal_by_color[BLACK]) &&
-                   !t->walls_move;
+                   !t->walls_move; /* a wall is no screen for a hopper */
+  t->capture_effects = v->rules.atomic || v->rules.petrify;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

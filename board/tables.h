@@ -67,6 +67,8 @@ struct BoardTables {
    * attacked": then a move of a non-royal piece that is not pinned cannot
    * expose a royal, and gen_legal_moves skips the make/test/unmake. */
   bool simple_pins;
+  /* atomic or petrify: a capture does more than take (one test in make) */
+  bool capture_effects;
   /* MBN k and # (board/leg_rules.c), per colour, types with a leg that ends
    * a move and carries LEG_NO_CHECK / has an ending leg without it / carries
    * LEG_DECISIVE: zero in every variant that does not use them, so legality
@@ -113,8 +115,7 @@ uint64_t zobrist_hand(int color, int type, int count);
 uint64_t zobrist_castle(int sq);
 uint64_t zobrist_ep(int sq);
 uint64_t zobrist_checks(int color, int count);
-/* A wall a move placed (wall=..., petrify{..}); walls that never change are
- * not keyed (the key of every other variant is as before). */
+/* A wall on sq (a hole, a '*' of the FEN, a petrified piece). */
 uint64_t zobrist_wall(int sq);
 #define ZOBRIST_SIDE 0x9E3779B97F4A7C15ULL
 

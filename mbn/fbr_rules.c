@@ -496,6 +496,14 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+/* petrify{..}: a capturing piece of the set becomes a wall (the board
+ * refuses royals in the set: rules_supported). */
+static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
+  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
+  ctx->variant->rules.petrify = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  return true;
+}
+
 static bool fbr_apply_zone(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   Variant *v = ctx->variant;
@@ -601,13 +609,6 @@ static bool fbr_apply_wall(FbrContext *ctx, const FbrRule *rule) {
   r->wall_zone[WHITE] = r->wall_zone[BLACK] = NULL;
   if (rule->range)
     fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->wall_zone);
-  return true;
-}
-
-static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
-  if (!rule->has_set)
-    return fbr_error(ctx, rule->pos, rule->text, "petrify needs the pieces: petrify{KQRBN}");
-  ctx->variant->rules.petrify_types = rule->set[WHITE] | rule->set[BLACK];
   return true;
 }
 
@@ -866,6 +867,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "capturing is compulsory (antichess)"},
     {"atomic", false, true, false, false, false, ATOMIC_ATTRS, fbr_apply_atomic,
      "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
+    {"petrify", false, true, false, false, true, NO_ATTRS, fbr_apply_petrify,
+     "[ext] a piece of the set that captures turns into a wall on that square (petrified)"},
     {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
      "special squares: holes, river, palace"},
     {"cylindric", false, false, false, false, false, NO_ATTRS, fbr_apply_cylindric,
@@ -880,8 +883,6 @@ const FbrRuleSpec FBR_RULES[] = {
      "[ext] the side that moves N pieces of the set into a row wins"},
     {"wall", false, false, true, true, true, WALL_ATTRS, fbr_apply_wall,
      "[ext] every move also places a wall ('*') on an empty square of the range (default any)"},
-    {"petrify", false, true, false, false, true, NO_ATTRS, fbr_apply_petrify,
-     "[ext] a piece of the set that captures turns into a wall on its square (petrified)"},
 };
 
 const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];

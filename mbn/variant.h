@@ -105,6 +105,8 @@ typedef struct {
                                          capture's included (atomar's kings) */
   uint64_t atomic_mutual;             /* atomic=mutual{..}: types that may not capture their
                                          own type (atomar: no king takes a king) */
+  uint64_t petrify;                   /* petrify{..}: types that turn into a wall on the
+                                         square where they capture (petrified) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored
@@ -202,8 +204,6 @@ typedef struct {
   bool wall_or_move;                          /* wall=ormove: a side moves or places a wall,
                                                  not both (Fairy-Stockfish's wallOrMove) */
   uint8_t *wall_zone[COLOR_NB];               /* wall[..]: where walls go; NULL = anywhere */
-  uint64_t petrify_types;                     /* petrify{..}: a capturing piece of the set
-                                                 turns into a wall (petrifyOnCaptureTypes) */
   void *arena;                                /* owns every zone above (mbn/fbr.c) */
 } VariantRules;
 
