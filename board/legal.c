@@ -134,7 +134,7 @@ static int count_royals(const Position *pos, Color c) {
   return n;
 }
 
-static bool last_move_legal(const Position *pos) {
+static inline __attribute__((always_inline)) bool last_move_legal(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   Color mover = (Color)!pos->side;
   if (r->atomic && pos->tables->royal_mask[mover] && !r->royal_may_be_exposed) {
@@ -280,6 +280,20 @@ static bool makpong_allows(const Position *pos, Move move) {
   return checkers == 0 || (checkers == 1 && takes_checker);
 }
 
+/* petrify{..}, the move made: with atomic, Fairy-Stockfish judges it with
+ * the blast square empty, the wall of the petrified capturer not yet there.
+ * Out of line: legal_plain keeps last_move_legal inlined. */
+static __attribute__((noinline)) bool petrified_move_legal(Position *p, Move move) {
+  if (!p->variant->rules.petrify || !p->variant->rules.atomic || move_kind(move) == MOVE_DROP ||
+      p->board[move_to(move)] != PIECE_WALL)
+    return last_move_legal(p);
+  Undo lift;
+  pos_lift_piece(p, move_to(move), &lift);
+  bool legal = last_move_legal(p);
+  pos_unlift_piece(p, &lift);
+  return legal;
+}
+
 static bool legal_plain(const Position *pos, Move move) {
   /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
    * to its royal may not leave the line even if the gated piece would
@@ -289,7 +303,8 @@ static bool legal_plain(const Position *pos, Move move) {
   const VariantRules *r = &pos->variant->rules;
   /* wall=ormove: Fairy-Stockfish judges the wall-placing pass as a pass
    * (legal unless in check), whatever the wall would block */
-  if (r->wall_or_move) move = move_without_wall(move);
+  bool walls = pos->tables->walls_move;
+  if (__builtin_expect(walls, 0) && r->wall_or_move) move = move_without_wall(move);
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
@@ -305,18 +320,7 @@ static bool legal_plain(const Position *pos, Move move) {
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
   pos_make_move(p, move, &undo);
-  bool legal;
-  int to = move_to(move);
-  if (r->petrify && r->atomic && move_kind(move) != MOVE_DROP && p->board[to] == PIECE_WALL) {
-    /* atomic petrify{..}: Fairy-Stockfish judges the move with the blast
-     * square empty, the wall of the petrified capturer not yet there */
-    Undo lift;
-    pos_lift_piece(p, to, &lift);
-    legal = last_move_legal(p);
-    pos_unlift_piece(p, &lift);
-  } else {
-    legal = last_move_legal(p);
-  }
+  bool legal = __builtin_expect(walls, 0) ? petrified_move_legal(p, move) : last_move_legal(p);
   if (legal && facing && pos_royals_face(p)) legal = false;
   /* royal=nocheck (racing kings): no move may give check; nor may a
    * promotion=sittuyin promotion (the only promotions there are). */
