@@ -164,12 +164,23 @@ TypeSet pos_last_royal_types(const Position *pos, Color c) {
   return royal;
 }
 
+/* Whether a royal-when-last piece of colour c on sq is attacked. With
+ * petrify, the opponent's pieces of its own lastroyal set that would
+ * petrify do not count: they may not capture (Fairy-Stockfish leaves them
+ * out of the attackers of pseudo-royals). */
+static bool last_royal_square_attacked(const Position *pos, int sq, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  if (!pos->tables->petrify_any) return pos_attacked(pos, sq, (Color)!c);
+  TypeSet exclude = type_set_and(r->petrify, r->last_royal_by_color[!c]);
+  return attacked_by(pos, sq, (Color)!c, &exclude);
+}
+
 bool pos_last_royal_attacked(const Position *pos, Color c) {
   TypeSet types = pos_last_royal_types(pos, c);
   if (type_set_is_empty(types)) return false;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (type_set_has(&types, piece_type(pos->board[sq])) && pos_attacked(pos, sq, (Color)!c))
+    if (type_set_has(&types, piece_type(pos->board[sq])) && last_royal_square_attacked(pos, sq, c))
       return true;
   }
   return false;
@@ -205,7 +216,16 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
                      ? to
                      : -1;
   if (type_set_is_empty(mine) && royal_sq < 0) return true;
-  /* a royal-when-last piece castles only through squares not attacked */
+  /* petrify: a royal-when-last piece may not capture (it would turn into a
+   * wall), as Fairy-Stockfish forbids petrifying a pseudo-royal */
+  if (type_set_any(r->petrify) && move_kind(move) != MOVE_DROP &&
+      move_kind(move) != MOVE_CASTLING) {
+    int mover = piece_type(pos->board[from]);
+    if (type_set_has(&r->petrify, mover) && type_set_has(&mine, mover) && pos_is_capture(pos, move))
+      return false;
+  }
+  /* a royal-when-last piece castles only through squares not attacked (by
+   * any enemy piece: Fairy-Stockfish's castling test leaves none out) */
   if (move_kind(move) == MOVE_CASTLING && type_set_has(&mine, piece_type(pos->board[from]))) {
     int side = geo_file(&pos->geo, move_extra1(move)) > geo_file(&pos->geo, from) ? 0 : 1;
     Square royal_to, partner_to;
@@ -223,7 +243,7 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
       int sq = p->plist[us][i];
       bool royal =
           sq == royal_sq || (sq != plain_sq && type_set_has(&mine, piece_type(p->board[sq])));
-      if (royal && pos_attacked(p, sq, them)) legal = false;
+      if (royal && last_royal_square_attacked(p, sq, us)) legal = false;
     }
   }
   pos_unmake_move(p, &undo);
@@ -274,6 +294,9 @@ static bool legal_plain(const Position *pos, Move move) {
   move = move_without_gate(move);
   Position *p = (Position *)pos; /* make/unmake restores it exactly */
   const VariantRules *r = &pos->variant->rules;
+  /* wall=ormove: Fairy-Stockfish judges the wall-placing pass as a pass
+   * (legal unless in check), whatever the wall would block */
+  if (r->wall_or_move) move = move_without_wall(move);
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
@@ -289,7 +312,19 @@ static bool legal_plain(const Position *pos, Move move) {
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
   pos_make_move(p, move, &undo);
-  bool legal = last_move_legal(p);
+  bool legal;
+  int to = move_to(move);
+  if (p->tables->petrify_any && r->atomic && move_kind(move) != MOVE_DROP &&
+      p->board[to] == PIECE_WALL) {
+    /* atomic petrify{..}: Fairy-Stockfish judges the move with the blast
+     * square empty, the wall of the petrified capturer not yet there */
+    Undo lift;
+    pos_lift_piece(p, to, &lift);
+    legal = last_move_legal(p);
+    pos_unlift_piece(p, &lift);
+  } else {
+    legal = last_move_legal(p);
+  }
   if (legal && facing && pos_royals_face(p)) legal = false;
   /* royal=nocheck (racing kings): no move may give check; nor may a
    * promotion=sittuyin promotion (the only promotions there are). */
@@ -404,8 +439,10 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side;
+  /* petrify: the move on the cells alone would leave the capturer, not
+   * its wall */
   if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple || !t->royal_any[us] ||
-      t->last_royal_any[us])
+      t->last_royal_any[us] || t->petrify_any)
     return false;
   return watch_fill(pos, watch, us);
 }
@@ -504,7 +541,9 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing) ctx->pinned_nb = -1;
   ctx->watch.royal_nb = 0;
-  ctx->watching = ctx->pinned_nb < 0 && !facing && watch_init(pos, &ctx->watch);
+  /* a wall a move places may block an attack, the duck it moves unblock
+   * one: every move is made and tested */
+  ctx->watching = ctx->pinned_nb < 0 && !facing && !t->walls_move && watch_init(pos, &ctx->watch);
 }
 
 bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
@@ -648,7 +687,7 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   ctx->royal_nb = 0;
   ctx->disc64 = 0;
   ctx->disc128 = 0;
-  if (r->atomic || r->royal_duple || pos_is_decided(pos)) return;
+  if (r->atomic || r->royal_duple || t->walls_move || pos_is_decided(pos)) return;
   if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {
     /* the attack walks of our pieces that can reach an enemy royal */
     if (type_set_is_empty(t->royal_mask[them])) {

@@ -19,7 +19,9 @@
  *              SWAP        (none) the piece on `to` goes to `from`
  *              PASS        (none) nothing moves
  *            with MOVE_FLAG_GATE, extra2 holds the gated piece type instead
- *            (move_extra2 then reads EXTRA_NONE, move_gate_type the type)
+ *            (move_extra2 then reads EXTRA_NONE, move_gate_type the type);
+ *            with MOVE_FLAG_WALL (a board move), the square where the move
+ *            places a wall (move_extra2 reads EXTRA_NONE, move_wall the square)
  * flags      MOVE_FLAG_* below.
  *
  * A move is applied exactly by pos_make_move and reverted by pos_unmake_move,
@@ -52,6 +54,9 @@ enum {
   MOVE_FLAG_GATE = 1 << 1,          /* a piece from the hand enters on the gate square (Seirawan) */
   MOVE_FLAG_GATE_PARTNER = 1 << 2,  /* castling: the gate is the partner's start, not `from` */
   MOVE_FLAG_DROP_PROMOTED = 1 << 3, /* drop=promoted: the hand type enters promoted side up */
+  /* On a board move (never a drop, which places no wall): the move places a
+   * wall on the square in extra2 (wall=..., Fairy-Stockfish's walling). */
+  MOVE_FLAG_WALL = MOVE_FLAG_DROP_PROMOTED,
 };
 
 #define MOVE_FROM_SHIFT   0
@@ -100,7 +105,25 @@ static inline unsigned move_flags(Move m) {
 /* A gating move keeps its gated type in the extra2 field, so readers of
  * extra squares never mistake it for a captured square. */
 static inline int move_extra2(Move m) {
-  return move_flags(m) & MOVE_FLAG_GATE ? EXTRA_NONE : (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF);
+  return move_flags(m) & (MOVE_FLAG_GATE | MOVE_FLAG_WALL) ? EXTRA_NONE
+                                                           : (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF);
+}
+/* The square where the move places a wall; EXTRA_NONE if none. */
+static inline int move_wall(Move m) {
+  return move_flags(m) & MOVE_FLAG_WALL && move_kind(m) != MOVE_DROP
+             ? (int)(m >> MOVE_EXTRA2_SHIFT & 0xFFF)
+             : EXTRA_NONE;
+}
+/* The board move m placing a wall on sq. */
+static inline Move move_with_wall(Move m, int sq) {
+  return (m & ~((Move)0xFFF << MOVE_EXTRA2_SHIFT)) | (Move)(sq & 0xFFF) << MOVE_EXTRA2_SHIFT |
+         (Move)MOVE_FLAG_WALL << MOVE_FLAGS_SHIFT;
+}
+/* The move without its wall. */
+static inline Move move_without_wall(Move m) {
+  if (move_wall(m) == EXTRA_NONE) return m;
+  Move cleared = (Move)MOVE_FLAG_WALL << MOVE_FLAGS_SHIFT | (Move)0xFFF << MOVE_EXTRA2_SHIFT;
+  return (m & ~cleared) | (Move)EXTRA_NONE << MOVE_EXTRA2_SHIFT;
 }
 /* The piece type a gating move brings in from the hand; -1 if none. */
 static inline int move_gate_type(Move m) {

@@ -81,6 +81,13 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
       geo_square_to_text(geo, move_gate_square(move), square, sizeof square);
     return snprintf(buf, buflen, "%s%s%s%s", from, to, suffix, square);
   }
+  /* A wall, as Fairy-Stockfish writes it in UCI: ",", the destination
+   * again, the wall's square (e2e4,e4d5; e7e8q,e8d5). */
+  if (move_wall(move) != EXTRA_NONE) {
+    char wall[SQUARE_TEXT_MAX];
+    geo_square_to_text(geo, move_wall(move), wall, sizeof wall);
+    return snprintf(buf, buflen, "%s%s%s,%s%s", from, to, suffix, to, wall);
+  }
   return snprintf(buf, buflen, "%s%s%s", from, to, suffix);
 }
 

@@ -6,6 +6,9 @@
  *   P@e4                  drop (upper-case letter whatever the colour)
  *   e1g1 / e1h1           castling: king to its square; in Chess960 mode king
  *                         takes own partner (e1h1), as UCI_Chess960 expects
+ *   e2e4,e4d5             a move placing a wall (wall=...): the destination
+ *                         again and the wall's square after a comma; a
+ *                         promotion suffix before the comma (e7e8q,e8d5)
  */
 #ifndef CHIMERA_BOARD_MOVETEXT_H
 #define CHIMERA_BOARD_MOVETEXT_H

@@ -249,6 +249,30 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   pos_remove_piece(pos, sq, undo);
 }
 
+static void explode_at(Position *pos, int sq, Undo *undo);
+
+/* What a capture on sq does beyond taking (tables' capture_effects): atomic's
+ * blast, or with petrify{..} the capturer, of its type before any promotion,
+ * turns into a wall there. Out of line: other variants pay one test. */
+static __attribute__((noinline)) void capture_effects(Position *pos, int sq, int mover,
+                                                      Undo *undo) {
+  if (pos->variant->rules.atomic) {
+    /* with petrify{..} (nuclear) the blast takes the capturer and its wall
+     * stays (its type after a promotion counts; an immune one stays itself),
+     * as Fairy-Stockfish's blast loop */
+    int landed = piece_type(pos->board[sq]);
+    explode_at(pos, sq, undo);
+    if (landed >= 0 && type_set_has(&pos->variant->rules.petrify, landed) &&
+        pos->board[sq] == PIECE_NONE) {
+      pos_put_piece(pos, sq, PIECE_WALL, undo);
+      pos->st.key ^= zobrist_wall(sq);
+    }
+  } else if (type_set_has(&pos->variant->rules.petrify, mover)) {
+    pos_put_piece(pos, sq, PIECE_WALL, undo);
+    pos->st.key ^= zobrist_wall(sq);
+  }
+}
+
 /* Atomic: a capture explodes the capturer and every non-immune piece next to
  * the capture square. With holdings (atomiczh) each piece the blast removes
  * goes to a hand with its colour changed: the opponent of its owner gets it
@@ -390,6 +414,40 @@ static void dropped_castling(Position *pos, Color us, int to, Undo *undo) {
   }
 }
 
+/* wall=...: the move's wall goes on sq; under wall=duck every wall standing
+ * is taken off first (Fairy-Stockfish clears all its wall squares). */
+static void wall_put(Position *pos, int sq, Undo *undo) {
+  pos_put_piece(pos, sq, PIECE_WALL, undo);
+  pos->st.key ^= zobrist_wall(sq); /* cell_set keys pieces only */
+}
+
+static void wall_remove(Position *pos, int sq, Undo *undo) {
+  pos->st.key ^= zobrist_wall(sq);
+  pos_remove_piece(pos, sq, undo);
+}
+
+static __attribute__((noinline, cold)) void place_wall(Position *pos, int sq, Undo *undo) {
+  if (pos->variant->rules.wall_rule == WALL_DUCK) {
+    if (pos->tables->bb64) {
+      for (uint64_t b = pos->bb64.wall; b; b &= b - 1) wall_remove(pos, __builtin_ctzll(b), undo);
+    } else {
+      for (int s = 0; s < pos->geo.sq_nb; s++)
+        if (pos->board[s] == PIECE_WALL) wall_remove(pos, s, undo);
+    }
+  }
+  wall_put(pos, sq, undo);
+  PosState *st = &pos->st;
+  /* no e.p. square where the wall stands (Fairy-Stockfish) */
+  for (int i = 0; i < st->ep_count; i++)
+    if (st->ep_squares[i] == sq) {
+      st->key ^= zobrist_ep(sq);
+      st->ep_squares[i--] = st->ep_squares[--st->ep_count];
+    }
+  if (!st->ep_count) st->ep_victim = SQ_NONE;
+  /* a pass that places a wall (wall=ormove) is a move of its own */
+  if (move_kind(undo->move) == MOVE_PASS) st->pass_plies = 0;
+}
+
 void pos_make_move(Position *pos, Move m, Undo *undo) {
   PosState *st = &pos->st;
   Color us = pos->side;
@@ -475,7 +533,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
     }
-    if (blast >= 0 && pos->variant->rules.atomic) explode_at(pos, blast, undo);
+    if (blast >= 0 && pos->tables->capture_effects) capture_effects(pos, blast, mover, undo);
     /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
      * leaves no pawn to take en passant, as in Fairy-Stockfish */
     if (move_flags(m) & MOVE_FLAG_EP_SET && promo < 0) ep_set(pos, from, to);
@@ -493,6 +551,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   if (capture || reset) st->rule50 = 0;
   st->pass_plies =
       move_kind(m) == MOVE_PASS ? (uint8_t)(st->pass_plies < 2 ? st->pass_plies + 1 : 2) : 0;
+  if (__builtin_expect(move_flags(m) & MOVE_FLAG_WALL, 0) && move_kind(m) != MOVE_DROP)
+    place_wall(pos, move_wall(m), undo);
   st->facing_plies = pos_next_facing_plies(pos, st->facing_plies);
   castling_update(pos);
   pos->side = (Color)!us;
@@ -548,7 +608,10 @@ void pos_unmake_move(Position *pos, const Undo *undo) {
 uint64_t pos_compute_key(const Position *pos) {
   const PosState *st = &pos->st;
   uint64_t key = 0;
-  for (int sq = 0; sq < pos->geo.sq_nb; sq++) key ^= cell_key(sq, pos->board[sq]);
+  /* walls count: a petrified piece leaves one (make keys it by hand, as
+   * cell_set, on the hot path, keys pieces only) */
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++)
+    key ^= pos->board[sq] == PIECE_WALL ? zobrist_wall(sq) : cell_key(sq, pos->board[sq]);
   for (int c = 0; c < COLOR_NB; c++) {
     for (int t = 0; t < PIECE_TYPE_MAX; t++)
       if (pos->hand[c][t]) key ^= zobrist_hand(c, t, pos->hand[c][t]);

@@ -16,9 +16,22 @@
 #include "board/tables.h"
 
 bool rules_supported(const Variant *v, char *err, size_t errlen) {
-  /* The board plays every rule VariantRules records today; a rule added
-   * later without move generation must be refused here by name. */
+  /* The board plays every rule VariantRules records today, except these
+   * combinations; a rule added later without move generation must be
+   * refused here by name. */
+  const VariantRules *r = &v->rules;
   const char *missing = NULL;
+  /* a wall and a gated piece would both need the move's extra2 field */
+  if (v->rules.wall_rule && v->rules.gating) missing = "wall together with gating";
+  /* nor may a move that captures on two squares on the way place a wall:
+   * walls with multi-leg pieces are refused */
+  for (int t = 0; v->rules.wall_rule && t < v->piece_count; t++)
+    for (int c = 0; c < COLOR_NB; c++)
+      if (v->pieces[t].moves[c].leg_count != v->pieces[t].moves[c].root_count)
+        missing = "wall together with a piece of several legs";
+  /* a petrifying royal would wall itself in: only royal-when-last pieces
+   * may petrify, and they may not capture while royal (petrified) */
+  if (type_set_intersects(r->petrify, r->royal_types)) missing = "petrify of a royal piece";
   if (missing) {
     snprintf(err, errlen, "variant %s: rule '%s' is not implemented by the move generator yet",
              v->name, missing);

@@ -74,6 +74,9 @@ uint64_t zobrist_ep(int sq) {
 uint64_t zobrist_checks(int color, int count) {
   return mix64(((uint64_t)5 << 60) | (uint64_t)color << 40 | (uint64_t)count);
 }
+uint64_t zobrist_wall(int sq) {
+  return mix64(((uint64_t)6 << 60) | (uint64_t)sq);
+}
 
 /* Marks in reach every offset (dx, dy) at which a piece could capture by
  * some path of legs on an empty, unbounded board, ignoring ranges and
@@ -306,6 +309,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
     t->royal_either[type] = type_set_has(&t->royal_types, type);
     t->promotes[type] = type_set_any(v->pieces[type].promotes_to);
   }
+  t->petrify_any = type_set_any(r->petrify);
   for (int c = 0; c < COLOR_NB; c++) {
     t->royal_any[c] = type_set_any(t->royal_mask[c]);
     t->extinction_any[c] = type_set_any(t->extinction_mask[c]);
@@ -321,6 +325,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->demote_to[type] = v->pieces[type].promoted_from;
     }
   }
+  t->walls_move = v->rules.wall_rule != WALL_NONE || type_set_any(v->rules.petrify);
   for (int type = 0; type < t->type_nb; type++) {
     if (v->rules.promotion_limit[type]) t->promotion_limited = true;
     for (int c = 0; c < COLOR_NB; c++)
@@ -469,7 +474,9 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
   t->simple_pins =
       t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks && !v->rules.atomic &&
       !v->rules.kings_may_not_face && !v->rules.royal_may_be_exposed && !v->rules.royal_duple &&
-      type_set_any(t->royal_types) && !t->last_royal_any[WHITE] && !t->last_royal_any[BLACK];
+      type_set_any(t->royal_types) && !t->last_royal_any[WHITE] && !t->last_royal_any[BLACK] &&
+      !t->walls_move; /* a wall is no screen for a hopper */
+  t->capture_effects = v->rules.atomic || t->petrify_any;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

@@ -62,6 +62,7 @@ struct BoardTables {
   TypeSet extinction_mask[COLOR_NB];
   bool extinction_any[COLOR_NB];                 /* extinction_mask[c] is not empty */
   bool last_royal_any[COLOR_NB];                 /* rules.last_royal_by_color[c] is not empty */
+  bool petrify_any;                              /* rules.petrify is not empty */
   uint8_t start_count[COLOR_NB][PIECE_TYPE_MAX]; /* pieces of each type at the start */
   int demote_to[PIECE_TYPE_MAX];                 /* type a captured piece becomes in hand */
   int tilde_origin[PIECE_TYPE_MAX];              /* type a captured '~' piece becomes in hand */
@@ -77,6 +78,8 @@ struct BoardTables {
    * attacked": then a move of a non-royal piece that is not pinned cannot
    * expose a royal, and gen_legal_moves skips the make/test/unmake. */
   bool simple_pins;
+  /* atomic or petrify: a capture does more than take (one test in make) */
+  bool capture_effects;
   /* MBN k and # (board/leg_rules.c), per colour, types with a leg that ends
    * a move and carries LEG_NO_CHECK / has an ending leg without it / carries
    * LEG_DECISIVE: zero in every variant that does not use them, so legality
@@ -88,6 +91,8 @@ struct BoardTables {
   bool promotion_limited; /* some type has a promotion=limit(N): counts need the move list */
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */
+  bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
+                             every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */
   /* Bitboards (board/bb.h): bb64 for flat boards of at most 64 squares,
    * else bb128 up to 128 squares; both NULL otherwise or when
@@ -122,6 +127,8 @@ uint64_t zobrist_hand(int color, int type, int count);
 uint64_t zobrist_castle(int sq);
 uint64_t zobrist_ep(int sq);
 uint64_t zobrist_checks(int color, int count);
+/* A wall on sq (a hole, a '*' of the FEN, a petrified piece). */
+uint64_t zobrist_wall(int sq);
 #define ZOBRIST_SIDE 0x9E3779B97F4A7C15ULL
 
 /* Internal to board/ (position.c): the key recomputed from scratch, and the

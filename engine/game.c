@@ -196,8 +196,29 @@ bool game_castling_move(Game *game, int side, char *out, size_t out_size) {
 /* A move that leaves the board as it was but for the turn: a pass, or a
  * lion stepping out and back without a capture (XBoard's "@@@@"). */
 static bool game_move_is_pass(Move m) {
+  if (move_wall(m) != EXTRA_NONE) return false; /* wall=ormove's wall is written */
   return move_kind(m) == MOVE_PASS || (move_kind(m) == MOVE_NORMAL && move_from(m) == move_to(m) &&
                                        move_extra1(m) == EXTRA_NONE && move_piece_arg(m) < 0);
+}
+
+/* A wall move in XBoard's form: the promotion suffix after the wall
+ * (e7e8,e8d5q where UCI has e7e8q,e8d5), as Fairy-Stockfish writes it. */
+static void game_wall_to_xboard(const Position *position, Move parsed, const char *move, char *out,
+                                size_t out_size) {
+  const char *comma = strchr(move, ',');
+  char from[16], wall[16];
+  geo_square_to_text(&position->geo, move_from(parsed), from, sizeof from);
+  geo_square_to_text(&position->geo, move_wall(parsed), wall, sizeof wall);
+  size_t after = comma ? strlen(comma + 1) : 0;
+  if (!comma || after < strlen(wall)) {
+    snprintf(out, out_size, "%s", move);
+    return;
+  }
+  size_t to_len = after - strlen(wall), plain = strlen(from) + to_len;
+  size_t before = (size_t)(comma - move);
+  const char *suffix = before > plain ? move + plain : "";
+  int suffix_len = before > plain ? (int)(before - plain) : 0;
+  snprintf(out, out_size, "%.*s,%s%.*s", (int)plain, move, comma + 1, suffix_len, suffix);
 }
 
 void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_size) {
@@ -205,6 +226,10 @@ void game_move_to_xboard(Game *game, const char *move, char *out, size_t out_siz
   Move parsed = move_from_text(position, move, NULL, 0);
   if (parsed != MOVE_NONE_VALUE && game_move_is_pass(parsed)) {
     snprintf(out, out_size, "@@@@");
+    return;
+  }
+  if (parsed != MOVE_NONE_VALUE && move_wall(parsed) != EXTRA_NONE) {
+    game_wall_to_xboard(position, parsed, move, out, out_size);
     return;
   }
   if (parsed == MOVE_NONE_VALUE || move_kind(parsed) != MOVE_NORMAL ||
@@ -256,6 +281,16 @@ bool game_move_from_xboard(Game *game, const char *text, char *out, size_t out_s
   Square to = geo_square_from_text(&position->geo, comma + 1 + used, &used2);
   if (to == SQ_NONE) return false;
   const char *suffix = comma + 1 + used + used2;
+  if (position->variant->rules.wall_rule) {
+    /* from mid , mid wall suffix: the wall move whose UCI text is
+     * from mid suffix , mid wall */
+    char uci[4 * MOVE_TEXT_MAX];
+    snprintf(uci, sizeof uci, "%.*s%s,%s", (int)(comma - text), text, suffix, comma + 1);
+    uci[strlen(uci) - strlen(suffix)] = '\0';
+    if (move_from_text(position, uci, NULL, 0) == MOVE_NONE_VALUE) return false;
+    snprintf(out, out_size, "%s", uci);
+    return true;
+  }
   MoveList *list = malloc(sizeof *list);
   if (!list) return false;
   int count = gen_legal_moves(position, list);

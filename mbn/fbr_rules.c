@@ -499,6 +499,14 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+/* petrify{..}: a capturing piece of the set becomes a wall (the board
+ * refuses royals in the set: rules_supported). */
+static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
+  ctx->variant->rules.petrify =
+      rule->has_set ? fbr_union(rule->set) : type_set_first_n(ctx->variant->piece_count);
+  return true;
+}
+
 static bool fbr_apply_zone(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   Variant *v = ctx->variant;
@@ -583,6 +591,27 @@ static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
   r->connect_loses = fbr_attr(rule, "loss") != NULL;
   if (r->connect_collinear && !line)
     return fbr_error(ctx, rule->pos, rule->text, "collinear qualifies line(N)");
+  return true;
+}
+
+/* wall[..]=duck|arrow|edge|past|static[,ormove][,absolute] */
+static bool fbr_apply_wall(FbrContext *ctx, const FbrRule *rule) {
+  static const char *const names[] = {"arrow", "duck", "edge", "past", "static"};
+  VariantRules *r = &ctx->variant->rules;
+  r->wall_rule = WALL_NONE;
+  for (int i = 0; i < 5; i++)
+    if (fbr_attr(rule, names[i])) {
+      if (r->wall_rule != WALL_NONE)
+        return fbr_error(ctx, rule->pos, rule->text, "give one of arrow, duck, edge, past, static");
+      r->wall_rule = WALL_ARROW + i;
+    }
+  if (r->wall_rule == WALL_NONE)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "give one of arrow, duck, edge, past, static: wall=duck");
+  r->wall_or_move = fbr_attr(rule, "ormove") != NULL;
+  r->wall_zone[WHITE] = r->wall_zone[BLACK] = NULL;
+  if (rule->range)
+    fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->wall_zone);
   return true;
 }
 
@@ -794,6 +823,19 @@ static const FbrAttrSpec CHASING_ATTRS[] = {
     {"axf", ARG_NONE, false, false, "Asian Xiangqi Federation rules on perpetual chasing"},
     END_ATTRS};
 
+static const FbrAttrSpec WALL_ATTRS[] = {
+    {"duck", ARG_NONE, false, false,
+     "one wall (the duck), moved after every move to another empty square (duck chess)"},
+    {"arrow", ARG_NONE, false, false,
+     "where the moved piece could move next from its new square (amazons)"},
+    {"edge", ARG_NONE, false, false, "on an edge square or orthogonally next to a wall (atlantis)"},
+    {"past", ARG_NONE, false, false, "on the square the piece left (snailtrail)"},
+    {"static", ARG_NONE, false, false, "on any empty square (isolation)"},
+    {"ormove", ARG_NONE, false, false,
+     "a side either moves or places a wall, written as a pass: a1a1,a1a3 (atlantis)"},
+    {"absolute", ARG_NONE, false, false, "the squares are the same for Black (no mirror)"},
+    END_ATTRS};
+
 static const FbrAttrSpec NO_ATTRS[] = {END_ATTRS};
 
 const FbrRuleSpec FBR_RULES[] = {
@@ -828,6 +870,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "capturing is compulsory (antichess)"},
     {"atomic", false, true, false, false, false, ATOMIC_ATTRS, fbr_apply_atomic,
      "captures explode: the capturer and the neighbours of the set (atomic{^P}) vanish"},
+    {"petrify", false, true, false, false, true, NO_ATTRS, fbr_apply_petrify,
+     "[ext] a piece of the set that captures turns into a wall on that square (petrified)"},
     {"zone", true, true, true, true, false, ZONE_ATTRS, fbr_apply_zone,
      "special squares: holes, river, palace"},
     {"cylindric", false, false, false, false, false, NO_ATTRS, fbr_apply_cylindric,
@@ -840,6 +884,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "[ext] xiangqi perpetual chasing rules"},
     {"connect", false, true, false, true, true, CONNECT_ATTRS, fbr_apply_connect,
      "[ext] the side that moves N pieces of the set into a row wins"},
+    {"wall", false, false, true, true, true, WALL_ATTRS, fbr_apply_wall,
+     "[ext] every move also places a wall ('*') on an empty square of the range (default any)"},
 };
 
 const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];

@@ -109,6 +109,8 @@ typedef struct {
                                           capture's included (atomar's kings) */
   TypeSet atomic_mutual;              /* atomic=mutual{..}: types that may not capture their
                                           own type (atomar: no king takes a king) */
+  TypeSet petrify;                    /* petrify{..}: types that turn into a wall on the
+                                          square where they capture (petrified) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored
@@ -202,6 +204,10 @@ typedef struct {
   bool castling_opposite;                     /* castling=opposite: castling takes the
                                                  opponent's right on the same side */
   bool chess960;                              /* castling=chess960: shuffled starts, X-FEN */
+  int wall_rule;                              /* wall=...: a move places a wall (VariantWall) */
+  bool wall_or_move;                          /* wall=ormove: a side moves or places a wall,
+                                                 not both (Fairy-Stockfish's wallOrMove) */
+  uint8_t *wall_zone[COLOR_NB];               /* wall[..]: where walls go; NULL = anywhere */
   void *arena;                                /* owns every zone above (mbn/fbr.c) */
 } VariantRules;
 
@@ -214,6 +220,17 @@ typedef enum {
   COUNTING_BLACK_DRAW_ODDS /* counting=blackdrawodds: a drawn game is a win for Black */
 } VariantCounting;
 typedef enum { CHASING_NONE = 0, CHASING_AXF } VariantChasing;
+/* Values of VariantRules.wall_rule: where the wall a move places may stand
+ * (Fairy-Stockfish's wallingRule), besides empty after the move and in
+ * wall[..]'s squares. */
+typedef enum {
+  WALL_NONE = 0,
+  WALL_ARROW,  /* where the moved piece could move next (amazons) */
+  WALL_DUCK,   /* anywhere; the walls already standing are taken off (duck chess) */
+  WALL_EDGE,   /* on the board's edge or next to a wall, orthogonally (atlantis) */
+  WALL_PAST,   /* on the square the piece left (snailtrail) */
+  WALL_STATIC, /* anywhere (isolation) */
+} VariantWall;
 
 /* A compiled variant. */
 typedef struct Variant {

@@ -58,6 +58,17 @@ static inline uint64_t counted_types(uint64_t weighted, uint64_t applicable) {
 #endif
 }
 
+/* Whether a term whose weight is `weight` is evaluated: the engine skips
+ * those at 0, the traced build evaluates all (see counted_types). */
+static inline bool term_counted(int weight) {
+#ifdef EVAL_TRACE
+  (void)weight;
+  return true;
+#else
+  return weight != 0;
+#endif
+}
+
 #define FILES_MAX 64
 
 typedef struct {
@@ -321,7 +332,7 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
   ReachQuery query = {types, types & tables->pawn_like_types, -1, tables->threat_types};
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
-    int attackers = 0;
+    int attackers = 0, zone_total = 0;
     query.zone_sq = royal_sq[!c];
     int n = pos_side_reach(pos, (Color)c, &query, found);
     for (int i = 0; i < n; i++) {
@@ -339,6 +350,7 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
       out->eg += sign * (reach * tables->mobility_eg[type] + zone * tables->zone_eg[type] +
                          threats * W(EW_THREAT_EG));
       attackers += zone > 0;
+      zone_total += zone;
       TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
       TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
       TRACE(tables->zone_param + 2 * type, sign * zone, EVAL_KIND_MG);
@@ -351,6 +363,11 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
     int pairs = attackers * (attackers - 1) / 2;
     out->mg += sign * pairs * W(EW_ZONE_ATTACKERS);
     TRACE(EW_ZONE_ATTACKERS, sign * pairs, EVAL_KIND_MG);
+    /* And with the weight of the attack: the squares reached around the
+     * royal, squared (Stockfish's king danger is quadratic the same way). */
+    int danger = zone_total * zone_total;
+    out->mg += sign * (danger * W(EW_ZONE_DANGER)) / 8;
+    TRACE(EW_ZONE_DANGER, sign * danger / 8.0, EVAL_KIND_MG);
   }
 }
 
@@ -391,6 +408,20 @@ static void files_evaluate(const Position *pos, const EvalTables *tables, uint64
         TRACE(tables->open_param + 2 * type + 1, sign, EVAL_KIND_EG);
       }
     }
+  }
+}
+
+/* Files at and next to each single royal without a friendly pawn-like
+ * piece: the lines heavy pieces attack it along. */
+static void royal_files_evaluate(const EvalTables *tables, const int royal_sq[COLOR_NB],
+                                 const PawnList *pawns, int files, Score2 *out TRACE_PARAM) {
+  for (int c = 0; c < COLOR_NB; c++) {
+    if (royal_sq[c] < 0) continue;
+    int sign = c == WHITE ? 1 : -1, f = tables->file_of[royal_sq[c]], open = 0;
+    for (int g = f - 1; g <= f + 1; g++)
+      open += g >= 0 && g < files && g < FILES_MAX && !(pawns->files[c] >> g & 1);
+    out->mg -= sign * open * W(EW_ROYAL_OPEN);
+    TRACE(EW_ROYAL_OPEN, -sign * open, EVAL_KIND_MG);
   }
 }
 
@@ -552,6 +583,8 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   uint64_t files = counted_types(tables->file_types, tables->mobility_types);
   if (files && !pawns.overflow && tables->has_pawn_like)
     files_evaluate(pos, tables, files, &pawns, &total TRACE_ARG);
+  if (term_counted(W(EW_ROYAL_OPEN)) && !pawns.overflow && tables->has_pawn_like)
+    royal_files_evaluate(tables, one_royal, &pawns, pos->variant->shape.files, &total TRACE_ARG);
   royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);

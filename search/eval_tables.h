@@ -46,6 +46,8 @@ enum {
   EW_THREAT_PAWN_EG,
   EW_THREAT_MG, /* per enemy piece worth more than the piece attacking it (not royal) */
   EW_THREAT_EG,
+  EW_ZONE_DANGER, /* x (squares of the enemy royal's zone reached, counted per piece)^2 / 8 */
+  EW_ROYAL_OPEN,  /* per file at or next to a royal without friendly pawn-like pieces */
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];

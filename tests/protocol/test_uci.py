@@ -144,7 +144,34 @@ def variant_names_cutechess_sends_are_accepted(binary):
     c.finish()
 
 
-run_tests([handshake, bad_fen_is_reported_and_position_kept,
+def wall_moves_are_written_and_read_with_a_comma(binary):
+    # Duck chess: a move places the duck, written as Fairy-Stockfish writes
+    # it (e2e4,e4e5: the destination again, then the wall's square).
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+    c.send("setoption name UCI_Variant value duck")
+    c.send("position startpos moves e2e4,e4e5")
+    # Black: 19 moves (e7e5 blocked by the duck), each with 31 duck squares
+    c.send("go perft 1")
+    c.expect(r"^Nodes searched: 589$", forbid=r"^info string")
+    # a duck on the square just moved to, or left where it stands, is illegal
+    c.send("position startpos moves e2e4,e4e5 e7e6,e6e5")
+    c.expect(r"^info string illegal move 'e7e6,e6e5'")
+    c.send("position startpos moves e2e4,e4e4")
+    c.expect(r"^info string illegal move 'e2e4,e4e4'")
+    # the engine's own move comes back in the same form and is accepted
+    c.send("position startpos moves e2e4,e4e5")
+    c.send("go depth 2")
+    best = c.expect(r"^bestmove ([a-h][1-8][a-h][1-8][qrbn]?,[a-h][1-8][a-h][1-8])( ponder |$)",
+                    timeout=30).group(1)
+    c.send("position startpos moves e2e4,e4e5 " + best)
+    c.send("go perft 1")
+    c.expect(r"^Nodes searched: \d+$", forbid=r"^info string")
+    c.finish()
+
+
+run_tests([wall_moves_are_written_and_read_with_a_comma, handshake, bad_fen_is_reported_and_position_kept,
            shogi_fens_as_cutechess_and_fairy_stockfish_write_them,
            variant_names_cutechess_sends_are_accepted, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
            detection_hint_before_uci, end_of_input_exits])

@@ -213,6 +213,29 @@ def piece_lines_say_what_each_colour_plays(binary):
         c.finish()
 
 
-run_tests([features, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
+def wall_moves_in_xboards_comma_form(binary):
+    # Duck chess in XBoard: the wall after a comma, a promotion suffix after
+    # the wall (Fairy-Stockfish's XBoard form: a7a8,a8h3q).
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature done=1$", timeout=30)
+    c.send("new")
+    c.send("variant duck")
+    c.send("force")
+    c.send("setboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    c.send("usermove a7a8,a8h3q")
+    c.send("ping 1")
+    c.expect(r"^pong 1$", forbid=r"^(Illegal|Error)")
+    # Black: 5 king moves, 60 squares for the duck (h3 taken)
+    c.send("perft 1")
+    c.expect(r"^Nodes searched: 300$", forbid=r"^(Illegal|Error)")
+    c.send("sd 2")
+    c.send("go")
+    c.expect(r"^move [a-h][1-8][a-h][1-8],[a-h][1-8][a-h][1-8]$", timeout=30)
+    c.finish()
+
+
+run_tests([wall_moves_in_xboards_comma_form, features, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
            refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])

@@ -730,6 +730,46 @@ START_TEST(chak_divine_king_reaches_two_squares) {
 }
 END_TEST
 
+/* petrify{KQRBN} (petrified): a capturing queen turns into a wall where it
+ * took, and the position keeps a key of its own; the king, royal while it
+ * is the last, may not capture (it would petrify) and so attacks nothing:
+ * kings may stand side by side, and mate is by the other pieces. As
+ * Fairy-Stockfish c19b5f6c (its Debian 11.1 still let the king capture). */
+START_TEST(petrified_capturer_becomes_a_wall) {
+  Position *pos = position_at("petrified", "4k3/8/8/8/3n4/8/8/Q3K3 w - - 0 1");
+  char err[128], fen[128];
+  Move m = move_from_text(pos, "a1d4", err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/8/8/3*4/8/8/4K3 b - - 0 1");
+  uint64_t key = pos_key(pos);
+  Position *same = position_at("petrified", fen);
+  ck_assert_uint_eq(pos_key(same), key);
+  ck_assert(pos_set_fen(same, "4k3/8/8/8/8/8/8/4K3 b - - 0 1", err, sizeof err));
+  ck_assert_uint_ne(pos_key(same), key); /* the wall is part of the key */
+  pos_free(same);
+  pos_unmake_move(pos, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "4k3/8/8/8/3n4/8/8/Q3K3 w - - 0 1");
+  /* the king may not take the knight (f1 is the knight's) */
+  ck_assert(pos_set_fen(pos, "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", err, sizeof err));
+  ck_assert(!is_legal_text(pos, "e1d2"));
+  ck_assert_uint_eq(perft(pos, 1), 3);
+  /* nor does it guard squares: all five king moves, next to the black king */
+  ck_assert(pos_set_fen(pos, "8/8/8/8/8/3k4/8/3K4 w - - 0 1", err, sizeof err));
+  ck_assert_uint_eq(perft(pos, 1), 5);
+  /* mated by the rook, the queen guarding the flight squares; no rook,
+   * stalemate (the white king next to it gives no check) */
+  ck_assert(pos_set_fen(pos, "k7/8/1Q6/8/8/8/8/R6K b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "k7/8/KQ6/8/8/8/8/8 b - - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
+  pos_free(pos);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_cases");
   TCase *tc = tcase_create("rules");
@@ -758,6 +798,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, atomic_king_blown_up_loses);
   tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
+  tcase_add_test(tc, petrified_capturer_becomes_a_wall);
   tcase_add_test(tc, legan_promotes_in_the_corner_zones);
   tcase_add_test(tc, castling_wins_and_lost_right_loses);
   tcase_add_test(tc, castling_takes_the_opponents_same_side);

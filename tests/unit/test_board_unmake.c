@@ -140,12 +140,30 @@ START_TEST(drops_restore_lists) {
 }
 END_TEST
 
+START_TEST(walls_restore_lists) {
+  VariantLibrary *lib = shipped_library_load();
+  /* the duck moves (taken off c3, put elsewhere) with every kind of move:
+   * e.p. on d6, b7xa8 promoting, castling both ways */
+  check_position(lib, "duck", "r3k2r/pPp1pppp/8/3pP3/8/2*5/PP1P1PPP/R3K2R w KQkq d6 0 1",
+                 (const bool[SEEN_NB]){true, true, false, true});
+  /* walls that stay: placed as a pass (atlantis), shot from where a piece
+   * lands (cowboys) */
+  check_position(lib, "atlantis",
+                 "r1bqkbnr/p1pppp1p/5Pp*/1p6/*5P1/*P3N2/P1QPP2P/RNB1KB1R b KQkq - 0 8",
+                 (const bool[SEEN_NB]){true, false, false, false});
+  check_position(lib, "cowboys", "2n3*/*4*1/1N2*nn/1*1****/1n*2N1/4*N1/*3N2 w - - 12 7",
+                 (const bool[SEEN_NB]){false, false, false, false});
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_unmake");
   TCase *tc = tcase_create("unmake");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, capture_promotion_castling_restore_lists);
   tcase_add_test(tc, drops_restore_lists);
+  tcase_add_test(tc, walls_restore_lists);
   suite_add_tcase(suite, tc);
   return suite;
 }

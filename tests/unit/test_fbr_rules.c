@@ -340,6 +340,11 @@ START_TEST(gating_turn_mustcapture_atomic) {
   ck_assert_uint_eq(word(v->rules.atomic_mutual), bit(v, "K"));
   expect_error("royal{} atomic=immune", "immune and mutual need a piece set");
   expect_error("atomic=mutual{K}", "immune and mutual pieces may not be royal");
+  v = compile("royal{} petrify{QRBN}");
+  ck_assert_uint_eq(word(v->rules.petrify), bit(v, "Q") | bit(v, "R") | bit(v, "B") | bit(v, "N"));
+  v = compile("royal{} petrify"); /* no set: every type */
+  ck_assert_uint_eq(word(v->rules.petrify), bit(v, "K") | bit(v, "Q") | bit(v, "R") | bit(v, "B") |
+                                                bit(v, "N") | bit(v, "P"));
 }
 END_TEST
 

@@ -378,7 +378,11 @@ END_TEST
  *   pair B 30: two bishops against one: +30;
  *   open R 20: a rook on a file without pawns (a pawn on h2): +20;
  *   semiopen R 12: a rook on a file with only an enemy pawn: +12; with a
- *     friendly pawn on it too: 0. */
+ *     friendly pawn on it too: 0;
+ *   zone_danger 16 (middle game): the knight on c5 and the bishop on b5 reach
+ *     2 squares of the zone between them: 2^2 x 16 / 8 = +8;
+ *   royal_open 10 (middle game): White's king on e1 without pawns on the d, e
+ *     and f files: -30; without the e pawn only: -10. */
 START_TEST(reach_and_pair_weights_score_what_they_name) {
   VariantLibrary *lib = shipped_library_load();
   const Variant *chess = library_find(lib, "chess");
@@ -386,7 +390,7 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
   static const struct {
     const char *fen;
     int term; /* 0 zone N, 1 zone_attackers, 2 threat_pawn, 3 threat, 4 pair B, 5 open R,
-               * 6 semiopen R */
+               * 6 semiopen R, 7 zone_danger, 8 royal_open */
     int expected;
   } CASES[] = {{"4k3/8/2N5/8/8/8/8/4K3 w - - 0 1", 0, 20},
                {"rnbqkbnr/pppppppp/8/1BN5/8/8/PPPPPPPP/R1BQK1NR w KQkq - 0 1", 1, 25},
@@ -396,7 +400,10 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
                {"4k3/8/8/8/8/8/8/2B1KB1b w - - 0 1", 4, 30},
                {"4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", 5, 20},
                {"4k3/p7/8/8/8/8/8/R3K3 w - - 0 1", 6, 12},
-               {"4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", 6, 0}};
+               {"4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", 6, 0},
+               {"rnbqkbnr/pppppppp/8/1BN5/8/8/PPPPPPPP/R1BQK1NR w KQkq - 0 1", 7, 8},
+               {"rnbqkbnr/pppppppp/8/8/8/8/PPP3PP/RNBQKBNR w KQkq - 0 1", 8, -30},
+               {"rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", 8, -10}};
   int rook = type_lettered(chess, "R");
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
     EvalTables plain, weighted;
@@ -414,6 +421,8 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
       w[weighted.pair_param + 2 * bishop] = w[weighted.pair_param + 2 * bishop + 1] = 30;
       break;
     case 5: w[weighted.open_param + 2 * rook] = w[weighted.open_param + 2 * rook + 1] = 20; break;
+    case 7: w[EW_ZONE_DANGER] = 16; break;
+    case 8: w[EW_ROYAL_OPEN] = 10; break;
     default: w[weighted.semiopen_param + 2 * rook] = w[weighted.semiopen_param + 2 * rook + 1] = 12;
     }
     eval_params_apply(&weighted);
