@@ -600,9 +600,12 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
 
   /* 7. The move-count rule draws a won game nobody makes progress in: from
    *    the clock's start to its limit (at most the usual 50 moves, which
-   *    GUIs adjudicate whatever the variant says), the score halves. */
+   *    GUIs adjudicate whatever the variant says), the score halves. With
+   *    Black's draw odds (armageddon) that draw is Black's win: only
+   *    White's advantage shrinks. */
   int limit = pos->variant->rules.move_rule;
-  if (limit > 0) {
+  if (limit > 0 && (pos->variant->rules.counting != COUNTING_BLACK_DRAW_ODDS ||
+                    (pos_side_to_move(pos) == WHITE ? score : -score) > 0)) {
     int plies = 2 * (limit < 50 ? limit : 50), clock = pos_rule50(pos);
     if (clock > plies) clock = plies;
     score = score * (2 * plies - clock) / (2 * plies);
