@@ -35,6 +35,13 @@
 #define BB_DIRS_MAX   32
 #define BB_RIDERS_MAX 16
 
+/* A type set as the bitboard code keeps it, one word: bitboards exist only
+ * for variants of at most BB_TYPES_MAX (64) types (board/position.h), whose
+ * sets lie in the first word of a TypeSet. */
+static inline uint64_t bb_type_word(TypeSet s) {
+  return s.w[0];
+}
+
 typedef struct {
   uint8_t dir;       /* index into the tables' ray */
   uint8_t occupancy; /* Occupancy bits of the leg */

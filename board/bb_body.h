@@ -44,14 +44,14 @@ static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, i
                           size_t k) {
   const MoveProgram *prog = &v->pieces[t].moves[c];
   const VariantRules *r = &v->rules;
-  if (v->pieces[t].promotes_to &&
+  if (type_set_any(v->pieces[t].promotes_to) &&
       (r->promotion_optional || r->promotion_on_capture || r->promote_to_captured ||
        r->promotion_on_leave || r->promotion_on_move || r->promotion_forced_zone[c]))
     return false;
   for (int i = 0; i < prog->leg_count; i++) {
     const MoveLeg *leg = &prog->legs[i];
     if (leg->max_steps == LEG_STEPS_UNLIMITED && leg_simple(leg, LEG_ENDS)) {
-      if (v->pieces[t].promotes_to) return false;
+      if (type_set_any(v->pieces[t].promotes_to)) return false;
       continue;
     }
     bool leap = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
@@ -61,7 +61,8 @@ static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, i
                  leg->between == BETWEEN_EMPTY && !leg->dz && leg->landing_range == MOVE_NONE &&
                  leg->victim_set == MOVE_NONE && !leg->child_count;
     if (!leap && !twice) return false;
-    if (twice && leg->flags & LEG_INITIAL && !(v->pieces[t].promotes_to)) return false;
+    if (twice && leg->flags & LEG_INITIAL && type_set_is_empty(v->pieces[t].promotes_to))
+      return false;
     if (bb->shift_nb[k] >= BB_RIDERS_MAX) return false;
     BbShiftLeg *sl = &bb->shift[k][bb->shift_nb[k]++];
     sl->delta = (int8_t)(leg->dy * geo->files + leg->dx);
@@ -80,7 +81,9 @@ static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, i
 }
 
 BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
-  if (geo->sq_nb > BB_BITS || geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return NULL;
+  if (geo->sq_nb > BB_BITS || geo->levels > 1 || geo->wrap_files || geo->wrap_ranks ||
+      v->piece_count > BB_TYPES_MAX)
+    return NULL;
   int tn = v->piece_count > 0 ? v->piece_count : 1;
   BbTables *bb = calloc(1, sizeof *bb);
   if (!bb) return NULL;
@@ -233,7 +236,7 @@ void BBW(finish)(BbTables *bb, const BoardTables *t, const Variant *v) {
    * not confined */
   for (int c = 0; c < COLOR_NB; c++)
     for (int type = 0; type < t->type_nb; type++)
-      if (bb->shift_ok[type * COLOR_NB + c] && !(t->royal_mask[c] >> type & 1) &&
+      if (bb->shift_ok[type * COLOR_NB + c] && !(bb_type_word(t->royal_mask[c]) >> type & 1) &&
           !v->rules.confine[c][type])
         bb->count_types[c] |= (uint64_t)1 << type;
 }

@@ -157,15 +157,17 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
 static Square castling_royal(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   int rank = c == WHITE ? r->castling.rank : pos->geo.ranks - 1 - r->castling.rank;
-  uint64_t castlers = pos->tables->royal_mask[c];
-  if (!castlers || (castlers & (castlers - 1))) {
+  TypeSet castlers = pos->tables->royal_mask[c];
+  if (type_set_count(castlers) != 1) {
     int k = variant_find_type(pos->variant, "K", 1);
-    if (k >= 0 && (!castlers || castlers >> k & 1)) castlers = (uint64_t)1 << k;
+    if (k >= 0 && (type_set_is_empty(castlers) || type_set_has(&castlers, k)))
+      castlers = type_set_of(k);
   }
   for (int f = 0; f < pos->geo.files; f++) {
     Square sq = geo_square(&pos->geo, f, rank, 0);
     Piece p = pos->board[sq];
-    if (piece_is_real(p) && piece_color(p) == c && castlers >> piece_type(p) & 1) return sq;
+    if (piece_is_real(p) && piece_color(p) == c && type_set_has(&castlers, piece_type(p)))
+      return sq;
   }
   return SQ_NONE;
 }
@@ -173,7 +175,7 @@ static Square castling_royal(const Position *pos, Color c) {
 static bool is_partner(const Position *pos, Square sq, Color c) {
   Piece p = pos->board[sq];
   return piece_is_real(p) && piece_color(p) == c &&
-         pos->variant->rules.castling.partners >> piece_type(p) & 1;
+         type_set_has(&pos->variant->rules.castling.partners, piece_type(p));
 }
 
 /* Whether colour c may still gate (Fairy-Stockfish: pieces in hand, or a
@@ -181,7 +183,7 @@ static bool is_partner(const Position *pos, Square sq, Color c) {
 static bool may_gate(const Position *pos, Color c) {
   if (pos->variant->rules.holdings) return true;
   for (int t = 0; t < pos->variant->piece_count; t++)
-    if (pos->st.hand[c][t]) return true;
+    if (pos->hand[c][t]) return true;
   return false;
 }
 
@@ -245,7 +247,8 @@ static void fen_unmoved_on_start_squares(Position *pos) {
   const Geometry *geo = &pos->geo;
   for (int sq = 0; sq < geo->sq_nb; sq++) {
     Piece p = pos->board[sq];
-    if (!piece_is_real(p) || (t->start_cells[sq] & 0xFF) != (p & 0xFF)) continue;
+    if (!piece_is_real(p) || (t->start_cells[sq] & PIECE_KIND_MASK) != (p & PIECE_KIND_MASK))
+      continue;
     Color c = piece_color(p);
     int back = c == WHITE ? v->rules.castling.rank : geo->ranks - 1 - v->rules.castling.rank;
     if (geo_level(geo, sq) == 0 && geo_rank(geo, sq) == back) continue;
@@ -526,7 +529,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
     pos_put_piece(pos, sq, cell, NULL);
   }
   free(fb.board);
-  memcpy(pos->st.hand, fb.hand, sizeof fb.hand);
+  memcpy(pos->hand, fb.hand, sizeof fb.hand);
   pos->side = ff.side;
   if (ff.castling) fen_read_castling(pos, ff.castling);
   if (v->rules.gating) fen_gating_castling(pos);
@@ -705,14 +708,14 @@ int pos_get_fen(const Position *pos, char *buf, size_t buflen) {
   }
   /* drop=free (snort): the supply is unlimited and the hand unused, so
    * Fairy-Stockfish writes none */
-  bool hand_used = !v->rules.drop_free;
+  bool hand_used = type_set_is_empty(v->rules.drop_free);
   for (int c = 0; c < COLOR_NB; c++)
-    for (int t = 0; t < v->piece_count; t++) hand_used |= pos->st.hand[c][t] > 0;
+    for (int t = 0; t < v->piece_count; t++) hand_used |= pos->hand[c][t] > 0;
   if ((v->rules.holdings || v->rules.drops || v->rules.gating) && hand_used) {
     put(buf, buflen, &n, "[");
     for (int c = 0; c < COLOR_NB; c++)
       for (int t = 0; t < v->piece_count; t++)
-        for (int k = 0; k < pos->st.hand[c][t]; k++) {
+        for (int k = 0; k < pos->hand[c][t]; k++) {
           fen_write_piece(v, piece_make((Color)c, t), tmp);
           put(buf, buflen, &n, tmp);
         }

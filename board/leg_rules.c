@@ -9,7 +9,7 @@
  * the free path), and a capture is decisive if some # leg makes it (the
  * mover takes the winning path). Only types that carry these flags
  * (BoardTables.no_check_types, decisive_types) pay for the walk; every
- * other variant tests one word.
+ * other variant tests one flag (no_check_any, decisive_any).
  */
 #include "board/leg_rules.h"
 
@@ -39,18 +39,18 @@ bool leg_rules_no_check_refuses(const Position *pos, Move move) {
   Color us = pos->side;
   if (!leg_move(move)) return false;
   int type = piece_type(pos->board[move_from(move)]);
-  if (!(t->no_check_types[us] >> type & 1)) return false;
+  if (!type_set_has(&t->no_check_types[us], type)) return false;
   /* most moves give no check: that test first, the walks only for checks */
   if (!pos_gives_check(pos, move)) return false;
   /* a move no leg makes (promotion=sittuyin's promotion in place) is no k move */
   if (!made_by_legs(pos, move, LEG_NO_CHECK, LEG_NO_CHECK)) return false;
-  return !(t->may_check_types[us] >> type & 1) || !made_by_legs(pos, move, LEG_NO_CHECK, 0);
+  return !type_set_has(&t->may_check_types[us], type) || !made_by_legs(pos, move, LEG_NO_CHECK, 0);
 }
 
 bool leg_rules_decisive(const Position *pos, Move move) {
   const BoardTables *t = pos->tables;
   if (!leg_move(move) || !pos_is_capture(pos, move)) return false;
   int type = piece_type(pos->board[move_from(move)]);
-  if (!(t->decisive_types[pos->side] >> type & 1)) return false;
+  if (!type_set_has(&t->decisive_types[pos->side], type)) return false;
   return made_by_legs(pos, move, LEG_DECISIVE, LEG_DECISIVE);
 }

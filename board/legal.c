@@ -18,8 +18,8 @@
 #include "board/rules.h"
 #include "board/tables.h"
 
-/* Attack test leaving out attackers of the `exclude` types. */
-static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude) {
+/* Attack test leaving out attackers of the `exclude` types (NULL: none). */
+static bool attacked_by(const Position *pos, int sq, Color by, const TypeSet *exclude) {
   const BoardTables *t = pos->tables;
   const Geometry *geo = &pos->geo;
   /* bitboards first: most variants need nothing else (no Walk to set up) */
@@ -39,7 +39,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
   for (int i = 0; i < pos->pcount[by]; i++) {
     int from = pos->plist[by][i];
     int type = piece_type(pos->board[from]);
-    if (exclude >> type & 1) continue;
+    if (exclude && type_set_has(exclude, type)) continue;
     if (attack_ok && attack_ok[type * COLOR_NB + by]) continue;
     const uint8_t *reach = t->reach[type][by];
     if (reach) {
@@ -55,17 +55,17 @@ static bool attacked_by(const Position *pos, int sq, Color by, uint64_t exclude)
 /* Whether colour c's royals are in check: any of them attacked, or with
  * royal=duple and several royals, all of them. */
 bool pos_attacked(const Position *pos, int sq, Color by) {
-  return attacked_by(pos, sq, by, 0);
+  return attacked_by(pos, sq, by, NULL);
 }
 
 /* Atomic: a royal next to an enemy royal cannot be taken (the explosion
  * would take both), and royals never capture, so neither gives check. */
 static bool atomic_royal_attacked(const Position *pos, int sq, Color c) {
-  uint64_t theirs = pos->tables->royal_mask[!c];
+  const TypeSet *theirs = &pos->tables->royal_mask[!c];
   const Geometry *geo = &pos->geo;
   for (int i = 0; i < pos->pcount[!c]; i++) {
     int e = pos->plist[!c][i];
-    if (!(theirs >> piece_type(pos->board[e]) & 1)) continue;
+    if (!type_set_has(theirs, piece_type(pos->board[e]))) continue;
     int df = geo_file(geo, e) - geo_file(geo, sq), dr = geo_rank(geo, e) - geo_rank(geo, sq);
     if (df >= -1 && df <= 1 && dr >= -1 && dr <= 1) return false;
   }
@@ -82,18 +82,20 @@ static bool bb64_royal_attacked(const Position *pos, Color c, uint64_t royal_typ
 static bool bb128_royal_attacked(const Position *pos, Color c, uint64_t royal_types);
 
 static bool royal_attacked(const Position *pos, Color c) {
-  uint64_t royals = pos->tables->royal_mask[c];
-  if (!royals) return false;
+  const TypeSet *royals = &pos->tables->royal_mask[c];
   const VariantRules *r = &pos->variant->rules;
-  if (!r->royal_duple && !r->atomic) {
-    if (pos->tables->bb64) return bb64_royal_attacked(pos, c, royals);
-    if (pos->tables->bb128) return bb128_royal_attacked(pos, c, royals);
+  if (!r->royal_duple && !r->atomic && (pos->tables->bb64 || pos->tables->bb128)) {
+    uint64_t word = bb_type_word(*royals); /* bitboards: at most 64 types */
+    if (!word) return false;
+    return pos->tables->bb64 ? bb64_royal_attacked(pos, c, word)
+                             : bb128_royal_attacked(pos, c, word);
   }
+  if (!pos->tables->royal_any[c]) return false;
   bool duple = r->royal_duple;
   int count = 0, attacked = 0;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (!(royals >> piece_type(pos->board[sq]) & 1)) continue;
+    if (!pos->tables->royal_of[c][piece_type(pos->board[sq])]) continue;
     count++;
     if (pos->variant->rules.atomic ? atomic_royal_attacked(pos, sq, c)
                                    : pos_attacked(pos, sq, (Color)!c)) {
@@ -106,16 +108,16 @@ static bool royal_attacked(const Position *pos, Color c) {
 
 /* Xiangqi's flying general: two royals on one file with nothing between. */
 bool pos_royals_face(const Position *pos) {
-  uint64_t royals = pos->tables->royal_types;
+  const bool *royal = pos->tables->royal_either;
   const Geometry *geo = &pos->geo;
   for (int i = 0; i < pos->pcount[WHITE]; i++) {
     int sq = pos->plist[WHITE][i];
     Piece k = pos->board[sq];
-    if (!piece_is_real(k) || !(royals >> piece_type(k) & 1)) continue;
+    if (!piece_is_real(k) || !royal[piece_type(k)]) continue;
     for (int r = geo_rank(geo, sq) + 1; r < geo->ranks; r++) {
       Piece p = pos->board[sq + (r - geo_rank(geo, sq)) * geo->files];
       if (p == PIECE_NONE) continue;
-      if (piece_is_real(p) && piece_color(p) == BLACK && royals >> piece_type(p) & 1) return true;
+      if (piece_is_real(p) && piece_color(p) == BLACK && royal[piece_type(p)]) return true;
       break;
     }
   }
@@ -130,17 +132,18 @@ bool pos_in_check(const Position *pos) {
 static int count_royals(const Position *pos, Color c) {
   int n = 0;
   for (int i = 0; i < pos->pcount[c]; i++)
-    n += pos->tables->royal_mask[c] >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+    n += pos->tables->royal_of[c][piece_type(pos->board[pos->plist[c][i]])];
   return n;
 }
 
-static bool last_move_legal(const Position *pos) {
+static inline __attribute__((always_inline)) bool last_move_legal(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   Color mover = (Color)!pos->side;
-  if (r->atomic && pos->tables->royal_mask[mover] && !r->royal_may_be_exposed) {
+  if (r->atomic && type_set_any(pos->tables->royal_mask[mover]) && !r->royal_may_be_exposed) {
     /* blowing up one's own royal is illegal; blowing up the enemy's wins */
     if (!count_royals(pos, mover)) return false;
-    if (pos->tables->royal_mask[!mover] && !count_royals(pos, (Color)!mover)) return true;
+    if (type_set_any(pos->tables->royal_mask[!mover]) && !count_royals(pos, (Color)!mover))
+      return true;
   }
   if (!r->royal_may_be_exposed && royal_attacked(pos, mover)) return false;
   if (r->kings_may_not_face && pos_royals_face(pos)) return false;
@@ -150,16 +153,14 @@ static bool last_move_legal(const Position *pos) {
 /* pieces{..}=extinction,lastroyal: the types of colour c's set that are
  * royal in this position, those of which c has at most extinction(N)+1 on
  * the board (with together: the whole set while it counts that few). */
-uint64_t pos_last_royal_types(const Position *pos, Color c) {
+TypeSet pos_last_royal_types(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
-  uint64_t set = r->last_royal_by_color[c], royal = 0;
-  if (!set) return 0;
+  TypeSet set = r->last_royal_by_color[c], royal = type_set_empty();
+  if (type_set_is_empty(set)) return royal;
   int limit = r->extinction_count + 1;
-  if (r->extinction_together) return rules_count_types(pos, c, set, false) <= limit ? set : 0;
-  for (uint64_t b = set; b; b &= b - 1) {
-    uint64_t one = b & -b;
-    if (rules_count_types(pos, c, one, false) <= limit) royal |= one;
-  }
+  if (r->extinction_together) return rules_count_types(pos, c, set, false) <= limit ? set : royal;
+  for (int t = type_set_first(set); t >= 0; t = type_set_next(set, t))
+    if (rules_count_types(pos, c, type_set_of(t), false) <= limit) type_set_add(&royal, t);
   return royal;
 }
 
@@ -169,15 +170,17 @@ uint64_t pos_last_royal_types(const Position *pos, Color c) {
  * out of the attackers of pseudo-royals). */
 static bool last_royal_square_attacked(const Position *pos, int sq, Color c) {
   const VariantRules *r = &pos->variant->rules;
-  if (!r->petrify) return pos_attacked(pos, sq, (Color)!c);
-  return attacked_by(pos, sq, (Color)!c, r->petrify & r->last_royal_by_color[!c]);
+  if (!pos->tables->petrify_any) return pos_attacked(pos, sq, (Color)!c);
+  TypeSet exclude = type_set_and(r->petrify, r->last_royal_by_color[!c]);
+  return attacked_by(pos, sq, (Color)!c, &exclude);
 }
 
 bool pos_last_royal_attacked(const Position *pos, Color c) {
-  uint64_t types = pos_last_royal_types(pos, c);
-  for (int i = 0; types && i < pos->pcount[c]; i++) {
+  TypeSet types = pos_last_royal_types(pos, c);
+  if (type_set_is_empty(types)) return false;
+  for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (types >> piece_type(pos->board[sq]) & 1 && last_royal_square_attacked(pos, sq, c))
+    if (type_set_has(&types, piece_type(pos->board[sq])) && last_royal_square_attacked(pos, sq, c))
       return true;
   }
   return false;
@@ -187,7 +190,7 @@ bool pos_last_royal_attacked(const Position *pos, Color c) {
  * the position before the move as Fairy-Stockfish's pseudo-royals are (a
  * piece promoted into the set is not royal on the move that makes it, a
  * dropped one is). */
-static uint64_t last_royal_before(const Position *pos) {
+static TypeSet last_royal_before(const Position *pos) {
   return pos_last_royal_types(pos, pos->side);
 }
 
@@ -200,27 +203,30 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
   if (!legal_plain(pos, move)) return false;
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side, them = (Color)!us;
-  uint64_t mine = last_royal_before(pos);
-  uint64_t theirs = pos_last_royal_types(pos, them);
+  TypeSet mine = last_royal_before(pos);
+  TypeSet theirs = pos_last_royal_types(pos, them);
   int theirs_before = rules_count_types(pos, them, theirs, false);
   int from = move_from(move), to = move_to(move), arg = move_piece_arg(move);
   /* the square whose piece is royal whatever its type: a dropped piece of
    * the set; the square whose piece is not: one promoted into the set */
-  int royal_sq = move_kind(move) == MOVE_DROP && r->last_royal_by_color[us] >> arg & 1 ? to : -1;
-  int plain_sq =
-      move_kind(move) == MOVE_NORMAL && arg >= 0 && !(mine >> piece_type(pos->board[from]) & 1)
-          ? to
-          : -1;
-  if (!mine && royal_sq < 0) return true;
+  int royal_sq =
+      move_kind(move) == MOVE_DROP && type_set_has(&r->last_royal_by_color[us], arg) ? to : -1;
+  int plain_sq = move_kind(move) == MOVE_NORMAL && arg >= 0 &&
+                         !type_set_has(&mine, piece_type(pos->board[from]))
+                     ? to
+                     : -1;
+  if (type_set_is_empty(mine) && royal_sq < 0) return true;
   /* petrify: a royal-when-last piece may not capture (it would turn into a
    * wall), as Fairy-Stockfish forbids petrifying a pseudo-royal */
-  if (r->petrify && move_kind(move) != MOVE_DROP && move_kind(move) != MOVE_CASTLING) {
-    uint64_t bit = (uint64_t)1 << piece_type(pos->board[from]);
-    if (r->petrify & mine & bit && pos_is_capture(pos, move)) return false;
+  if (type_set_any(r->petrify) && move_kind(move) != MOVE_DROP &&
+      move_kind(move) != MOVE_CASTLING) {
+    int mover = piece_type(pos->board[from]);
+    if (type_set_has(&r->petrify, mover) && type_set_has(&mine, mover) && pos_is_capture(pos, move))
+      return false;
   }
   /* a royal-when-last piece castles only through squares not attacked (by
    * any enemy piece: Fairy-Stockfish's castling test leaves none out) */
-  if (move_kind(move) == MOVE_CASTLING && mine >> piece_type(pos->board[from]) & 1) {
+  if (move_kind(move) == MOVE_CASTLING && type_set_has(&mine, piece_type(pos->board[from]))) {
     int side = geo_file(&pos->geo, move_extra1(move)) > geo_file(&pos->geo, from) ? 0 : 1;
     Square royal_to, partner_to;
     pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
@@ -232,10 +238,11 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
   Undo undo;
   pos_make_move(p, move, &undo);
   bool legal = true;
-  if (!(theirs && rules_count_types(p, them, theirs, false) < theirs_before)) {
+  if (!(type_set_any(theirs) && rules_count_types(p, them, theirs, false) < theirs_before)) {
     for (int i = 0; legal && i < p->pcount[us]; i++) {
       int sq = p->plist[us][i];
-      bool royal = sq == royal_sq || (sq != plain_sq && mine >> piece_type(p->board[sq]) & 1);
+      bool royal =
+          sq == royal_sq || (sq != plain_sq && type_set_has(&mine, piece_type(p->board[sq])));
       if (royal && last_royal_square_attacked(p, sq, us)) legal = false;
     }
   }
@@ -245,14 +252,14 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
 
 /* The full test of the variant's rules, k aside. */
 static bool legal_by_rules(const Position *pos, Move move) {
-  if (pos->variant->rules.last_royal_by_color[pos->side]) return legal_last_royal(pos, move);
+  if (pos->tables->last_royal_any[pos->side]) return legal_last_royal(pos, move);
   return legal_plain(pos, move);
 }
 
 /* MBN k (board/leg_rules.c): a move only k legs make may not give check.
- * Zero types in every other variant: one word tested. */
+ * No such type in every other variant: one flag tested (no_check_any). */
 static inline bool no_check_refuses(const Position *pos, Move move) {
-  return pos->tables->no_check_types[pos->side] && leg_rules_no_check_refuses(pos, move);
+  return pos->tables->no_check_any[pos->side] && leg_rules_no_check_refuses(pos, move);
 }
 
 bool pos_is_legal(const Position *pos, Move move) {
@@ -264,7 +271,7 @@ bool pos_is_legal(const Position *pos, Move move) {
 static bool makpong_allows(const Position *pos, Move move) {
   if (move_kind(move) == MOVE_DROP || move_kind(move) == MOVE_PASS) return true;
   int from = move_from(move), to = move_to(move);
-  if (!(pos->tables->royal_mask[pos->side] >> piece_type(pos->board[from]) & 1)) return true;
+  if (!pos->tables->royal_of[pos->side][piece_type(pos->board[from])]) return true;
   Walk w;
   walk_init(&w, pos, (Color)!pos->side, from, NULL);
   int checkers = 0;
@@ -280,6 +287,20 @@ static bool makpong_allows(const Position *pos, Move move) {
   return checkers == 0 || (checkers == 1 && takes_checker);
 }
 
+/* petrify{..}, the move made: with atomic, Fairy-Stockfish judges it with
+ * the blast square empty, the wall of the petrified capturer not yet there.
+ * Out of line: legal_plain keeps last_move_legal inlined. */
+static __attribute__((noinline)) bool petrified_move_legal(Position *p, Move move) {
+  if (!p->tables->petrify_any || !p->variant->rules.atomic || move_kind(move) == MOVE_DROP ||
+      p->board[move_to(move)] != PIECE_WALL)
+    return last_move_legal(p);
+  Undo lift;
+  pos_lift_piece(p, move_to(move), &lift);
+  bool legal = last_move_legal(p);
+  pos_unlift_piece(p, &lift);
+  return legal;
+}
+
 static bool legal_plain(const Position *pos, Move move) {
   /* Fairy-Stockfish judges a gating move by the move alone: a piece pinned
    * to its royal may not leave the line even if the gated piece would
@@ -289,34 +310,24 @@ static bool legal_plain(const Position *pos, Move move) {
   const VariantRules *r = &pos->variant->rules;
   /* wall=ormove: Fairy-Stockfish judges the wall-placing pass as a pass
    * (legal unless in check), whatever the wall would block */
-  if (r->wall_or_move) move = move_without_wall(move);
+  bool walls = pos->tables->walls_move;
+  if (__builtin_expect(walls, 0) && r->wall_or_move) move = move_without_wall(move);
   /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
    * legal, even in check, and any other move must break the facing. */
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
   /* atomic=mutual{..} (atomar): no capture of a piece of the capturer's own
    * type. Atomic variants test every move here (no pin shortcut). */
-  if (r->atomic_mutual && move_kind(move) == MOVE_NORMAL && move_from(move) != move_to(move)) {
+  if (r->atomic && move_kind(move) == MOVE_NORMAL && move_from(move) != move_to(move)) {
     Piece mover = pos->board[move_from(move)], victim = pos->board[move_to(move)];
     if (piece_is_real(victim) && piece_type(victim) == piece_type(mover) &&
-        r->atomic_mutual >> piece_type(mover) & 1)
+        type_set_has(&r->atomic_mutual, piece_type(mover)))
       return false;
   }
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
   pos_make_move(p, move, &undo);
-  bool legal;
-  int to = move_to(move);
-  if (r->petrify && r->atomic && move_kind(move) != MOVE_DROP && p->board[to] == PIECE_WALL) {
-    /* atomic petrify{..}: Fairy-Stockfish judges the move with the blast
-     * square empty, the wall of the petrified capturer not yet there */
-    Undo lift;
-    pos_lift_piece(p, to, &lift);
-    legal = last_move_legal(p);
-    pos_unlift_piece(p, &lift);
-  } else {
-    legal = last_move_legal(p);
-  }
+  bool legal = __builtin_expect(walls, 0) ? petrified_move_legal(p, move) : last_move_legal(p);
   if (legal && facing && pos_royals_face(p)) legal = false;
   /* royal=nocheck (racing kings): no move may give check; nor may a
    * promotion=sittuyin promotion (the only promotions there are). */
@@ -346,7 +357,7 @@ static int find_pinned(const Position *pos, Square *pinned) {
   int n = 0;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int royal = pos->plist[us][i];
-    if (!(t->royal_mask[us] >> piece_type(pos->board[royal]) & 1)) continue;
+    if (!t->royal_of[us][piece_type(pos->board[royal])]) continue;
     int rf = geo_file(geo, royal), rr = geo_rank(geo, royal);
     for (int j = 0; j < pos->pcount[them]; j++) {
       int from = pos->plist[them][j];
@@ -388,7 +399,7 @@ static bool watch_fill(const Position *pos, LegalWatch *watch, Color owner) {
   watch->royal_nb = 0;
   for (int i = 0; i < pos->pcount[owner]; i++) {
     int royal = pos->plist[owner][i];
-    if (!(t->royal_mask[owner] >> piece_type(pos->board[royal]) & 1)) continue;
+    if (!t->royal_of[owner][piece_type(pos->board[royal])]) continue;
     if (watch->royal_nb >= LEGAL_ROYALS_WATCHED_MAX) return false;
     int k = watch->royal_nb++, n = 0;
     watch->royal[k] = (Square)royal;
@@ -433,8 +444,8 @@ static bool watch_init(const Position *pos, LegalWatch *watch) {
   Color us = pos->side;
   /* petrify: the move on the cells alone would leave the capturer, not
    * its wall */
-  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple ||
-      !t->royal_mask[us] || r->last_royal_by_color[us] || r->petrify)
+  if (r->atomic || r->royal_may_be_exposed || r->no_checks || r->royal_duple || !t->royal_any[us] ||
+      t->last_royal_any[us] || t->petrify_any)
     return false;
   return watch_fill(pos, watch, us);
 }
@@ -512,13 +523,15 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
   ctx->pinned_bb = 0;
   if (t->simple_pins && !r->no_checks && !pos_in_check(pos)) {
     if (t->bb64 && t->bb64->all_attack_ok[!pos->side]) {
-      ctx->pinned_bb = bb64_pinned(pos, bb64_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
+      ctx->pinned_bb =
+          bb64_pinned(pos, bb64_pieces_of(pos, pos->side, bb_type_word(t->royal_mask[pos->side])));
       ctx->use_bb = true;
       ctx->pinned_nb = 0;
     } else if (t->bb128 && t->bb128->all_attack_ok[!pos->side]) {
       /* the few pinned pieces as a list: no 128-bit tests per move */
       ctx->pinned_nb = 0;
-      bb128_t b = bb128_pinned(pos, bb128_pieces_of(pos, pos->side, t->royal_mask[pos->side]));
+      bb128_t b = bb128_pinned(
+          pos, bb128_pieces_of(pos, pos->side, bb_type_word(t->royal_mask[pos->side])));
       for (; b && ctx->pinned_nb < PINNED_MAX; b &= b - 1)
         ctx->pinned[ctx->pinned_nb++] = (Square)bb128_lsb(b);
       if (b) ctx->pinned_nb = -1; /* too many to list: test every move */
@@ -546,12 +559,11 @@ bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
       !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
       !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
       !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
-      (move_kind(m) == MOVE_DROP ||
-       !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)))
+      (move_kind(m) == MOVE_DROP || !t->royal_of[pos->side][piece_type(pos->board[move_from(m)])]))
     return watch_legal(pos, &ctx->watch, m);
   if (ctx->pinned_nb >= 0 && move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
       !((r->promotion_sittuyin || t->promotes_to_royal) && move_piece_arg(m) >= 0) &&
-      !(t->royal_mask[pos->side] >> piece_type(pos->board[move_from(m)]) & 1)) {
+      !t->royal_of[pos->side][piece_type(pos->board[move_from(m)])]) {
     /* no shift past 64 squares */
     bool free_piece = !(ctx->use_bb && ctx->pinned_bb >> move_from(m) & 1);
     for (int k = 0; k < ctx->pinned_nb && !ctx->use_bb; k++)
@@ -681,7 +693,7 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   if (r->atomic || r->royal_duple || t->walls_move || pos_is_decided(pos)) return;
   if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {
     /* the attack walks of our pieces that can reach an enemy royal */
-    if (!t->royal_mask[them]) {
+    if (type_set_is_empty(t->royal_mask[them])) {
       ctx->mode = CHECK_NEVER;
     } else if (watch_fill(pos, &ctx->watch, them)) {
       ctx->mode = ctx->watch.royal_nb ? CHECK_WATCH : CHECK_NEVER;
@@ -690,7 +702,7 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   }
   for (int i = 0; i < pos->pcount[them]; i++) {
     int sq = pos->plist[them][i];
-    if (!(t->royal_mask[them] >> piece_type(pos->board[sq]) & 1)) continue;
+    if (!type_set_has(&t->royal_mask[them], piece_type(pos->board[sq]))) continue;
     if (ctx->royal_nb >= LEGAL_ROYALS_WATCHED_MAX) return;
     ctx->royal[ctx->royal_nb++] = (Square)sq;
   }
@@ -698,10 +710,12 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
     ctx->mode = CHECK_NEVER;
   } else if (t->bb64) {
     ctx->mode = CHECK_BB64;
-    ctx->disc64 = bb64_discoverers(pos, us, bb64_pieces_of(pos, them, t->royal_mask[them]));
+    ctx->disc64 =
+        bb64_discoverers(pos, us, bb64_pieces_of(pos, them, bb_type_word(t->royal_mask[them])));
   } else {
     ctx->mode = CHECK_BB128;
-    ctx->disc128 = bb128_discoverers(pos, us, bb128_pieces_of(pos, them, t->royal_mask[them]));
+    ctx->disc128 =
+        bb128_discoverers(pos, us, bb128_pieces_of(pos, them, bb_type_word(t->royal_mask[them])));
   }
 }
 
@@ -769,7 +783,7 @@ int gen_legal_count(const Position *pos) {
   if (!(t->bb64 || t->bb128) || !t->simple_pins || r->must_capture || r->no_checks ||
       r->drop_compulsory || r->gating || r->pass_allowed || r->stalemate_pass || r->bikjang ||
       r->promotion_demote || r->drop_promoted || r->royal_makpong || r->promotion_sittuyin ||
-      t->promotion_limited || t->promotes_to_royal || t->no_check_types[pos->side] ||
+      t->promotion_limited || t->promotes_to_royal || t->no_check_any[pos->side] ||
       pos_is_decided(pos) || pos_in_check(pos))
     return gen_legal_moves(pos, &list);
 #ifdef COUNT_BB_POPCNT

@@ -33,7 +33,7 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
   Color us = pos->side;
   bb_t pinned_bb = 0;
   if (bb->all_attack_ok[!us]) {
-    pinned_bb = BBW(pinned)(pos, BBW(pieces_of)(pos, us, t->royal_mask[us]));
+    pinned_bb = BBW(pinned)(pos, BBW(pieces_of)(pos, us, bb_type_word(t->royal_mask[us])));
   } else {
     Square pinned[PINNED_MAX];
     int pinned_nb = find_pinned(pos, pinned);
@@ -57,8 +57,8 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
     if (!mine) continue;
     done |= mine;
-    uint64_t choices = pos->variant->pieces[type].promotes_to;
-    if (r->promotion_types[us]) choices &= r->promotion_types[us];
+    uint64_t choices = bb_type_word(pos->variant->pieces[type].promotes_to);
+    if (bb_type_word(r->promotion_types[us])) choices &= bb_type_word(r->promotion_types[us]);
     int promos = choices ? (hw ? __builtin_popcountll(choices) : bb64_popcount(choices)) : 0;
     if (!promos && !bb->special_nb[k] && !bb->ep_nb[k] &&
         2 * BBW(count_bits)(mine, hw) <= bb->shift_nb[k]) {
@@ -107,14 +107,15 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
    * square (bitboard attack tests with the royal removed). */
   int royal_nb = 0;
   for (int type = 0; type < pos->variant->piece_count; type++)
-    if (t->royal_mask[us] >> type & 1)
+    if (bb_type_word(t->royal_mask[us]) >> type & 1)
       royal_nb += BBW(count_bits)(BBP(pos).type[type] & BBP(pos).color[us], hw);
   bool royal_fast = bb->all_attack_ok[!us] && !r->royal_duple && royal_nb == 1;
   for (bb_t rest = BBP(pos).color[us] & ~done; rest; rest &= rest - 1) {
     int sq = BBW(lsb)(rest), type = piece_type(pos->board[sq]);
     size_t k = (size_t)type * COLOR_NB + (size_t)us;
-    if (royal_fast && t->royal_mask[us] >> type & 1 && bb->gen_ok[k] && !bb->special_nb[k] &&
-        !bb->ep_nb[k] && !pos->variant->pieces[type].promotes_to && !r->confine[us][type]) {
+    if (royal_fast && (bb_type_word(t->royal_mask[us]) >> type & 1) && bb->gen_ok[k] &&
+        !bb->special_nb[k] && !bb->ep_nb[k] &&
+        !bb_type_word(pos->variant->pieces[type].promotes_to) && !r->confine[us][type]) {
       bb_t from_bit = BB_ONE << sq;
       for (bb_t b = BBW(targets)(pos, sq, type, us); b; b &= b - 1) {
         int to = BBW(lsb)(b);
@@ -124,13 +125,13 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
       }
       continue;
     }
-    bool royal = t->royal_mask[us] >> type & 1;
+    bool royal = bb_type_word(t->royal_mask[us]) >> type & 1;
     if (royal || !bb->gen_ok[k] || pinned_bb >> sq & 1 || r->confine[us][type]) {
       gen_piece_moves(pos, sq, list);
       continue;
     }
     bb_t targets = BBW(targets)(pos, sq, type, us);
-    if (pos->variant->pieces[type].promotes_to &&
+    if (bb_type_word(pos->variant->pieces[type].promotes_to) &&
         (targets & bb->promo_zone[us] ||
          ((r->promotion_on_leave || r->promotion_on_move) && bb->promo_zone[us] >> sq & 1))) {
       gen_piece_moves(pos, sq, list);
@@ -143,11 +144,11 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     if (move_kind(m) == MOVE_NORMAL && move_extra1(m) == EXTRA_NONE &&
-        !(t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) &&
+        !(bb_type_word(t->royal_mask[us]) >> piece_type(pos->board[move_from(m)]) & 1) &&
         !(pinned_bb >> move_from(m) & 1)) {
       count++;
     } else if (move_kind(m) == MOVE_CASTLING && royal_fast &&
-               t->royal_mask[us] >> piece_type(pos->board[move_from(m)]) & 1) {
+               (bb_type_word(t->royal_mask[us]) >> piece_type(pos->board[move_from(m)]) & 1)) {
       /* The single royal castles: legal when it is not attacked on its
        * destination once royal and partner stand on their new squares
        * (nothing is captured; the rules ask nothing else here). */

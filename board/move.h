@@ -1,13 +1,14 @@
 /* move.h — the encoding of a move in 64 bits.
  *
- *  63   60 59        48 47        36 35     29 28  25 24        12 11         0
+ *  63   60 59        48 47        36 35     27 26  24 23        12 11         0
  * +-------+------------+------------+---------+------+------------+------------+
  * | flags |   extra2   |   extra1   |   arg   | kind |     to     |    from    |
  * +-------+------------+------------+---------+------+------------+------------+
  *
  * from, to   squares (12 bits each: boards up to 4096 squares).
  * kind       MoveKind below.
- * arg        piece type + 1 (0 = none): the promotion type for NORMAL/EP moves,
+ * arg        piece type + 1 (0 = none; 9 bits, PIECE_TYPE_MAX types): the
+ *            promotion type for NORMAL/EP moves,
  *            the dropped type for DROP.
  * extra1/2   squares of side effects, EXTRA_NONE if unused:
  *              NORMAL      further squares captured by a multi-leg move (lion,
@@ -61,22 +62,23 @@ enum {
 #define MOVE_FROM_SHIFT   0
 #define MOVE_TO_SHIFT     12
 #define MOVE_KIND_SHIFT   24
-#define MOVE_ARG_SHIFT    28
+#define MOVE_ARG_SHIFT    27
 #define MOVE_EXTRA1_SHIFT 36
 #define MOVE_EXTRA2_SHIFT 48
 #define MOVE_FLAGS_SHIFT  60
 
-_Static_assert(MOVE_KIND_NB <= 16, "kind must fit in 4 bits");
+_Static_assert(MOVE_KIND_NB <= 8, "kind must fit in 3 bits");
 _Static_assert(MOVE_TO_SHIFT - MOVE_FROM_SHIFT == 12 && MOVE_KIND_SHIFT - MOVE_TO_SHIFT == 12,
                "squares are 12 bits");
-_Static_assert(MOVE_EXTRA1_SHIFT - MOVE_ARG_SHIFT >= 7, "arg holds a piece type + 1 (0..64)");
+_Static_assert(MOVE_EXTRA1_SHIFT - MOVE_ARG_SHIFT == 9, "arg holds a piece type + 1 (0..256)");
+_Static_assert(MOVE_ARG_SHIFT - MOVE_KIND_SHIFT == 3, "kind is 3 bits");
 _Static_assert(MOVE_FLAGS_SHIFT + 4 == 64, "flags fill the top nibble");
 _Static_assert(sizeof(Move) == 8, "a move is one 64-bit word");
 
 static inline Move move_make(int from, int to, MoveKind kind, int arg, int extra1, int extra2,
                              unsigned flags) {
   return (Move)(from & 0xFFF) << MOVE_FROM_SHIFT | (Move)(to & 0xFFF) << MOVE_TO_SHIFT |
-         (Move)kind << MOVE_KIND_SHIFT | (Move)(arg & 0x7F) << MOVE_ARG_SHIFT |
+         (Move)kind << MOVE_KIND_SHIFT | (Move)(arg & 0x1FF) << MOVE_ARG_SHIFT |
          (Move)(extra1 & 0xFFF) << MOVE_EXTRA1_SHIFT | (Move)(extra2 & 0xFFF) << MOVE_EXTRA2_SHIFT |
          (Move)(flags & 0xF) << MOVE_FLAGS_SHIFT;
 }
@@ -88,11 +90,11 @@ static inline int move_to(Move m) {
   return (int)(m >> MOVE_TO_SHIFT & 0xFFF);
 }
 static inline MoveKind move_kind(Move m) {
-  return (MoveKind)(m >> MOVE_KIND_SHIFT & 0xF);
+  return (MoveKind)(m >> MOVE_KIND_SHIFT & 0x7);
 }
 /* Promotion type (NORMAL, EN_PASSANT) or dropped type (DROP); -1 if none. */
 static inline int move_piece_arg(Move m) {
-  return (int)(m >> MOVE_ARG_SHIFT & 0x7F) - 1;
+  return (int)(m >> MOVE_ARG_SHIFT & 0x1FF) - 1;
 }
 static inline int move_extra1(Move m) {
   return (int)(m >> MOVE_EXTRA1_SHIFT & 0xFFF);

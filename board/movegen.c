@@ -48,12 +48,12 @@ static bool walk_initial(const Position *pos, int sq) {
   if (!start || !pos->tables->pawn_like[piece_type(p)]) {
     if (!(p & PIECE_UNMOVED)) return false;
     /* a royal's initial move is like castling: not out of check (cambodian) */
-    if (pos->tables->royal_mask[piece_color(p)] >> piece_type(p) & 1 &&
-        piece_color(p) == pos->side && pos_in_check(pos))
+    if (pos->tables->royal_of[piece_color(p)][piece_type(p)] && piece_color(p) == pos->side &&
+        pos_in_check(pos))
       return false;
     return true;
   }
-  return (start[sq] & 0xFF) == (p & 0xFF);
+  return (start[sq] & PIECE_KIND_MASK) == (p & PIECE_KIND_MASK);
 }
 
 static void walk_emit_one(Walk *w, Move m) {
@@ -145,17 +145,18 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
       if (!r->promotion_optional) return;
     }
   }
-  uint64_t promos = pos->variant->pieces[w->type].promotes_to;
+  const TypeSet *promos = &pos->variant->pieces[w->type].promotes_to;
   /* promotion=sittuyin: pawns promote by a move of their own, not by moving */
-  if (promos && kind != MOVE_SWAP && !r->promotion_sittuyin) {
+  if (t->promotes[w->type] && kind != MOVE_SWAP && !r->promotion_sittuyin) {
     bool can = t->promo_zone[w->us][sq] ||
                ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
     if (r->promotion_on_capture && !capture) can = false;
     if (can) {
       for (int p = 0; p < pos->variant->piece_count; p++) {
-        if (!(promos >> p & 1)) continue;
+        if (!type_set_has(promos, p)) continue;
         /* promotion=to{..}: each side's own choices (chigorin) */
-        if (r->promotion_types[w->us] && !(r->promotion_types[w->us] >> p & 1)) continue;
+        if (type_set_any(r->promotion_types[w->us]) && !type_set_has(&r->promotion_types[w->us], p))
+          continue;
         /* promotion=available: only to a type the side has fewer of than
          * at the start (one that was captured) */
         if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])
@@ -169,7 +170,7 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
        * unless promotion=stuck allows it for types pieces{..}=mobile
        * does not name (forward) */
       const uint8_t *forced = r->promotion_forced_zone[w->us];
-      bool stuck_ok = r->promotion_stuck && !(r->immobility_illegal >> w->type & 1);
+      bool stuck_ok = r->promotion_stuck && !type_set_has(&r->immobility_illegal, w->type);
       if (!r->promotion_optional || (!t->mobile[w->type][w->us][sq] && !stuck_ok) ||
           (forced && forced[sq]))
         return;
@@ -347,8 +348,8 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   }
   if (cell != PIECE_NONE && leg->victim_set != MOVE_NONE) {
     const PieceFilter *f = &pos->variant->filters[leg->victim_set];
-    uint64_t allowed = occ == OCC_ENEMY ? f->enemy : f->friendly;
-    if (!(allowed >> piece_type(cell) & 1)) return;
+    const TypeSet *allowed = occ == OCC_ENEMY ? &f->enemy : &f->friendly;
+    if (!type_set_has(allowed, piece_type(cell))) return;
   }
   if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
     return;
@@ -403,7 +404,7 @@ static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p) {
   if (!(leg->occupancy & (enemy ? OCC_ENEMY : OCC_FRIEND))) return false;
   if (leg->victim_set == MOVE_NONE) return true;
   const PieceFilter *f = &w->pos->variant->filters[leg->victim_set];
-  return ((enemy ? f->enemy : f->friendly) >> piece_type(p)) & 1;
+  return type_set_has(enemy ? &f->enemy : &f->friendly, piece_type(p));
 }
 
 /* Tactical generation: a leg that ends the move on empty squares only, for
@@ -675,8 +676,7 @@ static void gen_castling(const Position *pos, MoveList *list) {
     if (!ok) continue;
     /* Only a royal may not castle out of, through or into attack; a
      * non-royal castler (extinction variants' king) is never impeded. */
-    if (!r->royal_may_be_exposed &&
-        pos->tables->royal_mask[us] >> piece_type(pos->board[royal]) & 1) {
+    if (!r->royal_may_be_exposed && pos->tables->royal_of[us][piece_type(pos->board[royal])]) {
       int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
       /* Atomic (Fairy-Stockfish's pseudo-royal king): the path is tested
        * with the king lifted off its square and without the destination
@@ -719,7 +719,7 @@ static bool drop_colors_ok(const Position *pos, int type, int sq) {
   Color us = pos->side;
   for (int t = 0; t < v->piece_count; t++) {
     if (!v->rules.drop_opposite[t]) continue;
-    int total = pos->st.hand[us][t], on[2] = {0, 0};
+    int total = pos->hand[us][t], on[2] = {0, 0};
     for (int i = 0; i < pos->pcount[us]; i++) {
       int s = pos->plist[us][i];
       if (piece_type(pos->board[s]) != t) continue;
@@ -802,8 +802,11 @@ static void gen_drops(const Position *pos, MoveList *list) {
   bool opposite = false;
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
-    if (!pos->st.hand[us][type] && !(v->rules.drop_free >> type & 1)) continue;
+    if (!pos->hand[us][type] && !type_set_has(&v->rules.drop_free, type)) continue;
     int limit = v->rules.per_file_limit[type];
+    const uint8_t *mobile = t->mobile[type][us], *zone = v->rules.drop_zone[us][type];
+    bool immobile_ok = (v->rules.drop_promoted || v->rules.drop_immobile) &&
+                       !type_set_has(&v->rules.immobility_illegal, type);
     for (int sq = 0; sq < geo->sq_nb; sq++) {
       /* Fairy-Stockfish refuses drops where the piece could never move only
        * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn
@@ -812,10 +815,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
        * confined by their moves (xiangqi's advisor) may not be dropped
        * outside their area. */
       if (pos->board[sq] != PIECE_NONE) continue;
-      if (!t->mobile[type][us][sq] && (!(v->rules.drop_promoted || v->rules.drop_immobile) ||
-                                       v->rules.immobility_illegal >> type & 1))
-        continue;
-      const uint8_t *zone = v->rules.drop_zone[us][type];
+      if (!mobile[sq] && !immobile_ok) continue;
       if (zone && !zone[sq]) continue;
       if (v->rules.drop_anyside && !anyside[sq]) continue;
       if (v->rules.drop_apart && drop_touches_enemy(pos, sq)) continue;
@@ -836,7 +836,8 @@ static void gen_drops(const Position *pos, MoveList *list) {
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
       /* drop=promoted: either side up (kyotoshogi). */
-      if (v->rules.drop_promoted && v->pieces[type].promotes_to && list->count < MOVE_LIST_MAX)
+      if (v->rules.drop_promoted && type_set_any(v->pieces[type].promotes_to) &&
+          list->count < MOVE_LIST_MAX)
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, MOVE_FLAG_DROP_PROMOTED);
     }
@@ -873,8 +874,7 @@ static void gen_gating(const Position *pos, MoveList *list) {
       for (int type = 0; type < pos->variant->piece_count; type++) {
         /* Fairy-Stockfish gates only where the type may also be dropped. */
         const uint8_t *drop_zone = r->drop_zone[us][type];
-        if (pos->st.hand[us][type] && (!drop_zone || drop_zone[gate]) &&
-            list->count < MOVE_LIST_MAX)
+        if (pos->hand[us][type] && (!drop_zone || drop_zone[gate]) && list->count < MOVE_LIST_MAX)
           list->moves[list->count++] = move_with_gate(m, type, partner);
       }
     }
@@ -887,7 +887,7 @@ static void gen_pass(const Position *pos, MoveList *list) {
   Color us = pos->side;
   for (int i = 0; i < pos->pcount[us]; i++) {
     int sq = pos->plist[us][i];
-    if (!(pos->tables->royal_mask[us] >> piece_type(pos->board[sq]) & 1)) continue;
+    if (!pos->tables->royal_of[us][piece_type(pos->board[sq])]) continue;
     if (list->count < MOVE_LIST_MAX)
       list->moves[list->count++] = move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
     return;

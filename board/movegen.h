@@ -83,7 +83,7 @@ bool pos_is_capture(const Position *pos, Move move);
 
 /* pieces{..}=extinction,lastroyal: colour c's types that are royal now (its
  * last pieces of the set), and whether one of those pieces is attacked. */
-uint64_t pos_last_royal_types(const Position *pos, Color c);
+TypeSet pos_last_royal_types(const Position *pos, Color c);
 bool pos_last_royal_attacked(const Position *pos, Color c);
 
 /* Whether a rule other than "no legal move" has decided the game (check

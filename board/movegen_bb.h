@@ -41,7 +41,7 @@ static void BBW(gen_piece)(Walk *w, const BbTables *bb, int sq, int type) {
     careful = targets;
   } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
     careful = targets; /* may demote: walk_emit decides */
-  } else if (v->pieces[type].promotes_to && !v->rules.promotion_sittuyin) {
+  } else if (bb_type_word(v->pieces[type].promotes_to) && !v->rules.promotion_sittuyin) {
     careful = targets & bb->promo_zone[us];
     if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
       careful = targets;

@@ -2,10 +2,10 @@
  * unmake, and the consistency check.
  *
  * Make/unmake works by logging: every primitive records the cell it changes
- * in the Undo record, and the small PosState (key, rights, hands, counters)
- * is copied whole. Unmake replays the log backwards, so any combination of
- * captures, castling, drops, swaps, promotions or explosions reverts exactly
- * without per-move-kind undo code.
+ * in the Undo record, as does every change of a hand count, and the small
+ * PosState (key, rights, counters) is copied whole. Unmake replays the log
+ * backwards, so any combination of captures, castling, drops, swaps,
+ * promotions or explosions reverts exactly without per-move-kind undo code.
  */
 #include "board/position.h"
 
@@ -115,12 +115,15 @@ void pos_move_piece(Position *pos, int from, int to, Undo *undo) {
   pos_put_piece(pos, to, (Piece)(p & ~PIECE_UNMOVED), undo);
 }
 
-static void hand_add(Position *pos, Color c, int type, int delta) {
-  int n = pos->st.hand[c][type];
+static void hand_add(Position *pos, Undo *undo, Color c, int type, int delta) {
+  int n = pos->hand[c][type];
+  assert(undo->hand_change_count < UNDO_CHANGES_MAX);
+  undo->hand_changes[undo->hand_change_count++] =
+      (HandChange){.type = (uint16_t)type, .color = (uint8_t)c, .old = (uint8_t)n};
   if (n) pos->st.key ^= zobrist_hand(c, type, n);
   n += delta;
   assert(n >= 0 && n < 256);
-  pos->st.hand[c][type] = (uint8_t)n;
+  pos->hand[c][type] = (uint8_t)n;
   if (n) pos->st.key ^= zobrist_hand(c, type, n);
 }
 
@@ -242,7 +245,7 @@ static int hand_type_of(const Position *pos, Piece victim) {
 static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   Piece victim = pos->board[sq];
   if (!piece_is_real(victim)) return;
-  if (pos->variant->rules.holdings) hand_add(pos, us, hand_type_of(pos, victim), 1);
+  if (pos->variant->rules.holdings) hand_add(pos, undo, us, hand_type_of(pos, victim), 1);
   pos_remove_piece(pos, sq, undo);
 }
 
@@ -259,11 +262,12 @@ static __attribute__((noinline)) void capture_effects(Position *pos, int sq, int
      * as Fairy-Stockfish's blast loop */
     int landed = piece_type(pos->board[sq]);
     explode_at(pos, sq, undo);
-    if (landed >= 0 && pos->variant->rules.petrify >> landed & 1 && pos->board[sq] == PIECE_NONE) {
+    if (landed >= 0 && type_set_has(&pos->variant->rules.petrify, landed) &&
+        pos->board[sq] == PIECE_NONE) {
       pos_put_piece(pos, sq, PIECE_WALL, undo);
       pos->st.key ^= zobrist_wall(sq);
     }
-  } else if (pos->variant->rules.petrify >> mover & 1) {
+  } else if (type_set_has(&pos->variant->rules.petrify, mover)) {
     pos_put_piece(pos, sq, PIECE_WALL, undo);
     pos->st.key ^= zobrist_wall(sq);
   }
@@ -274,16 +278,17 @@ static __attribute__((noinline)) void capture_effects(Position *pos, int sq, int
  * goes to a hand with its colour changed: the opponent of its owner gets it
  * (Fairy-Stockfish's capturesToHand applied to blasts). */
 static void explode_at(Position *pos, int sq, Undo *undo) {
-  uint64_t immune = pos->variant->rules.atomic_immune;
-  uint64_t unblastable = pos->variant->rules.atomic_unblastable; /* atomic=immune{..} */
+  const TypeSet *immune = &pos->variant->rules.atomic_immune;
+  const TypeSet *unblastable = &pos->variant->rules.atomic_unblastable; /* atomic=immune{..} */
   for (int dy = -1; dy <= 1; dy++)
     for (int dx = -1; dx <= 1; dx++) {
       Square s = geo_step(&pos->geo, sq, dx, dy, 0, false, false);
       if (s == SQ_NONE || !piece_is_real(pos->board[s])) continue;
-      if ((dx || dy) && immune >> piece_type(pos->board[s]) & 1) continue;
-      if (unblastable >> piece_type(pos->board[s]) & 1) continue;
+      if ((dx || dy) && type_set_has(immune, piece_type(pos->board[s]))) continue;
+      if (type_set_has(unblastable, piece_type(pos->board[s]))) continue;
       if (pos->variant->rules.holdings)
-        hand_add(pos, (Color)!piece_color(pos->board[s]), hand_type_of(pos, pos->board[s]), 1);
+        hand_add(pos, undo, (Color)!piece_color(pos->board[s]), hand_type_of(pos, pos->board[s]),
+                 1);
       pos_remove_piece(pos, s, undo);
     }
 }
@@ -363,7 +368,7 @@ static void aimed_update(Position *pos, int mover, int to, Undo *undo) {
   for (int i = 0; i < pos->pcount[them]; i++) {
     int sq = pos->plist[them][i];
     Piece p = pos->board[sq];
-    if (!(p & PIECE_UNMOVED) || !(t->royal_mask[them] >> piece_type(p) & 1)) continue;
+    if (!(p & PIECE_UNMOVED) || !type_set_has(&t->royal_mask[them], piece_type(p))) continue;
     int dx = geo_file(geo, sq) - geo_file(geo, to), dy = geo_rank(geo, sq) - geo_rank(geo, to);
     /* without a reach table (complex programs) only the rook's lines count */
     bool aims = reach ? reach[tables_reach_cell(geo, dx, dy)] : dx == 0 || dy == 0;
@@ -398,13 +403,13 @@ static void dropped_castling(Position *pos, Color us, int to, Undo *undo) {
   Square royal = geo_square(geo, geo->files / 2, rank, level);
   Piece k = pos->board[royal];
   if (!piece_is_real(k) || piece_color(k) != us ||
-      !(pos->tables->royal_mask[us] >> piece_type(k) & 1))
+      !type_set_has(&pos->tables->royal_mask[us], piece_type(k)))
     return;
   for (int side = 0; side < 2; side++) {
     int corner = geo_square(geo, side == 0 ? last : 0, rank, level);
     Piece p = pos->board[corner];
     if ((to == royal || to == corner) && piece_is_real(p) && piece_color(p) == us &&
-        r->castling.partners >> piece_type(p) & 1)
+        type_set_has(&r->castling.partners, piece_type(p)))
       castle_grant(pos, us, side, royal, corner, undo);
   }
 }
@@ -449,14 +454,14 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   int from = move_from(m), to = move_to(m);
   bool capture = false, reset = false;
   /* asked before anything changes: the walk reads the board and e.p. state */
-  bool decisive = pos->tables->decisive_types[us] && leg_rules_decisive(pos, m);
+  bool decisive = pos->tables->decisive_any[us] && leg_rules_decisive(pos, m);
   undo->prev = *st;
   undo->move = m;
-  undo->change_count = 0;
+  undo->change_count = undo->hand_change_count = 0;
   ep_clear(st);
   st->rule50++;
   st->ply_from_start++;
-  st->dropped = move_kind(m) == MOVE_DROP ? (uint8_t)(move_piece_arg(m) + 1) : 0;
+  st->dropped = move_kind(m) == MOVE_DROP ? (uint16_t)(move_piece_arg(m) + 1) : 0;
   st->castled = 0;
   st->decisive = decisive;
 
@@ -464,7 +469,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   case MOVE_DROP: {
     int type = move_piece_arg(m);
     /* drop=free (snort): an unlimited supply, the hand untouched */
-    if (!(pos->variant->rules.drop_free >> type & 1)) hand_add(pos, us, type, -1);
+    if (!type_set_has(&pos->variant->rules.drop_free, type)) hand_add(pos, undo, us, type, -1);
     pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
     reset = pos->tables->pawn_like[type];
     if (pos->variant->rules.castling_dropped) dropped_castling(pos, us, to, undo);
@@ -502,7 +507,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int e1 = move_extra1(m), e2 = move_extra2(m);
     int mover = piece_type(pos->board[from]);
     reset = pos->tables->pawn_like[mover];
-    bool aimed = pos->variant->rules.royal_aimed >> mover & 1;
+    bool aimed = type_set_has(&pos->variant->rules.royal_aimed, mover);
     int blast = -1;
     if (to != from && piece_is_real(pos->board[to])) { /* from == to: sittuyin promotion */
       capture_on(pos, to, us, undo);
@@ -540,7 +545,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   if (gate_type >= 0) {
     /* Seirawan gating: the piece from the hand enters on the square just
      * vacated; it is not unmoved, so that square gates no more. */
-    hand_add(pos, us, gate_type, -1);
+    hand_add(pos, undo, us, gate_type, -1);
     pos_put_piece(pos, move_gate_square(m), piece_make(us, gate_type), undo);
   }
   if (capture || reset) st->rule50 = 0;
@@ -563,7 +568,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
 void pos_make_null(Position *pos, Undo *undo) {
   undo->prev = pos->st;
   undo->move = MOVE_NONE_VALUE;
-  undo->change_count = 0;
+  undo->change_count = undo->hand_change_count = 0;
   ep_clear(&pos->st);
   pos->st.pass_plies = pos->st.facing_plies = 0; /* as Fairy-Stockfish's pliesFromNull */
   pos->st.dropped = pos->st.castled = pos->st.decisive = 0;
@@ -576,13 +581,17 @@ void pos_make_null(Position *pos, Undo *undo) {
 static void changes_revert(Position *pos, const Undo *undo) {
   for (int i = undo->change_count - 1; i >= 0; i--)
     cell_revert(pos, undo->changes[i].sq, undo->changes[i].old, undo->changes[i].index);
+  for (int i = undo->hand_change_count - 1; i >= 0; i--) {
+    const HandChange *h = &undo->hand_changes[i];
+    pos->hand[h->color][h->type] = h->old;
+  }
   pos->st = undo->prev;
 }
 
 void pos_lift_piece(Position *pos, int sq, Undo *undo) {
   undo->prev = pos->st;
   undo->move = MOVE_NONE_VALUE;
-  undo->change_count = 0;
+  undo->change_count = undo->hand_change_count = 0;
   pos_remove_piece(pos, sq, undo);
 }
 
@@ -605,7 +614,7 @@ uint64_t pos_compute_key(const Position *pos) {
     key ^= pos->board[sq] == PIECE_WALL ? zobrist_wall(sq) : cell_key(sq, pos->board[sq]);
   for (int c = 0; c < COLOR_NB; c++) {
     for (int t = 0; t < PIECE_TYPE_MAX; t++)
-      if (st->hand[c][t]) key ^= zobrist_hand(c, t, st->hand[c][t]);
+      if (pos->hand[c][t]) key ^= zobrist_hand(c, t, pos->hand[c][t]);
     for (int i = 0; i < 2; i++)
       if (st->castle_partner[c][i] != SQ_NONE) key ^= zobrist_castle(st->castle_partner[c][i]);
     if (pos->variant->rules.check_limit > 0) key ^= zobrist_checks(c, st->checks_given[c]);

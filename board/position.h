@@ -30,25 +30,29 @@
 #include "mbn/variant.h"
 
 /* A board cell.
- *   bits 0-6  piece type + 1 (0 = empty square)
- *   bit  7    colour (0 white, 1 black)
- *   bit  8    promoted with '~' (crazyhouse: reverts to its origin when captured)
- *   bit  9    unmoved (the piece still stands where the game started it)
- * PIECE_WALL marks a hole or a '*' wall: nothing moves onto or through it. */
+ *   bits 0-8  piece type + 1 (0 = empty square; PIECE_TYPE_MAX types)
+ *   bit  9    colour (0 white, 1 black)
+ *   bit  10   promoted with '~' (crazyhouse: reverts to its origin when captured)
+ *   bit  11   unmoved (the piece still stands where the game started it)
+ * PIECE_WALL marks a hole or a '*' wall: nothing moves onto or through it.
+ * PIECE_KIND_MASK keeps type and colour (what a piece is, not its history). */
 typedef uint16_t Piece;
-#define PIECE_NONE     ((Piece)0)
-#define PIECE_WALL     ((Piece)0xFFFF)
-#define PIECE_PROMOTED ((Piece)0x100)
-#define PIECE_UNMOVED  ((Piece)0x200)
+#define PIECE_TYPE_BITS 9
+#define PIECE_NONE      ((Piece)0)
+#define PIECE_WALL      ((Piece)0xFFFF)
+#define PIECE_PROMOTED  ((Piece)0x400)
+#define PIECE_UNMOVED   ((Piece)0x800)
+#define PIECE_KIND_MASK ((Piece)0x3FF)
+_Static_assert(PIECE_TYPE_MAX + 1 < 1 << PIECE_TYPE_BITS, "a cell holds a type + 1 in 9 bits");
 
 static inline Piece piece_make(Color c, int type) {
-  return (Piece)((type + 1) | (int)c << 7);
+  return (Piece)((type + 1) | (int)c << PIECE_TYPE_BITS);
 }
 static inline int piece_type(Piece p) {
-  return (p & 0x7F) - 1;
+  return (p & ((1 << PIECE_TYPE_BITS) - 1)) - 1;
 }
 static inline Color piece_color(Piece p) {
-  return (Color)(p >> 7 & 1);
+  return (Color)(p >> PIECE_TYPE_BITS & 1);
 }
 static inline bool piece_is_real(Piece p) {
   return p != PIECE_NONE && p != PIECE_WALL;
@@ -77,14 +81,13 @@ typedef struct {
   uint8_t facing_plies, pass_plies;
   /* Type + 1 of the piece the last move dropped, 0 after any other move:
    * drop{..}=nomate judges a mate by it (pos_game_result). */
-  uint8_t dropped;
+  uint16_t dropped;
   /* 1 + side (0 short, 1 long) of the castling the last move made, 0 after
    * any other move: castling=winshort/winlong judges it (board/rules.c). */
   uint8_t castled;
   /* 1 when the last move was a capture by an MBN # leg (leg_rules.c): the
    * game is over and the side to move has lost (board/rules.c) */
   uint8_t decisive;
-  uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } PosState;
 
 /* One logged cell: what stood there and, for a piece, its index in its
@@ -96,12 +99,22 @@ typedef struct {
   int16_t index;
 } SquareChange;
 
+/* One logged hand count: the hands are not in PosState, which is copied
+ * whole on every make, since PIECE_TYPE_MAX counts a side would be copied
+ * for the one or two a move changes (a drop, a capture into the hand). */
+typedef struct {
+  uint16_t type;
+  uint8_t color, old;
+} HandChange;
+
 /* Everything pos_unmake_move needs; owned by the caller (one per ply). */
 typedef struct {
   PosState prev;
   Move move;
   int change_count;
+  int hand_change_count;
   SquareChange changes[UNDO_CHANGES_MAX];
+  HandChange hand_changes[UNDO_CHANGES_MAX];
 } Undo;
 
 typedef struct BoardTables BoardTables;
@@ -111,14 +124,18 @@ typedef struct BoardTables BoardTables;
 __extension__ typedef unsigned __int128 bb128_t;
 
 /* A position's bitboards at one width (board/bb.h): one per colour, walls,
- * one per piece type. */
+ * one per piece type. Variants of more than BB_TYPES_MAX types have no
+ * bitboards: every type set of the bitboard code is then one uint64_t word
+ * (the first of a TypeSet), and the Position of an ordinary variant stays
+ * the size it was before the type limit was raised. */
+#define BB_TYPES_MAX 64
 typedef struct {
   uint64_t color[COLOR_NB], wall;
-  uint64_t type[PIECE_TYPE_MAX];
+  uint64_t type[BB_TYPES_MAX];
 } PosBb64;
 typedef struct {
   bb128_t color[COLOR_NB], wall;
-  bb128_t type[PIECE_TYPE_MAX];
+  bb128_t type[BB_TYPES_MAX];
 } PosBb128;
 
 typedef struct Position {
@@ -139,6 +156,8 @@ typedef struct Position {
     PosBb128 bb128;
   };
   PosState st;
+  /* pieces in hand, by colour and type (logged in Undo.hand_changes) */
+  uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
 } Position;
 
 /* Creates a position for the variant, set to its start position (or empty if
@@ -178,8 +197,8 @@ bool pos_is_ok(const Position *pos);
 static inline int move_drop_board_type(const Position *pos, Move m) {
   int type = move_piece_arg(m);
   if (!(move_flags(m) & MOVE_FLAG_DROP_PROMOTED)) return type;
-  uint64_t up = pos->variant->pieces[type].promotes_to;
-  return up ? __builtin_ctzll(up) : type;
+  int up = type_set_first(pos->variant->pieces[type].promotes_to);
+  return up >= 0 ? up : type;
 }
 
 static inline Color pos_side_to_move(const Position *pos) {
@@ -198,7 +217,7 @@ static inline Piece pos_piece_on(const Position *pos, int sq) {
   return pos->board[sq];
 }
 static inline int pos_hand_count(const Position *pos, Color c, int type) {
-  return pos->st.hand[c][type];
+  return pos->hand[c][type];
 }
 static inline int pos_rule50(const Position *pos) {
   return pos->st.rule50;

@@ -23,7 +23,8 @@ static void moves_of_placed(Position *p, Color us, int sq, MoveList *out) {
 
 static bool type_allowed(const Position *pos, Color us, int type) {
   const VariantRules *r = &pos->variant->rules;
-  if (r->promotion_types[us] && !(r->promotion_types[us] >> type & 1)) return false;
+  if (type_set_any(r->promotion_types[us]) && !type_set_has(&r->promotion_types[us], type))
+    return false;
   if (r->promote_to_captured &&
       pos_count_pieces(pos, us, type) >= pos->tables->start_count[us][type])
     return false;
@@ -79,14 +80,16 @@ void gen_sittuyin_promotions(const Position *pos, MoveList *list) {
   int pawn_nb = 0;
   for (int i = 0; i < pos->pcount[us] && pawn_nb < SITTUYIN_TARGETS_MAX; i++) {
     int sq = pos->plist[us][i];
-    if (v->pieces[piece_type(pos->board[sq])].promotes_to) pawns[pawn_nb++] = (Square)sq;
+    if (type_set_any(v->pieces[piece_type(pos->board[sq])].promotes_to))
+      pawns[pawn_nb++] = (Square)sq;
   }
   for (int i = 0; i < pawn_nb; i++) {
     int sq = pawns[i], pawn = piece_type(pos->board[sq]);
     /* Pawns promote from the zone, except a side's last one, anywhere. */
     if (pos_count_pieces(pos, us, pawn) > 1 && !pos->tables->promo_zone[us][sq]) continue;
-    uint64_t to = v->pieces[pawn].promotes_to;
+    TypeSet to = v->pieces[pawn].promotes_to;
     for (int type = 0; type < v->piece_count; type++)
-      if (to >> type & 1 && type_allowed(pos, us, type)) gen_pawn_promotions(pos, sq, type, list);
+      if (type_set_has(&to, type) && type_allowed(pos, us, type))
+        gen_pawn_promotions(pos, sq, type, list);
   }
 }

@@ -31,7 +31,7 @@ bool rules_supported(const Variant *v, char *err, size_t errlen) {
         missing = "wall together with a piece of several legs";
   /* a petrifying royal would wall itself in: only royal-when-last pieces
    * may petrify, and they may not capture while royal (petrified) */
-  if (r->petrify & r->royal_types) missing = "petrify of a royal piece";
+  if (type_set_intersects(r->petrify, r->royal_types)) missing = "petrify of a royal piece";
   if (missing) {
     snprintf(err, errlen, "variant %s: rule '%s' is not implemented by the move generator yet",
              v->name, missing);
@@ -44,16 +44,16 @@ bool rules_supported(const Variant *v, char *err, size_t errlen) {
 static bool rules_connects(const Position *pos, int sq, Color c) {
   Piece p = pos->board[sq];
   return piece_is_real(p) && piece_color(p) == c &&
-         pos->variant->rules.connect_types >> piece_type(p) & 1;
+         type_set_has(&pos->variant->rules.connect_types, piece_type(p));
 }
 
-int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_hand) {
+int rules_count_types(const Position *pos, Color c, TypeSet types, bool with_hand) {
   int n = 0;
   for (int i = 0; i < pos->pcount[c]; i++)
-    n += types >> piece_type(pos->board[pos->plist[c][i]]) & 1;
+    n += type_set_has(&types, piece_type(pos->board[pos->plist[c][i]]));
   if (with_hand)
     for (int t = 0; t < pos->variant->piece_count; t++)
-      if (types >> t & 1) n += pos->st.hand[c][t];
+      if (type_set_has(&types, t)) n += pos->hand[c][t];
   return n;
 }
 
@@ -73,13 +73,13 @@ static bool hill_zone_full(const Position *pos, const uint8_t *zone) {
 static bool hill_reached(const Position *pos, Color c) {
   const VariantRules *r = &pos->variant->rules;
   const uint8_t *zone = r->hill_by_color[c] ? r->hill_by_color[c] : r->hill;
-  uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[c];
+  TypeSet types = type_set_any(r->hill_types) ? r->hill_types : pos->tables->royal_mask[c];
   if (!zone) return false;
   int need = r->hill_count > 1 ? r->hill_count : 1, found = 0;
   bool attacked = false, safety = r->hill_safe && !(r->hill_later && c == pos->side);
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (!zone[sq] || !(types >> piece_type(pos->board[sq]) & 1)) continue;
+    if (!zone[sq] || !type_set_has(&types, piece_type(pos->board[sq]))) continue;
     if (++found >= need && !safety) return true;
     if (safety && !attacked) attacked = pos_attacked(pos, sq, (Color)!c);
   }
@@ -93,14 +93,14 @@ static bool hill_reply_possible(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side;
   const uint8_t *zone = r->hill_by_color[us] ? r->hill_by_color[us] : r->hill;
-  uint64_t types = r->hill_types ? r->hill_types : pos->tables->royal_mask[us];
+  TypeSet types = type_set_any(r->hill_types) ? r->hill_types : pos->tables->royal_mask[us];
   if (us != BLACK || pos_in_check(pos)) return false;
   static _Thread_local MoveList list;
   gen_pseudo_moves(pos, &list);
   for (int i = 0; i < list.count; i++) {
     Move m = list.moves[i];
     if (move_kind(m) != MOVE_NORMAL || !zone[move_to(m)]) continue;
-    if (!(types >> piece_type(pos->board[move_from(m)]) & 1)) continue;
+    if (!type_set_has(&types, piece_type(pos->board[move_from(m)]))) continue;
     if (pos_is_legal(pos, m)) return true;
   }
   return false;
@@ -135,7 +135,7 @@ static bool connected(const Position *pos, Color c) {
   int dir_nb = r->connect_orthogonal ? 2 : 4;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i];
-    if (!(r->connect_types >> piece_type(pos->board[sq]) & 1)) continue;
+    if (!type_set_has(&r->connect_types, piece_type(pos->board[sq]))) continue;
     for (int d = 0; r->connect_n && d < dir_nb; d++) {
       int dx = dirs[d][0], dy = dirs[d][1];
       Square back = geo_step(&pos->geo, sq, -dx, -dy, 0, false, false);
@@ -204,13 +204,15 @@ static bool linked(const Position *pos, Color c) {
  * played to its end as it stands. */
 static bool royals_blown_up(const Position *pos, Color c) {
   const BoardTables *t = pos->tables;
-  uint64_t royals = t->royal_mask[c];
-  if (!pos->variant->rules.atomic || !royals || rules_count_types(pos, c, royals, false))
+  TypeSet royals = t->royal_mask[c];
+  if (!pos->variant->rules.atomic || type_set_is_empty(royals) ||
+      rules_count_types(pos, c, royals, false))
     return false;
   if (!t->start_cells) return true;
   for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
     Piece p = t->start_cells[sq];
-    if (piece_is_real(p) && piece_color(p) == c && royals >> piece_type(p) & 1) return true;
+    if (piece_is_real(p) && piece_color(p) == c && type_set_has(&royals, piece_type(p)))
+      return true;
   }
   return false;
 }
@@ -226,22 +228,22 @@ bool pos_is_decided(const Position *pos) {
   if (r->connect_from[them] && linked(pos, them)) return true;
   if (r->bare_royal != RESULT_NONE) {
     Color bare = r->bare_royal_reply ? them : us;
-    if (!rules_count_types(pos, bare, ~t->royal_mask[bare], false)) return true;
+    if (!rules_count_types(pos, bare, type_set_complement(t->royal_mask[bare]), false)) return true;
   }
   /* with lastroyal, extinction itself never decides (Fairy-Stockfish skips
    * it for pseudo-royal sets: the last piece cannot be taken; forward's
    * general promoting away leaves none, and the game goes on) */
-  if ((t->extinction_mask[WHITE] | t->extinction_mask[BLACK]) &&
-      !(r->last_royal_by_color[WHITE] | r->last_royal_by_color[BLACK])) {
+  if ((t->extinction_any[WHITE] || t->extinction_any[BLACK]) &&
+      !(t->last_royal_any[WHITE] || t->last_royal_any[BLACK])) {
     for (int c = 0; c < COLOR_NB; c++) {
-      uint64_t set = t->extinction_mask[c];
-      if (!set) continue;
+      TypeSet set = t->extinction_mask[c];
+      if (!t->extinction_any[c]) continue;
       if (r->extinction_together) {
         if (rules_count_types(pos, (Color)c, set, true) <= r->extinction_count) return true;
       } else {
         for (int type = 0; type < pos->variant->piece_count; type++)
-          if (set >> type & 1 &&
-              rules_count_types(pos, (Color)c, (uint64_t)1 << type, true) <= r->extinction_count)
+          if (type_set_has(&set, type) &&
+              rules_count_types(pos, (Color)c, type_set_of(type), true) <= r->extinction_count)
             return true;
       }
     }
@@ -328,22 +330,26 @@ static GameResult game_result(const Position *pos, int legal_count) {
       /* baremove: the bared side had its one move; if that move bared the
        * other side back, neither wins (both royals bare: a draw, as
        * XBoard adjudicates shatranj). */
-      if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false) &&
-          !rules_count_types(pos, us, ~t->royal_mask[us], false))
+      if (r->bare_royal_reply &&
+          !rules_count_types(pos, them, type_set_complement(t->royal_mask[them]), false) &&
+          !rules_count_types(pos, us, type_set_complement(t->royal_mask[us]), false))
         return RESULT_DRAW;
-      if (r->bare_royal_reply && !rules_count_types(pos, them, ~t->royal_mask[them], false))
+      if (r->bare_royal_reply &&
+          !rules_count_types(pos, them, type_set_complement(t->royal_mask[them]), false))
         return r->bare_royal == RESULT_LOSS  ? RESULT_WIN
                : r->bare_royal == RESULT_WIN ? RESULT_LOSS
                                              : RESULT_DRAW;
-      if (!r->bare_royal_reply && !rules_count_types(pos, us, ~t->royal_mask[us], false))
+      if (!r->bare_royal_reply &&
+          !rules_count_types(pos, us, type_set_complement(t->royal_mask[us]), false))
         return r->bare_royal;
     }
     if (r->hill_reply && hill_reached(pos, us) && hill_reached(pos, them)) return RESULT_DRAW;
     if (hill_reached(pos, us)) return RESULT_WIN;
     if ((!r->hill_later || r->hill_safe) && hill_reached(pos, them)) return RESULT_LOSS;
     GameResult ext = r->extinction_result != RESULT_NONE ? r->extinction_result : RESULT_LOSS;
-    uint64_t mine = t->extinction_mask[us];
-    if (mine && rules_count_types(pos, us, mine, true) <= r->extinction_count) return ext;
+    if (t->extinction_any[us] &&
+        rules_count_types(pos, us, t->extinction_mask[us], true) <= r->extinction_count)
+      return ext;
     return ext == RESULT_LOSS ? RESULT_WIN : ext == RESULT_WIN ? RESULT_LOSS : RESULT_DRAW;
   }
   if (legal_count < 0) {

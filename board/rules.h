@@ -17,6 +17,6 @@
 bool rules_supported(const Variant *v, char *err, size_t errlen);
 
 /* Counts pieces of a type set for colour c, on the board and in hand. */
-int rules_count_types(const Position *pos, Color c, uint64_t types, bool with_hand);
+int rules_count_types(const Position *pos, Color c, TypeSet types, bool with_hand);
 
 #endif

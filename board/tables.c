@@ -23,7 +23,7 @@ static uint64_t mix64(uint64_t x) {
 
 bool board_type_forward_only(const Variant *variant, int type) {
   const PieceType *piece = &variant->pieces[type];
-  if (piece->royal || (variant->rules.royal_types >> type & 1)) return false;
+  if (piece->royal || (type_set_has(&variant->rules.royal_types, type))) return false;
   const MoveProgram *program = &piece->moves[WHITE];
   if (program->root_count == 0) return false;
   for (int r = 0; r < program->root_count; r++) {
@@ -43,8 +43,11 @@ static uint64_t structure_mix(uint64_t x) {
   return x ^ x >> 29;
 }
 
+/* Types 0..63 keep the numbers they had when 64 was the limit (color * 64 +
+ * type), so the keys, and the search's correction history, of those variants
+ * are unchanged; each further block of 64 types comes after both colours. */
 static uint64_t structure_piece(int color, int type) {
-  return (uint64_t)(color * PIECE_TYPE_MAX + type) << 16;
+  return (uint64_t)((type >> 6) * 128 + color * 64 + (type & 63)) << 16;
 }
 
 uint64_t structure_key_pawn(int color, int type, int sq) {
@@ -131,7 +134,7 @@ static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *re
 }
 
 static bool type_promotes_to(const Variant *v, int from, int to) {
-  return from >= 0 && (v->pieces[from].promotes_to >> to & 1);
+  return from >= 0 && (type_set_has(&v->pieces[from].promotes_to, to));
 }
 
 bool bb_disabled(void) {
@@ -231,13 +234,13 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
           goto fail;
         }
         if (!leg_flags_reach_the_end(prog, leg, err, errlen, v->pieces[type].letter)) goto fail;
-        uint64_t bit = (uint64_t)1 << type;
         if (leg->flags & LEG_ENDS) {
           if (leg->flags & LEG_NO_CHECK)
-            t->no_check_types[c] |= bit;
+            type_set_add(&t->no_check_types[c], type), t->no_check_any[c] = true;
           else
-            t->may_check_types[c] |= bit;
-          if (leg->flags & LEG_DECISIVE) t->decisive_types[c] |= bit;
+            type_set_add(&t->may_check_types[c], type);
+          if (leg->flags & LEG_DECISIVE)
+            type_set_add(&t->decisive_types[c], type), t->decisive_any[c] = true;
         }
         if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
           snprintf(err, errlen, "piece %s: unknown leg effect or between rule",
@@ -289,8 +292,9 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
     }
   }
   const VariantRules *r = &v->rules;
-  bool by_color = r->royal_by_color[WHITE] | r->royal_by_color[BLACK];
-  bool ext_by_color = r->extinction_by_color[WHITE] | r->extinction_by_color[BLACK];
+  bool by_color = type_set_any(type_set_or(r->royal_by_color[WHITE], r->royal_by_color[BLACK]));
+  bool ext_by_color =
+      type_set_any(type_set_or(r->extinction_by_color[WHITE], r->extinction_by_color[BLACK]));
   for (int c = 0; c < COLOR_NB; c++) {
     t->royal_mask[c] = by_color ? r->royal_by_color[c] : r->royal_types;
     t->extinction_mask[c] = ext_by_color ? r->extinction_by_color[c] : r->extinction_types;
@@ -298,10 +302,21 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   if (!by_color)
     for (int type = 0; type < t->type_nb; type++)
       if (v->pieces[type].royal)
-        for (int c = 0; c < COLOR_NB; c++) t->royal_mask[c] |= (uint64_t)1 << type;
-  t->royal_types = t->royal_mask[WHITE] | t->royal_mask[BLACK];
+        for (int c = 0; c < COLOR_NB; c++) type_set_add(&t->royal_mask[c], type);
+  t->royal_types = type_set_or(t->royal_mask[WHITE], t->royal_mask[BLACK]);
   for (int type = 0; type < t->type_nb; type++) {
-    t->pawn_like[type] = v->pieces[type].promotes_to != 0;
+    for (int c = 0; c < COLOR_NB; c++) t->royal_of[c][type] = type_set_has(&t->royal_mask[c], type);
+    t->royal_either[type] = type_set_has(&t->royal_types, type);
+    t->promotes[type] = type_set_any(v->pieces[type].promotes_to);
+  }
+  t->petrify_any = type_set_any(r->petrify);
+  for (int c = 0; c < COLOR_NB; c++) {
+    t->royal_any[c] = type_set_any(t->royal_mask[c]);
+    t->extinction_any[c] = type_set_any(t->extinction_mask[c]);
+    t->last_royal_any[c] = type_set_any(r->last_royal_by_color[c]);
+  }
+  for (int type = 0; type < t->type_nb; type++) {
+    t->pawn_like[type] = type_set_any(v->pieces[type].promotes_to);
     for (int c = 0; c < COLOR_NB; c++)
       for (int i = 0; i < v->pieces[type].moves[c].leg_count; i++)
         if (v->pieces[type].moves[c].legs[i].flags & LEG_EP_VICTIM) t->ep_victim[type] = true;
@@ -310,15 +325,17 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->demote_to[type] = v->pieces[type].promoted_from;
     }
   }
-  t->walls_move = v->rules.wall_rule != WALL_NONE || v->rules.petrify;
+  t->walls_move = v->rules.wall_rule != WALL_NONE || type_set_any(v->rules.petrify);
   for (int type = 0; type < t->type_nb; type++) {
     if (v->rules.promotion_limit[type]) t->promotion_limited = true;
     for (int c = 0; c < COLOR_NB; c++)
-      if (v->pieces[type].promotes_to & t->royal_mask[c]) t->promotes_to_royal = true;
+      if (type_set_intersects(v->pieces[type].promotes_to, t->royal_mask[c]))
+        t->promotes_to_royal = true;
   }
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++)
-      t->direct[type][c] = !v->pieces[type].promotes_to && !v->rules.confine[c][type] &&
+      t->direct[type][c] = type_set_is_empty(v->pieces[type].promotes_to) &&
+                           !v->rules.confine[c][type] &&
                            !(v->rules.promotion_demote && v->pieces[type].promoted_from >= 0);
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
@@ -454,12 +471,12 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
       }
     }
   }
-  t->simple_pins = t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks &&
-                   !v->rules.atomic && !v->rules.kings_may_not_face &&
-                   !v->rules.royal_may_be_exposed && !v->rules.royal_duple && t->royal_types &&
-                   !(v->rules.last_royal_by_color[WHITE] | v->rules.last_royal_by_color[BLACK]) &&
-                   !t->walls_move; /* a wall is no screen for a hopper */
-  t->capture_effects = v->rules.atomic || v->rules.petrify;
+  t->simple_pins =
+      t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks && !v->rules.atomic &&
+      !v->rules.kings_may_not_face && !v->rules.royal_may_be_exposed && !v->rules.royal_duple &&
+      type_set_any(t->royal_types) && !t->last_royal_any[WHITE] && !t->last_royal_any[BLACK] &&
+      !t->walls_move; /* a wall is no screen for a hopper */
+  t->capture_effects = v->rules.atomic || t->petrify_any;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];

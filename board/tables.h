@@ -49,9 +49,20 @@ struct BoardTables {
    * or is confined, so a generated move is stored as it is */
   bool direct[PIECE_TYPE_MAX][COLOR_NB];
   uint8_t *promo_zone[COLOR_NB]; /* one byte per square */
-  uint64_t royal_types;          /* union of both colours' */
-  uint64_t royal_mask[COLOR_NB]; /* royal types per colour (horde: Black only) */
-  uint64_t extinction_mask[COLOR_NB];
+  TypeSet royal_types;           /* union of both colours' */
+  TypeSet royal_mask[COLOR_NB];  /* royal types per colour (horde: Black only) */
+  /* The same as flags, for the hot paths (one load, where a TypeSet test
+   * first picks the word): royal_of[c][t] = t in royal_mask[c], royal_either
+   * = in royal_types, royal_any[c] = royal_mask[c] is not empty; promotes[t]:
+   * the type has a promotion (promotes_to not empty). */
+  bool royal_of[COLOR_NB][PIECE_TYPE_MAX];
+  bool royal_either[PIECE_TYPE_MAX];
+  bool royal_any[COLOR_NB];
+  bool promotes[PIECE_TYPE_MAX];
+  TypeSet extinction_mask[COLOR_NB];
+  bool extinction_any[COLOR_NB];                 /* extinction_mask[c] is not empty */
+  bool last_royal_any[COLOR_NB];                 /* rules.last_royal_by_color[c] is not empty */
+  bool petrify_any;                              /* rules.petrify is not empty */
   uint8_t start_count[COLOR_NB][PIECE_TYPE_MAX]; /* pieces of each type at the start */
   int demote_to[PIECE_TYPE_MAX];                 /* type a captured piece becomes in hand */
   int tilde_origin[PIECE_TYPE_MAX];              /* type a captured '~' piece becomes in hand */
@@ -72,10 +83,11 @@ struct BoardTables {
   /* MBN k and # (board/leg_rules.c), per colour, types with a leg that ends
    * a move and carries LEG_NO_CHECK / has an ending leg without it / carries
    * LEG_DECISIVE: zero in every variant that does not use them, so legality
-   * and make test one word there */
-  uint64_t no_check_types[COLOR_NB];
-  uint64_t may_check_types[COLOR_NB];
-  uint64_t decisive_types[COLOR_NB];
+   * and make test one flag there (no_check_any, decisive_any) */
+  TypeSet no_check_types[COLOR_NB];
+  TypeSet may_check_types[COLOR_NB];
+  TypeSet decisive_types[COLOR_NB];
+  bool no_check_any[COLOR_NB], decisive_any[COLOR_NB]; /* the sets above are not empty */
   bool promotion_limited; /* some type has a promotion=limit(N): counts need the move list */
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */

@@ -48,7 +48,7 @@ static void fbr_list_names(char *out, size_t size, const FbrAttrSpec *attrs) {
 /* Reads the optional {..} and [..] operands at *p. */
 static bool fbr_parse_operands(FbrContext *ctx, const char **p, const char *start, VariantPos pos,
                                bool want_set, bool want_range, const char *what, int *set_count,
-                               uint64_t sets[][COLOR_NB], int max_sets, uint8_t **range,
+                               TypeSet sets[][COLOR_NB], int max_sets, uint8_t **range,
                                const char *rule_text) {
   while (**p == '{' || **p == '[') {
     VariantPos at = pos;
@@ -116,7 +116,7 @@ static bool fbr_parse_rule(FbrContext *ctx, const char *start, size_t length, Va
     p = end + 1;
   }
   int set_count = 0;
-  uint64_t sets[1][COLOR_NB];
+  TypeSet sets[1][COLOR_NB];
   if (!fbr_parse_operands(ctx, &p, token, pos, spec->pieceset, spec->range, spec->name, &set_count,
                           sets, 1, &rule->range, rule->text))
     return false;
@@ -207,7 +207,7 @@ static bool fbr_parse_rule(FbrContext *ctx, const char *start, size_t length, Va
 
 bool fbr_compile_rules(Variant *variant, const char *const *texts, const VariantPos *positions,
                        int count, VariantDiagnostics *diags) {
-  FbrContext ctx = {variant, diags, 0};
+  FbrContext ctx = {variant, diags, {{0}}};
   FbrRule *parsed = calloc(FBR_RULES_MAX, sizeof *parsed);
   if (!parsed) return false;
   int n = 0;

@@ -42,7 +42,7 @@ typedef struct {
   bool has_number;
   int number;
   int set_count;
-  uint64_t sets[FBR_SETS_MAX][COLOR_NB];
+  TypeSet sets[FBR_SETS_MAX][COLOR_NB];
   uint8_t *range; /* White's view; NULL if none */
   VariantPos pos;
 } FbrAttr;
@@ -52,7 +52,7 @@ struct FbrRule {
   char prefix;
   int seq;
   bool has_set;
-  uint64_t set[COLOR_NB];
+  TypeSet set[COLOR_NB];
   uint8_t *range; /* White's view; NULL if none */
   FbrAttr attrs[FBR_ATTR_MAX];
   int attr_count;
@@ -63,7 +63,7 @@ struct FbrRule {
 struct FbrContext {
   Variant *variant;
   VariantDiagnostics *diags;
-  uint64_t promoters; /* types the promotion rule applies to */
+  TypeSet promoters; /* types the promotion rule applies to */
 };
 
 /* The rule table (fbr_rules.c); at most FBR_RULE_LIMIT rules. */

@@ -97,9 +97,14 @@ static int fbr_type_of(const Variant *v, const char *letter) {
   return fbr_piece_index(v, letter);
 }
 
-static uint64_t fbr_bit(const Variant *v, const char *letter) {
+static TypeSet fbr_bit(const Variant *v, const char *letter) {
   int t = fbr_type_of(v, letter);
-  return t < 0 ? 0 : 1ull << t;
+  return t < 0 ? type_set_empty() : type_set_of(t);
+}
+
+/* The set of a rule or attribute for either colour. */
+static TypeSet fbr_union(const TypeSet set[COLOR_NB]) {
+  return type_set_or(set[WHITE], set[BLACK]);
 }
 
 static bool fbr_error(FbrContext *ctx, VariantPos pos, const char *text, const char *message) {
@@ -111,22 +116,21 @@ static bool fbr_error(FbrContext *ctx, VariantPos pos, const char *text, const c
 
 static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
-  uint64_t set[COLOR_NB] = {fbr_bit(ctx->variant, "K"), fbr_bit(ctx->variant, "K")};
+  TypeSet set[COLOR_NB] = {fbr_bit(ctx->variant, "K"), fbr_bit(ctx->variant, "K")};
   if (rule->has_set) memcpy(set, rule->set, sizeof set);
   r->royal_by_color[WHITE] = set[WHITE];
   r->royal_by_color[BLACK] = set[BLACK];
-  r->royal_types = set[WHITE] | set[BLACK];
+  r->royal_types = fbr_union(set);
   r->royal_may_be_exposed = fbr_attr(rule, "expose") != NULL;
   r->kings_may_not_face = fbr_attr(rule, "evasefacing") != NULL;
   r->bikjang = fbr_attr(rule, "bikjang") != NULL;
   r->royal_makpong = fbr_attr(rule, "makpong") != NULL;
   r->royal_duple = fbr_attr(rule, "duple") != NULL;
   const FbrAttr *aimed = fbr_attr(rule, "aimed");
-  r->royal_aimed = 0;
+  r->royal_aimed = type_set_empty();
   if (aimed)
-    r->royal_aimed = aimed->set_count ? aimed->sets[0][WHITE] | aimed->sets[0][BLACK]
-                                      : fbr_bit(ctx->variant, "R");
-  if (aimed && !r->royal_aimed)
+    r->royal_aimed = aimed->set_count ? fbr_union(aimed->sets[0]) : fbr_bit(ctx->variant, "R");
+  if (aimed && type_set_is_empty(r->royal_aimed))
     return fbr_error(ctx, aimed->pos, rule->text, "aimed needs a piece set: aimed{R}");
   r->no_checks = fbr_attr(rule, "nocheck") != NULL;
   const FbrAttr *checks = fbr_attr(rule, "maxchecks");
@@ -136,14 +140,13 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "bare")) r->bare_royal = RESULT_LOSS, r->bare_royal_reply = false;
   if (fbr_attr(rule, "baremove")) r->bare_royal = RESULT_LOSS, r->bare_royal_reply = true;
   for (int t = 0; t < ctx->variant->piece_count; t++)
-    ctx->variant->pieces[t].royal = (r->royal_types >> t) & 1;
+    ctx->variant->pieces[t].royal = type_set_has(&r->royal_types, t);
   const FbrAttr *castle = fbr_attr(rule, "castle");
   CastlingRule saved = r->castling;
   memset(&r->castling, 0, sizeof r->castling);
   if (castle) {
-    uint64_t partners = castle->set_count ? castle->sets[0][WHITE] | castle->sets[0][BLACK]
-                                          : fbr_bit(ctx->variant, "R");
-    if (!partners)
+    TypeSet partners = castle->set_count ? fbr_union(castle->sets[0]) : fbr_bit(ctx->variant, "R");
+    if (type_set_is_empty(partners))
       return fbr_error(ctx, castle->pos, rule->text,
                        "castle needs a partner piece: castle{R}, and this variant has no R");
     int files = ctx->variant->shape.files;
@@ -186,7 +189,8 @@ static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
     const FbrAttr *win = fbr_attr(rule, wins[side]);
     if (!win) continue;
     for (int c = 0; c < COLOR_NB; c++)
-      if (!win->set_count || win->sets[0][c]) r->castling_wins[c] |= (uint8_t)(1 << side);
+      if (!win->set_count || type_set_any(win->sets[0][c]))
+        r->castling_wins[c] |= (uint8_t)(1 << side);
   }
   const FbrAttr *files[6] = {fbr_attr(rule, "kingshort"),     fbr_attr(rule, "rookshort"),
                              fbr_attr(rule, "kinglong"),      fbr_attr(rule, "rooklong"),
@@ -267,7 +271,7 @@ static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
         return fbr_error(ctx, a->pos, rule->text, "moverule(N) is only a draw (draw=...)");
       r->move_rule = a->number;
       if (a->number < 0) return fbr_error(ctx, a->pos, rule->text, "moverule(N) needs N >= 0");
-      if (a->set_count) r->move_rule_reset = a->sets[0][WHITE] | a->sets[0][BLACK];
+      if (a->set_count) r->move_rule_reset = fbr_union(a->sets[0]);
     }
   }
   return true;
@@ -278,9 +282,9 @@ static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
   if (!rule->range)
     return fbr_error(ctx, rule->pos, rule->text,
                      "hill needs the goal squares: hill{K}[d4,e4,d5,e5]");
-  r->hill_types = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : r->royal_types;
-  if (!r->hill_types) r->hill_types = fbr_bit(ctx->variant, "K");
-  if (!r->hill_types)
+  r->hill_types = rule->has_set ? fbr_union(rule->set) : r->royal_types;
+  if (type_set_is_empty(r->hill_types)) r->hill_types = fbr_bit(ctx->variant, "K");
+  if (type_set_is_empty(r->hill_types))
     return fbr_error(ctx, rule->pos, rule->text, "hill needs a piece set: hill{K}[..]");
   fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, r->hill_by_color);
   const FbrAttr *black = fbr_attr(rule, "black");
@@ -309,25 +313,22 @@ static bool fbr_apply_hill(FbrContext *ctx, const FbrRule *rule) {
 
 static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
-  uint64_t set[COLOR_NB];
+  TypeSet set[COLOR_NB];
   if (rule->has_set)
     memcpy(set, rule->set, sizeof set);
-  else {
-    uint64_t all =
-        (ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1);
-    set[WHITE] = set[BLACK] = all;
-  }
+  else
+    set[WHITE] = set[BLACK] = type_set_first_n(ctx->variant->piece_count);
   const FbrAttr *ext = fbr_attr(rule, "extinction");
   if (ext) {
     r->extinction_by_color[WHITE] = set[WHITE];
     r->extinction_by_color[BLACK] = set[BLACK];
-    r->extinction_types = set[WHITE] | set[BLACK];
+    r->extinction_types = fbr_union(set);
     r->extinction_count = ext->has_number ? ext->number : 0;
     r->extinction_together = fbr_attr(rule, "together") != NULL;
     if (r->extinction_result == RESULT_NONE) r->extinction_result = RESULT_LOSS;
     bool last = fbr_attr(rule, "lastroyal") != NULL;
-    r->last_royal_by_color[WHITE] = last ? set[WHITE] : 0;
-    r->last_royal_by_color[BLACK] = last ? set[BLACK] : 0;
+    r->last_royal_by_color[WHITE] = last ? set[WHITE] : type_set_empty();
+    r->last_royal_by_color[BLACK] = last ? set[BLACK] : type_set_empty();
   } else if (fbr_attr(rule, "together") || fbr_attr(rule, "lastroyal")) {
     return fbr_error(ctx, rule->pos, rule->text,
                      "'together' and 'lastroyal' belong with 'extinction'");
@@ -335,10 +336,12 @@ static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
   const FbrAttr *file = fbr_attr(rule, "file");
   if (file) {
     if (file->number < 1) return fbr_error(ctx, file->pos, rule->text, "file(N) needs N >= 1");
+    TypeSet both = fbr_union(set);
     for (int t = 0; t < ctx->variant->piece_count; t++)
-      if (((set[WHITE] | set[BLACK]) >> t) & 1) r->per_file_limit[t] = file->number;
+      if (type_set_has(&both, t)) r->per_file_limit[t] = file->number;
   }
-  if (fbr_attr(rule, "mobile")) r->immobility_illegal |= set[WHITE] | set[BLACK];
+  if (fbr_attr(rule, "mobile"))
+    r->immobility_illegal = type_set_or(r->immobility_illegal, fbr_union(set));
   return true;
 }
 
@@ -381,26 +384,26 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   /* Which pieces promote: the rule's set, else the enter{..} set, else P.
    * A piece whose MBN gives no promotion set promotes to every other
    * non-royal, unprefixed piece (MBN's default promotion rule). */
-  uint64_t promoters = 0;
-  if (rule->has_set) promoters = rule->set[WHITE] | rule->set[BLACK];
+  TypeSet promoters = type_set_empty();
+  if (rule->has_set) promoters = fbr_union(rule->set);
   for (int i = 0; i < rule->attr_count; i++)
     if (rule->attrs[i].set_count && strcmp(rule->attrs[i].spec->name, "to") &&
         strcmp(rule->attrs[i].spec->name, "limit"))
-      promoters |= rule->attrs[i].sets[0][WHITE] | rule->attrs[i].sets[0][BLACK];
+      promoters = type_set_or(promoters, fbr_union(rule->attrs[i].sets[0]));
   const FbrAttr *to = fbr_attr(rule, "to");
-  r->promotion_types[WHITE] = to && to->set_count ? to->sets[0][WHITE] : 0;
-  r->promotion_types[BLACK] = to && to->set_count ? to->sets[0][BLACK] : 0;
+  r->promotion_types[WHITE] = to && to->set_count ? to->sets[0][WHITE] : type_set_empty();
+  r->promotion_types[BLACK] = to && to->set_count ? to->sets[0][BLACK] : type_set_empty();
   memset(r->promotion_limit, 0, sizeof r->promotion_limit);
   const FbrAttr *limit = fbr_attr(rule, "limit");
   if (limit) {
-    uint64_t set = limit->set_count ? limit->sets[0][WHITE] | limit->sets[0][BLACK] : 0;
-    if (!set || limit->number < 1 || limit->number > 255)
+    TypeSet set = limit->set_count ? fbr_union(limit->sets[0]) : type_set_empty();
+    if (type_set_is_empty(set) || limit->number < 1 || limit->number > 255)
       return fbr_error(ctx, limit->pos, rule->text,
                        "limit needs N in 1..255 and a set: limit(2){K}");
     for (int t = 0; t < ctx->variant->piece_count; t++)
-      if (set >> t & 1) r->promotion_limit[t] = (uint8_t)limit->number;
+      if (type_set_has(&set, t)) r->promotion_limit[t] = (uint8_t)limit->number;
   }
-  if (!promoters && !rule->has_set) promoters = fbr_bit(ctx->variant, "P");
+  if (type_set_is_empty(promoters) && !rule->has_set) promoters = fbr_bit(ctx->variant, "P");
   ctx->promoters = promoters;
   return true;
 }
@@ -412,18 +415,18 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
 void fbr_fill_promotions(FbrContext *ctx) {
   Variant *v = ctx->variant;
   for (int t = 0; t < v->piece_count; t++) {
-    if (!((ctx->promoters >> t) & 1) || v->pieces[t].promotes_to) continue;
+    if (!type_set_has(&ctx->promoters, t) || type_set_any(v->pieces[t].promotes_to)) continue;
     char promoted[PIECE_LETTER_MAX + 1];
     snprintf(promoted, sizeof promoted, "+%s", v->pieces[t].letter);
     int plus = fbr_type_of(v, promoted);
     if (plus >= 0) {
-      v->pieces[t].promotes_to = 1ull << plus;
+      v->pieces[t].promotes_to = type_set_of(plus);
       continue;
     }
     for (int u = 0; u < v->piece_count; u++)
       if (u != t && !v->pieces[u].royal && isalpha((unsigned char)v->pieces[u].letter[0]) &&
-          !((ctx->promoters >> u) & 1))
-        v->pieces[t].promotes_to |= 1ull << u;
+          !type_set_has(&ctx->promoters, u))
+        type_set_add(&v->pieces[t].promotes_to, u);
   }
 }
 
@@ -437,12 +440,11 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   Variant *v = ctx->variant;
   r->drops = true;
-  uint64_t set = rule->has_set ? rule->set[WHITE] | rule->set[BLACK]
-                               : (v->piece_count >= 64 ? ~0ull : (1ull << v->piece_count) - 1);
+  TypeSet set = rule->has_set ? fbr_union(rule->set) : type_set_first_n(v->piece_count);
   uint8_t *zone[COLOR_NB] = {NULL, NULL};
   if (rule->range) fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, zone);
   for (int t = 0; t < v->piece_count; t++) {
-    if (!((set >> t) & 1)) continue;
+    if (!type_set_has(&set, t)) continue;
     if (rule->range) r->drop_zone[WHITE][t] = zone[WHITE], r->drop_zone[BLACK][t] = zone[BLACK];
     if (fbr_attr(rule, "nomate")) r->drop_no_mate[t] = true;
     if (fbr_attr(rule, "nocheck")) r->drop_no_check[t] = true;
@@ -454,7 +456,7 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
   if (fbr_attr(rule, "anyside")) r->drop_anyside = true;
   if (fbr_attr(rule, "apart")) r->drop_apart = true;
-  if (fbr_attr(rule, "free")) r->drop_free |= set;
+  if (fbr_attr(rule, "free")) r->drop_free = type_set_or(r->drop_free, set);
   return true;
 }
 
@@ -479,17 +481,18 @@ static bool fbr_apply_mustcapture(FbrContext *ctx, const FbrRule *rule) {
 
 static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
-  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
-  uint64_t blown = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  TypeSet all = type_set_first_n(ctx->variant->piece_count);
+  TypeSet blown = rule->has_set ? fbr_union(rule->set) : all;
   r->atomic = true;
-  r->atomic_immune = all & ~blown;
+  r->atomic_immune = type_set_minus(all, blown);
   const FbrAttr *immune = fbr_attr(rule, "immune"), *mutual = fbr_attr(rule, "mutual");
-  r->atomic_unblastable = immune ? immune->sets[0][WHITE] | immune->sets[0][BLACK] : 0;
-  r->atomic_mutual = mutual ? mutual->sets[0][WHITE] | mutual->sets[0][BLACK] : 0;
-  if ((immune && !r->atomic_unblastable) || (mutual && !r->atomic_mutual))
+  r->atomic_unblastable = immune ? fbr_union(immune->sets[0]) : type_set_empty();
+  r->atomic_mutual = mutual ? fbr_union(mutual->sets[0]) : type_set_empty();
+  if ((immune && type_set_is_empty(r->atomic_unblastable)) ||
+      (mutual && type_set_is_empty(r->atomic_mutual)))
     return fbr_error(ctx, (immune ? immune : mutual)->pos, rule->text,
                      "immune and mutual need a piece set: immune{K}");
-  if ((r->atomic_unblastable | r->atomic_mutual) & r->royal_types)
+  if (type_set_intersects(type_set_or(r->atomic_unblastable, r->atomic_mutual), r->royal_types))
     return fbr_error(ctx, rule->pos, rule->text,
                      "immune and mutual pieces may not be royal (as in Fairy-Stockfish: a royal "
                      "that no blast removes would make self-explosion tests wrong)");
@@ -499,8 +502,8 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
 /* petrify{..}: a capturing piece of the set becomes a wall (the board
  * refuses royals in the set: rules_supported). */
 static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
-  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
-  ctx->variant->rules.petrify = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  ctx->variant->rules.petrify =
+      rule->has_set ? fbr_union(rule->set) : type_set_first_n(ctx->variant->piece_count);
   return true;
 }
 
@@ -524,7 +527,7 @@ static bool fbr_apply_zone(FbrContext *ctx, const FbrRule *rule) {
     fbr_zone_pair(ctx, rule->range, fbr_attr(rule, "absolute") != NULL, zone);
     for (int t = 0; t < v->piece_count; t++)
       for (int c = 0; c < COLOR_NB; c++)
-        if ((rule->set[c] >> t) & 1) r->confine[c][t] = zone[c];
+        if (type_set_has(&rule->set[c], t)) r->confine[c][t] = zone[c];
   }
   return true;
 }
@@ -579,8 +582,8 @@ static bool fbr_apply_connect(FbrContext *ctx, const FbrRule *rule) {
   if ((!line && !square && !from) || (line && line->number < 2) || (square && square->number < 2))
     return fbr_error(ctx, rule->pos, rule->text,
                      "connect needs line(N) or square(N) with N >= 2: connect=line(3)");
-  uint64_t all = ctx->variant->piece_count >= 64 ? ~0ull : (1ull << ctx->variant->piece_count) - 1;
-  r->connect_types = rule->has_set ? rule->set[WHITE] | rule->set[BLACK] : all;
+  r->connect_types =
+      rule->has_set ? fbr_union(rule->set) : type_set_first_n(ctx->variant->piece_count);
   r->connect_n = line ? line->number : 0;
   r->connect_square = square ? square->number : 0;
   r->connect_orthogonal = fbr_attr(rule, "orthogonal") != NULL;
@@ -932,11 +935,11 @@ void fbr_apply_defaults(FbrContext *ctx, const bool *given) {
   r->move_rule_reset = fbr_bit(v, "P");
   r->en_passant = true;
   FbrRule rule;
-  if (!given[0] && fbr_bit(v, "K")) {
+  if (!given[0] && type_set_any(fbr_bit(v, "K"))) {
     /* royal{K}=castle{R}, or royal{K} when there is no R to castle with */
     memset(&rule, 0, sizeof rule);
     rule.spec = &FBR_RULES[0];
-    if (fbr_bit(v, "R")) {
+    if (type_set_any(fbr_bit(v, "R"))) {
       rule.attr_count = 1;
       rule.attrs[0].spec = &ROYAL_ATTRS[0];
     }
@@ -945,7 +948,7 @@ void fbr_apply_defaults(FbrContext *ctx, const bool *given) {
   const FbrRuleSpec *promotion = NULL;
   for (int i = 0; i < FBR_RULE_NB; i++)
     if (!strcmp(FBR_RULES[i].name, "promotion")) promotion = &FBR_RULES[i];
-  if (!given[promotion - FBR_RULES] && fbr_bit(v, "P")) {
+  if (!given[promotion - FBR_RULES] && type_set_any(fbr_bit(v, "P"))) {
     memset(&rule, 0, sizeof rule);
     rule.spec = promotion;
     fbr_apply_promotion(ctx, &rule);

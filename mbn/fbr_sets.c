@@ -177,8 +177,8 @@ static void fbr_list_pieces(const Variant *variant, char *out, size_t size) {
 }
 
 int fbr_parse_pieceset(const char *text, VariantPos pos, const Variant *variant,
-                       uint64_t sets[COLOR_NB], VariantDiagnostics *diags) {
-  sets[WHITE] = sets[BLACK] = 0;
+                       TypeSet sets[COLOR_NB], VariantDiagnostics *diags) {
+  sets[WHITE] = sets[BLACK] = type_set_empty();
   const char *p = text + 1;
   bool colour = false, complement = false;
   if (*p == '!') colour = true, p++;
@@ -220,8 +220,8 @@ int fbr_parse_pieceset(const char *text, VariantPos pos, const Variant *variant,
                        letter, known);
       return -1;
     }
-    if (!colour || !lower) sets[WHITE] |= 1ull << type;
-    if (!colour || lower) sets[BLACK] |= 1ull << type;
+    if (!colour || !lower) type_set_add(&sets[WHITE], type);
+    if (!colour || lower) type_set_add(&sets[BLACK], type);
   }
   if (*p != '}') {
     char quoted[32];
@@ -232,9 +232,9 @@ int fbr_parse_pieceset(const char *text, VariantPos pos, const Variant *variant,
   if (complement) {
     /* With '!' each side is complemented on its own: {!^k} is every piece
      * of White's and every piece but the K of Black's. */
-    uint64_t all = variant->piece_count >= 64 ? ~0ull : (1ull << variant->piece_count) - 1;
-    sets[WHITE] = all & ~sets[WHITE];
-    sets[BLACK] = all & ~sets[BLACK];
+    TypeSet all = type_set_first_n(variant->piece_count);
+    sets[WHITE] = type_set_minus(all, sets[WHITE]);
+    sets[BLACK] = type_set_minus(all, sets[BLACK]);
   }
   return (int)(p - text) + 1;
 }

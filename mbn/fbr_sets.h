@@ -32,6 +32,6 @@ int fbr_piece_index(const Variant *variant, const char *letter);
 /* Parses the piece set at text (text[0] == '{') into per-colour type sets.
  * Returns characters consumed, or -1 after a diagnostic. */
 int fbr_parse_pieceset(const char *text, VariantPos pos, const Variant *variant,
-                       uint64_t sets[COLOR_NB], VariantDiagnostics *diags);
+                       TypeSet sets[COLOR_NB], VariantDiagnostics *diags);
 
 #endif

@@ -22,7 +22,7 @@
 #define MBN_MAX_MODIFIERS   16 /* modifiers on one move */
 #define MBN_MAX_SET_LETTERS 32 /* letters in one piece set */
 #define MBN_MAX_RANGE_ITEMS 16 /* comma-separated items in one range */
-#define MBN_MAX_DEFINITIONS 256
+#define MBN_MAX_DEFINITIONS 1024
 #define MBN_MAX_TRANSITIONS 16         /* comma-separated items in one board transition */
 #define MBN_BOARDS_ANY      (1u << 31) /* the board identifier <*>: the boards not named elsewhere */
 

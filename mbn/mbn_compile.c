@@ -117,15 +117,15 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
         int promoted = mbn_find_piece(v, letter);
         if (promoted >= first_new) {
           v->pieces[promoted].promoted_from = base;
-          v->pieces[base].promotes_to |= (uint64_t)1 << promoted;
+          type_set_add(&v->pieces[base].promotes_to, promoted);
         }
       } else if (default_rule) {
         for (int t = 0; t < v->piece_count; t++)
-          if (t != base && v->pieces[t].letter[0] != '+' && !((v->rules.royal_types >> t) & 1) &&
-              !v->pieces[t].royal)
-            v->pieces[base].promotes_to |= (uint64_t)1 << t;
+          if (t != base && v->pieces[t].letter[0] != '+' &&
+              !type_set_has(&v->rules.royal_types, t) && !v->pieces[t].royal)
+            type_set_add(&v->pieces[base].promotes_to, t);
       } else {
-        uint64_t set = 0;
+        TypeSet set = type_set_empty();
         for (int k = 0; k < def->promo.count; k++) {
           int t = mbn_find_piece(v, def->promo.letters[k]);
           if (t < 0) {
@@ -137,14 +137,13 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
             ok = false;
             continue;
           }
-          set |= (uint64_t)1 << t;
+          type_set_add(&set, t);
         }
         if (def->promo.negated) {
-          uint64_t all =
-              v->piece_count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << v->piece_count) - 1);
-          set = ~set & all & ~((uint64_t)1 << base);
+          set = type_set_minus(type_set_first_n(v->piece_count), set);
+          type_set_remove(&set, base);
         }
-        v->pieces[base].promotes_to |= set;
+        v->pieces[base].promotes_to = type_set_or(v->pieces[base].promotes_to, set);
       }
     }
   }
@@ -159,7 +158,7 @@ static bool compile_demoted(LowerContext *lc, const AstProgram *prog) {
     if (v->pieces[type].letter[0] != '-') continue;
     int base = mbn_find_piece(v, v->pieces[type].letter + 1);
     if (base >= 0) {
-      v->pieces[type].promotes_to |= (uint64_t)1 << base;
+      type_set_add(&v->pieces[type].promotes_to, base);
       continue;
     }
     for (int i = 0; i < prog->count; i++)
@@ -250,7 +249,9 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
       }
       if (type < 0) {
         if (v->piece_count == PIECE_TYPE_MAX) {
-          def_error(lc, def, def->letters[l], "more than 64 piece types");
+          char message[64];
+          snprintf(message, sizeof message, "more than %d piece types", PIECE_TYPE_MAX);
+          def_error(lc, def, def->letters[l], message);
           return false;
         }
         type = v->piece_count++;

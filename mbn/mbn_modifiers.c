@@ -26,7 +26,8 @@ void lower_error(Lowering *L, int line, int col, const char *near, const char *f
 int lower_filter_add(LowerContext *lc, PieceFilter filter) {
   LowerTables *tb = &lc->tables;
   for (int i = 0; i < tb->filter_count; i++)
-    if (tb->filters[i].friendly == filter.friendly && tb->filters[i].enemy == filter.enemy)
+    if (type_set_equal(tb->filters[i].friendly, filter.friendly) &&
+        type_set_equal(tb->filters[i].enemy, filter.enemy))
       return i;
   PieceFilter *filters = arena_alloc(lc->arena, sizeof *filters * (size_t)(tb->filter_count + 1));
   if (tb->filter_count) memcpy(filters, tb->filters, sizeof *filters * (size_t)tb->filter_count);
@@ -39,13 +40,13 @@ int lower_filter_intersect(LowerContext *lc, int a, int b) {
   if (a < 0) return b;
   if (b < 0) return a;
   PieceFilter f = lc->tables.filters[a];
-  f.friendly &= lc->tables.filters[b].friendly;
-  f.enemy &= lc->tables.filters[b].enemy;
+  f.friendly = type_set_and(f.friendly, lc->tables.filters[b].friendly);
+  f.enemy = type_set_and(f.enemy, lc->tables.filters[b].enemy);
   return lower_filter_add(lc, f);
 }
 
 int lower_filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col) {
-  PieceFilter f = {0, 0};
+  PieceFilter f = {type_set_empty(), type_set_empty()};
   const Variant *v = L->lc->variant;
   for (int i = 0; i < set->count; i++) {
     char letter[8];
@@ -62,18 +63,17 @@ int lower_filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col
                   "piece set names '%s', which is not a piece of this variant", letter);
       return -1;
     }
-    uint64_t bit = (uint64_t)1 << type;
     if (!set->colored)
-      f.friendly |= bit, f.enemy |= bit;
+      type_set_add(&f.friendly, type), type_set_add(&f.enemy, type);
     else if (enemy_only)
-      f.enemy |= bit;
+      type_set_add(&f.enemy, type);
     else
-      f.friendly |= bit;
+      type_set_add(&f.friendly, type);
   }
   if (set->negated) {
-    uint64_t all = v->piece_count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << v->piece_count) - 1);
-    f.friendly = ~f.friendly & all;
-    f.enemy = ~f.enemy & all;
+    TypeSet all = type_set_first_n(v->piece_count);
+    f.friendly = type_set_minus(all, f.friendly);
+    f.enemy = type_set_minus(all, f.enemy);
   }
   return lower_filter_add(L->lc, f);
 }

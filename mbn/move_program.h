@@ -34,6 +34,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mbn/type_set.h"
+
 /* A leg may repeat its step without limit (a rider). */
 #define LEG_STEPS_UNLIMITED 0xFF
 
@@ -114,8 +116,8 @@ typedef struct {
 
 /* A set of piece types (indices into Variant.pieces) with a colour condition. */
 typedef struct {
-  uint64_t friendly; /* types allowed when the piece is the mover's colour */
-  uint64_t enemy;    /* types allowed when the piece is the opponent's */
+  TypeSet friendly; /* types allowed when the piece is the mover's colour */
+  TypeSet enemy;    /* types allowed when the piece is the opponent's */
 } PieceFilter;
 
 /* A piece's moves for one colour. Roots are legs[0 .. root_count-1]; each

@@ -16,10 +16,14 @@
 #include <stdint.h>
 
 #include "mbn/move_program.h"
+#include "mbn/type_set.h"
 
 #define VARIANT_NAME_MAX 64
-#define PIECE_TYPE_MAX   64 /* PieceFilter is a 64-bit set of types */
-#define PIECE_LETTER_MAX 8  /* "K", "+P", ":BM:" ... NUL-terminated */
+/* Piece types in one variant: type sets are TypeSet (mbn/type_set.h), and a
+ * Piece cell and a Move's arg keep type + 1 in 9 bits (board/position.h,
+ * board/move.h). More is a file:line:col error naming the limit. */
+#define PIECE_TYPE_MAX   256
+#define PIECE_LETTER_MAX 8 /* "K", "+P", ":BM:" ... NUL-terminated */
 
 typedef enum { WHITE = 0, BLACK = 1, COLOR_NB = 2 } Color;
 
@@ -41,7 +45,7 @@ typedef struct {
   bool royal;                    /* capturing / checkmating it decides the game */
   int value;                     /* centipawns; 0 = let the engine derive one */
   int promoted_from;             /* type index it promotes from (for demotion), or -1 */
-  uint64_t promotes_to;          /* set of type indices it may promote to */
+  TypeSet promotes_to;           /* set of type indices it may promote to */
 } PieceType;
 
 /* Castling, from MBN's O-O / O-O-O definitions (defaults: king to the g- and
@@ -52,7 +56,7 @@ typedef struct {
   bool enabled;
   int king_file[2];    /* destination file of the royal: [0] short (right), [1] long (left) */
   int partner_file[2]; /* destination file of the partner */
-  uint64_t partners;   /* piece types that may be the partner (usually the rook) */
+  TypeSet partners;    /* piece types that may be the partner (usually the rook) */
   int partner_from[2]; /* file + 1 where a K / Q right seeks its partner, toward the royal
                           (castling=rookfromshort(N)); 0: from the corner */
   int rank;            /* White's castling rank (0-based); Black's is mirrored */
@@ -70,7 +74,7 @@ typedef enum {
  * The variant-file loader (mbn/) fills them; board/ implements them. Add
  * fields as rules are implemented, each with a comment naming its FBR rule. */
 typedef struct {
-  uint64_t royal_types;      /* royal{..}: types whose capture/check matters */
+  TypeSet royal_types;       /* royal{..}: types whose capture/check matters */
   bool royal_may_be_exposed; /* royal=expose: no check rule (e.g. antichess) */
   bool kings_may_not_face;   /* royal=evasefacing (xiangqi, janggi) */
   int check_limit;           /* royal=maxchecks(N): N checks lose; 0 = off */
@@ -96,34 +100,34 @@ typedef struct {
                                          position decides nothing (Fairy-Stockfish's
                                          nFoldRule = 0) */
   int move_rule;                      /* 50-move rule in full moves; 0 = off */
-  uint64_t extinction_types;          /* pieces{..}=extinction: losing all of them loses */
+  TypeSet extinction_types;           /* pieces{..}=extinction: losing all of them loses */
   uint8_t *hill;                      /* hill{K}[..]: one byte per square, NULL = none */
   bool must_capture;                  /* mustcapture=compulsory (antichess) */
   bool atomic;                        /* atomic{^P}: captures explode */
-  uint64_t atomic_immune;             /* types not removed by explosions */
-  uint64_t atomic_unblastable;        /* atomic=immune{..}: types no blast removes, their own
-                                         capture's included (atomar's kings) */
-  uint64_t atomic_mutual;             /* atomic=mutual{..}: types that may not capture their
-                                         own type (atomar: no king takes a king) */
-  uint64_t petrify;                   /* petrify{..}: types that turn into a wall on the
-                                         square where they capture (petrified) */
+  TypeSet atomic_immune;              /* types not removed by explosions */
+  TypeSet atomic_unblastable;         /* atomic=immune{..}: types no blast removes, their own
+                                          capture's included (atomar's kings) */
+  TypeSet atomic_mutual;              /* atomic=mutual{..}: types that may not capture their
+                                          own type (atomar: no king takes a king) */
+  TypeSet petrify;                    /* petrify{..}: types that turn into a wall on the
+                                          square where they capture (petrified) */
 
   /* Added by the variant-file loader (mbn/fbr.c); docs/variants.md has the
    * meaning of every rule. Zones are one byte per square, already mirrored
    * for Black unless the rule says absolute; NULL means "not restricted". */
-  uint64_t royal_by_color[COLOR_NB]; /* royal{..}: per side ({!k} = Black's K only);
+  TypeSet royal_by_color[COLOR_NB]; /* royal{..}: per side ({!k} = Black's K only);
                                         royal_types is their union */
-  GameResult bare_royal;             /* royal=bare(..): result for the side left with only
-                                        royals; NONE = off (shatranj loss, shatar draw) */
-  bool bare_royal_reply;             /* royal=baremove: the other side may still bare back */
-  bool no_checks;                    /* royal=nocheck: no move may give check (racingkings) */
+  GameResult bare_royal;            /* royal=bare(..): result for the side left with only
+                                       royals; NONE = off (shatranj loss, shatar draw) */
+  bool bare_royal_reply;            /* royal=baremove: the other side may still bare back */
+  bool no_checks;                   /* royal=nocheck: no move may give check (racingkings) */
   bool royal_duple;     /* royal=duple: with several royals, in check only when all are attacked */
   bool bikjang;         /* royal=bikjang: facing kings not resolved = draw (janggi) */
   bool royal_makpong;   /* royal=makpong: a royal in check may only capture its single
                            checker (Fairy-Stockfish's makpongRule) */
-  uint64_t royal_aimed; /* royal=aimed{R}: a piece of the set moving to where it would attack an
-                           unmoved royal on an empty board takes away the royal's initial
-                           moves (cambodian: the king's leap is lost to a rook on its line) */
+  TypeSet royal_aimed;  /* royal=aimed{R}: a piece of the set moving to where it would attack an
+                            unmoved royal on an empty board takes away the royal's initial
+                            moves (cambodian: the king's leap is lost to a rook on its line) */
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
   GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
                                        when the N-th repetition occurs; default draw */
@@ -131,11 +135,11 @@ typedef struct {
                                        result is that colour's whoever moves, as Fairy-Stockfish's
                                        nFoldValueAbsolute (minishogi: the first player loses) */
   bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
-  uint64_t move_rule_reset;         /* draw=moverule(N){P}: moves of these types reset it */
+  TypeSet move_rule_reset;          /* draw=moverule(N){P}: moves of these types reset it */
   int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */
   int chasing;                      /* chasing=axf (VariantChasing): xiangqi chase rules */
   uint8_t *hill_by_color[COLOR_NB]; /* hill{K}[..]: each side's goal zone (hill = White's) */
-  uint64_t hill_types;              /* hill{..}: the pieces that must reach it */
+  TypeSet hill_types;               /* hill{..}: the pieces that must reach it */
   bool hill_reply;                  /* hill=reply: the other side gets one move to equalise */
   bool hill_safe;                   /* hill=safe: only a piece the opponent cannot capture
                                        there wins (dobutsu's try; Fairy-Stockfish's
@@ -146,34 +150,34 @@ typedef struct {
                                        (0: one; Fairy-Stockfish's flagPieceCount) */
   bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty
                                        and one of the set stands there (flagPieceBlockedWin) */
-  uint64_t extinction_by_color[COLOR_NB]; /* pieces{..}=extinction per side (union is
+  TypeSet extinction_by_color[COLOR_NB]; /* pieces{..}=extinction per side (union is
                                              extinction_types) */
-  bool extinction_together;               /* pieces=extinction,together: the set counts as one */
-  int extinction_count;                   /* pieces=extinction(N): triggers at N or fewer left */
-  int connect_n;                          /* connect=line(N): N in a row win (0: none) */
-  uint64_t connect_types;                 /* connect{..}: the pieces that count */
-  bool connect_orthogonal;                /* connect=orthogonal: no diagonal lines */
-  bool connect_collinear;                 /* connect=collinear: line(N) with gaps allowed */
-  bool connect_loses;                     /* connect=loss: the side that makes it loses */
-  int connect_square;                     /* connect=square(N): an NxN block wins (0: none) */
-  uint8_t *connect_from[COLOR_NB];        /* connect=from[..],to[..]: a chain of pieces of the
-                                             set from one area to the other wins (gale) */
+  bool extinction_together;              /* pieces=extinction,together: the set counts as one */
+  int extinction_count;                  /* pieces=extinction(N): triggers at N or fewer left */
+  int connect_n;                         /* connect=line(N): N in a row win (0: none) */
+  TypeSet connect_types;                 /* connect{..}: the pieces that count */
+  bool connect_orthogonal;               /* connect=orthogonal: no diagonal lines */
+  bool connect_collinear;                /* connect=collinear: line(N) with gaps allowed */
+  bool connect_loses;                    /* connect=loss: the side that makes it loses */
+  int connect_square;                    /* connect=square(N): an NxN block wins (0: none) */
+  uint8_t *connect_from[COLOR_NB];       /* connect=from[..],to[..]: a chain of pieces of the
+                                            set from one area to the other wins (gale) */
   uint8_t *connect_to[COLOR_NB];
-  uint64_t last_royal_by_color[COLOR_NB];   /* pieces=extinction,lastroyal: pieces of the set are
-                                               royal while their side has at most N+1 of them
-                                               (Fairy-Stockfish's extinctionPseudoRoyal) */
+  TypeSet last_royal_by_color[COLOR_NB];    /* pieces=extinction,lastroyal: pieces of the set are
+                                                royal while their side has at most N+1 of them
+                                                (Fairy-Stockfish's extinctionPseudoRoyal) */
   GameResult extinction_result;             /* pieces=extinction,win|draw: default loss */
   uint8_t *promotion_forced_zone[COLOR_NB]; /* promotion=forced[..]: must promote there */
   bool promotion_on_capture;                /* promotion=capture: only by capturing */
-  uint64_t promotion_types[COLOR_NB];       /* promotion=to{..}: the types each side may
-                                               choose (chigorin); 0 = all of promotes_to */
+  TypeSet promotion_types[COLOR_NB];        /* promotion=to{..}: the types each side may
+                                                choose (chigorin); 0 = all of promotes_to */
   uint8_t promotion_limit[PIECE_TYPE_MAX];  /* promotion=limit(N){K}: promote to the type only
                                                while the side has fewer than N on the board
                                                (spartan's second king); 0 = no limit */
   bool promotion_demote;                    /* promotion=demote: promoted pieces demote
                                                by the same rule (kyotoshogi) */
-  uint64_t immobility_illegal;              /* pieces{..}=mobile: may never stand where they
-                                               have no move (shogi P L N, grand P) */
+  TypeSet immobility_illegal;               /* pieces{..}=mobile: may never stand where they
+                                                have no move (shogi P L N, grand P) */
   bool holding_demote;                      /* holding=demote: promoted pieces go to hand
                                                unpromoted */
   uint8_t *drop_zone[COLOR_NB][PIECE_TYPE_MAX]; /* drop{..}[..]: where each type may be dropped */
@@ -185,11 +189,11 @@ typedef struct {
   bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
                                                    on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
-  bool drop_stacked;  /* drop=stacked: only on the first rank or on a piece (connect four) */
-  bool drop_anyside;  /* drop=anyside: pushed in from an edge (cfour-anyside) */
-  uint64_t drop_free; /* drop{..}=free: types dropped from an unlimited supply (snort) */
-  bool drop_apart;    /* drop=apart: never next to an enemy piece on a rank or file (snort) */
-  bool gating;        /* gating: Seirawan gating from hand */
+  bool drop_stacked; /* drop=stacked: only on the first rank or on a piece (connect four) */
+  bool drop_anyside; /* drop=anyside: pushed in from an edge (cfour-anyside) */
+  TypeSet drop_free; /* drop{..}=free: types dropped from an unlimited supply (snort) */
+  bool drop_apart;   /* drop=apart: never next to an enemy piece on a rank or file (snort) */
+  bool gating;       /* gating: Seirawan gating from hand */
   uint8_t *gating_zone[COLOR_NB];             /* gating[..]: squares that gate; default rank 1 */
   uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX]; /* zone{..}[..]=dontcross: may not leave */
   uint8_t *river;                             /* zone[..]=river: informational (display/eval) */

@@ -285,7 +285,7 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables,
      * closer is better, sharply so at the end. */
     for (int i = 0; tables->hill_distance[c] && i < pos->pcount[c]; i++) {
       int sq = pos->plist[c][i];
-      if (!(tables->hill_types >> piece_type(pos_piece_on(pos, sq)) & 1)) continue;
+      if (!type_set_has(&tables->hill_types, piece_type(pos_piece_on(pos, sq)))) continue;
       int d = tables->hill_distance[c][sq];
       int near = 8 - (d < 8 ? d : 8);
       out->mg += sign * near * near * W(EW_HILL_MG);
@@ -305,13 +305,13 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables,
 }
 
 static int extinction_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
-  uint64_t types = pos->variant->rules.extinction_types;
-  if (!types) return 0;
+  TypeSet types = pos->variant->rules.extinction_types;
+  if (type_set_is_empty(types)) return 0;
   int score = 0;
   for (int c = 0; c < COLOR_NB; c++) {
     int left = 0;
     for (int t = 0; t < pos->variant->piece_count; t++)
-      if ((types >> t) & 1) left += pos_count_pieces(pos, (Color)c, t);
+      if (type_set_has(&types, t)) left += pos_count_pieces(pos, (Color)c, t);
     if (left == 1) {
       score += c == WHITE ? -W(EW_EXTINCTION) : W(EW_EXTINCTION);
       TRACE(EW_EXTINCTION, c == WHITE ? -1 : 1, EVAL_KIND_GOAL);
@@ -395,7 +395,7 @@ static void files_evaluate(const Position *pos, const EvalTables *tables, uint64
     for (int i = 0; i < pos->pcount[c]; i++) {
       int sq = pos->plist[c][i];
       int type = piece_type(pos_piece_on(pos, sq));
-      if (!(types >> type & 1)) continue;
+      if (type >= EVAL_SET_TYPES || !(types >> type & 1)) continue;
       int f = tables->file_of[sq];
       if (f >= FILES_MAX || pawns->files[c] >> f & 1) continue;
       if (pawns->files[!c] >> f & 1) {
@@ -540,8 +540,10 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
       TRACE(eval_psq_param(tables, type, c, 0, sq), sign, EVAL_KIND_MG);
       TRACE(eval_psq_param(tables, type, c, 1, sq), sign, EVAL_KIND_EG);
       phase += tables->phase_weight[type];
-      census.twice[c] |= census.once[c] & 1ULL << type;
-      census.once[c] |= 1ULL << type;
+      /* types beyond EVAL_SET_TYPES have no pair term: not in the census */
+      uint64_t bit = (uint64_t)(type < EVAL_SET_TYPES) << (type & (EVAL_SET_TYPES - 1));
+      census.twice[c] |= census.once[c] & bit;
+      census.once[c] |= bit;
       if (tables->pawn_like[type]) {
         int n = pawns.count[c], f = tables->file_of[sq];
         if (n < PAWN_LIST_MAX)
@@ -598,9 +600,12 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
 
   /* 7. The move-count rule draws a won game nobody makes progress in: from
    *    the clock's start to its limit (at most the usual 50 moves, which
-   *    GUIs adjudicate whatever the variant says), the score halves. */
+   *    GUIs adjudicate whatever the variant says), the score halves. With
+   *    Black's draw odds (armageddon) that draw is Black's win: only
+   *    White's advantage shrinks. */
   int limit = pos->variant->rules.move_rule;
-  if (limit > 0) {
+  if (limit > 0 && (pos->variant->rules.counting != COUNTING_BLACK_DRAW_ODDS ||
+                    (pos_side_to_move(pos) == WHITE ? score : -score) > 0)) {
     int plies = 2 * (limit < 50 ? limit : 50), clock = pos_rule50(pos);
     if (clock > plies) clock = plies;
     score = score * (2 * plies - clock) / (2 * plies);

@@ -305,7 +305,7 @@ static void tables_fill_exchange(EvalTables *tables, const Variant *variant) {
   tables->promo_gain_max = 0;
   for (int t = 0; t < variant->piece_count; t++)
     for (int p = 0; p < variant->piece_count; p++)
-      if (variant->pieces[t].promotes_to >> p & 1 &&
+      if (type_set_has(&variant->pieces[t].promotes_to, p) &&
           tables->see_value[p] - tables->see_value[t] > tables->promo_gain_max)
         tables->promo_gain_max = tables->see_value[p] - tables->see_value[t];
 }
@@ -408,7 +408,7 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
  * and counts pairs and files of, from the weights: nothing is counted for a
  * term whose weights are 0. */
 static void tables_set_reach(EvalTables *tables) {
-  int types = tables->piece_count;
+  int types = tables->piece_count < EVAL_SET_TYPES ? tables->piece_count : EVAL_SET_TYPES;
   const int *w = tables->param;
   bool pawn_threats = w[EW_THREAT_PAWN_MG] || w[EW_THREAT_PAWN_EG];
   bool threats = w[EW_THREAT_MG] || w[EW_THREAT_EG];
@@ -519,8 +519,8 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   next += sq_nb;
   tables->hill_distance[BLACK] = hill ? (int8_t *)next : NULL;
   next += sq_nb;
-  tables->hill_types =
-      variant->rules.hill_types ? variant->rules.hill_types : variant->rules.royal_types;
+  tables->hill_types = type_set_any(variant->rules.hill_types) ? variant->rules.hill_types
+                                                               : variant->rules.royal_types;
   tables->file_of = (uint8_t *)next, next += sq_nb;
   tables->rank_of = (uint8_t *)next, next += sq_nb;
   tables->edge_distance = (int8_t *)next, next += sq_nb;
@@ -555,9 +555,9 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   }
   for (int t = 0; t < types; t++) {
     const PieceType *piece = &variant->pieces[t];
-    tables->royal[t] = piece->royal || ((variant->rules.royal_types >> t) & 1);
+    tables->royal[t] = piece->royal || type_set_has(&variant->rules.royal_types, t);
     tables->antimaterial[t] = variant->rules.extinction_result == RESULT_WIN &&
-                              ((variant->rules.extinction_types >> t) & 1);
+                              type_set_has(&variant->rules.extinction_types, t);
     tables->pawn_like[t] = board_type_forward_only(variant, t);
     tables->has_pawn_like |= tables->pawn_like[t];
     for (int c = 0; c < COLOR_NB; c++) {
@@ -609,7 +609,8 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
     if (!tables->pawn_like[t]) continue;
     int gain = 0;
     for (int p = 0; p < types; p++)
-      if ((variant->pieces[t].promotes_to >> p & 1) && tables->value[p] - tables->value[t] > gain)
+      if (type_set_has(&variant->pieces[t].promotes_to, p) &&
+          tables->value[p] - tables->value[t] > gain)
         gain = tables->value[p] - tables->value[t];
     int scale = gain * 100 / 800;
     tables->promo_scale[t] = scale < 15 ? 15 : scale > 120 ? 120 : scale;

@@ -14,6 +14,9 @@
 
 /* What losing a royal costs in a static exchange: more than any material. */
 #define EVAL_ROYAL_SEE_VALUE 5000
+/* The evaluation's one-word type sets (reach, pairs, files) cover types
+ * 0..EVAL_SET_TYPES-1: a power of two, at most 64. */
+#define EVAL_SET_TYPES 64
 
 /* The evaluation's parameters, one flat table (docs/tune.md): the scalar
  * weights below first, then per piece type a middle- and end-game value, a
@@ -90,7 +93,7 @@ typedef struct {
    * when the zone cannot be reached by rank (no zone). */
   int8_t *promo_distance[COLOR_NB];
   int8_t *hill_distance[COLOR_NB];   /* king-distance to each side's hill, NULL if no hill */
-  uint64_t hill_types;               /* pieces that win by reaching the hill */
+  TypeSet hill_types;                /* pieces that win by reaching the hill */
   bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
   uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
   /* Endgame goals from the rules: a bared side loses (bare_reply: unless it
@@ -149,7 +152,10 @@ typedef struct {
    * (some weight that reads it is not 0), those with a pair bonus or a file
    * term that is not 0, and the types these terms apply to at all, which
    * the traced build counts so that the tuner can fit weights still 0:
-   * nonroyal_types and mobility_types (neither royal nor pawn-like). */
+   * nonroyal_types and mobility_types (neither royal nor pawn-like).
+   * These are one word: the terms apply to the first EVAL_SET_TYPES types
+   * (reach is asked of bitboards, which exist for at most 64 types; pairs
+   * and files of types beyond 64 are not counted). */
   uint64_t reach_types, pair_types, file_types;
   uint64_t nonroyal_types, mobility_types;
   uint64_t pawn_like_types;

@@ -166,8 +166,15 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
     /* Its entries hold terms computed with this variant's tables: a new
      * variant starts empty. */
     pawn_cache_init(&thread->pawns, PAWN_CACHE_LOG2);
-    if (!thread->history || !thread->counter || !thread->capture_history || !thread->pawns.entries)
-      return false;
+    if (!thread->history || !thread->counter || !thread->capture_history ||
+        !thread->pawns.entries) {
+      if (i == 0) return false;
+      /* Out of memory for a helper: search with the threads that have
+       * their tables, rather than answer without a move. */
+      while (searcher->thread_count > i)
+        thread_destroy(searcher->threads[--searcher->thread_count]);
+      break;
+    }
     thread->types = types;
     thread->squares = squares;
   }
@@ -307,8 +314,14 @@ void search_start(Searcher *searcher, const Position *position, const uint64_t *
 
   /* 4. Per-variant and per-thread preparation (all allocation happens here). */
   bool ok = searcher_prepare_variant(searcher, position->variant);
-  for (int i = 0; ok && i < searcher->thread_count; i++)
+  for (int i = 0; ok && i < searcher->thread_count; i++) {
     ok = thread_prepare(searcher->threads[i], position, &legal);
+    if (!ok && i > 0) { /* out of memory for a helper: go on without it and the rest */
+      while (searcher->thread_count > i)
+        thread_destroy(searcher->threads[--searcher->thread_count]);
+      ok = true;
+    }
+  }
   pthread_mutex_unlock(&legal_mutex);
   if (!ok) searcher->threads[0]->root_count = 0;
 

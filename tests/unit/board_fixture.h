@@ -165,14 +165,14 @@ static inline Variant *fx_chesslike(const char *name, int files, int ranks, bool
     promos |= 1u << a | 1u << c;
   }
   v.pieces[k].royal = true;
-  v.pieces[p].promotes_to = promos;
-  v.rules.royal_types = 1u << k;
+  v.pieces[p].promotes_to = type_set_from_word(promos);
+  v.rules.royal_types = type_set_of(k);
   v.rules.castling.enabled = true;
   v.rules.castling.king_file[0] = files - 2;
   v.rules.castling.king_file[1] = 2;
   v.rules.castling.partner_file[0] = files - 3;
   v.rules.castling.partner_file[1] = 3;
-  v.rules.castling.partners = 1u << r;
+  v.rules.castling.partners = type_set_of(r);
   v.rules.en_passant = true;
   v.rules.stalemate = RESULT_DRAW;
   v.rules.move_rule = 50;
@@ -258,7 +258,7 @@ static inline Variant *fx_xiangqi(void) {
   fx_set_range(&v, p, l1, other, false);
   fx_set_range(&v, p, l2, other, false);
   v.pieces[k].royal = true;
-  v.rules.royal_types = 1u << k;
+  v.rules.royal_types = type_set_of(k);
   v.rules.kings_may_not_face = true;
   v.rules.stalemate = RESULT_LOSS;
   v.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -305,23 +305,24 @@ static inline Variant *fx_chess_rule(const char *name) {
     r->check_limit = 3;
   } else if (!strcmp(name, "kingofthehill")) {
     r->hill = r->hill_by_color[WHITE] = r->hill_by_color[BLACK] = fx_zone(0, v, fx_center);
-    r->hill_types = 1u << k;
+    r->hill_types = type_set_of(k);
   } else if (!strcmp(name, "racingkings")) {
     r->hill = r->hill_by_color[WHITE] = r->hill_by_color[BLACK] = fx_zone(1, v, fx_rank8);
-    r->hill_types = 1u << k;
+    r->hill_types = type_set_of(k);
     r->hill_reply = true;
     r->no_checks = true;
     r->castling.enabled = false;
   } else if (!strcmp(name, "antichess") || !strcmp(name, "giveaway")) {
     v->pieces[k].royal = false;
-    r->royal_types = 0;
+    r->royal_types = type_set_empty();
     r->royal_may_be_exposed = true;
     r->must_capture = true;
     r->stalemate = RESULT_WIN;
-    r->extinction_types = r->extinction_by_color[WHITE] = r->extinction_by_color[BLACK] = 0x3F;
+    r->extinction_types = r->extinction_by_color[WHITE] = r->extinction_by_color[BLACK] =
+        type_set_from_word(0x3F);
     r->extinction_together = true;
     r->extinction_result = RESULT_WIN;
-    v->pieces[p].promotes_to |= 1u << k;
+    type_set_add(&v->pieces[p].promotes_to, k);
     if (!strcmp(name, "antichess")) r->castling.enabled = false;
   } else {
     return NULL;

@@ -68,7 +68,7 @@ static void self_play_one_game(Searcher *searcher, const Variant *variant, uint6
         for (int sq = 0; sq < pos_square_count(pos); sq++) {
           Piece p = pos_piece_on(pos, sq);
           hill |= piece_is_real(p) && variant->rules.hill[sq] &&
-                  (variant->rules.royal_types >> piece_type(p) & 1);
+                  type_set_has(&variant->rules.royal_types, piece_type(p));
         }
       /* The search also scores a repetition by the variant's rule (minishogi's
        * fourfold rule, perpetual check) the first time a position repeats,

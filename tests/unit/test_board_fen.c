@@ -31,7 +31,7 @@ static const char *pos_difference(const Position *a, const Position *b) {
   if (a->side != b->side) return "side to move";
   for (int sq = 0; sq < a->geo.sq_nb; sq++)
     if (a->board[sq] != b->board[sq]) return "a cell (piece, unmoved or promoted mark)";
-  if (memcmp(a->st.hand, b->st.hand, sizeof a->st.hand)) return "hands";
+  if (memcmp(a->hand, b->hand, sizeof a->hand)) return "hands";
   if (memcmp(a->st.castle_partner, b->st.castle_partner, sizeof a->st.castle_partner))
     return "castling partners";
   if (memcmp(a->st.checks_given, b->st.checks_given, sizeof a->st.checks_given)) return "checks";

@@ -21,6 +21,7 @@ typedef struct {
   Square *plist[COLOR_NB];
   int pcount[COLOR_NB];
   PosState st;
+  uint8_t hand[COLOR_NB][PIECE_TYPE_MAX]; /* logged apart from PosState (Undo.hand_changes) */
   Color side;
 } Snapshot;
 
@@ -34,6 +35,7 @@ static void snapshot_take(const Position *pos, Snapshot *s) {
     memcpy(s->plist[c], pos->plist[c], sizeof(Square) * (size_t)s->pcount[c]);
   }
   s->st = pos->st;
+  memcpy(s->hand, pos->hand, sizeof s->hand);
   s->side = pos->side;
 }
 
@@ -47,6 +49,7 @@ static void snapshot_free(Snapshot *s) {
 static const char *snapshot_difference(const Position *pos, const Snapshot *s) {
   if (pos->side != s->side) return "side to move";
   if (memcmp(&pos->st, &s->st, sizeof s->st)) return "state";
+  if (memcmp(pos->hand, s->hand, sizeof s->hand)) return "hands";
   if (memcmp(pos->board, s->board, sizeof(Piece) * (size_t)s->sq_nb)) return "board";
   for (int c = 0; c < COLOR_NB; c++) {
     if (pos->pcount[c] != s->pcount[c]) return "piece count";

@@ -206,27 +206,37 @@ START_TEST(size_limits_have_their_own_messages) {
 }
 END_TEST
 
-START_TEST(more_than_64_piece_types_is_an_error) {
-  char text[1024] = "";
-  for (int i = 0; i < 70; i++) {
+/* PIECE_TYPE_MAX (256) types compile; one more is an error at the letter of
+ * the 257th, which starts at column 8 * 256 + 1. */
+START_TEST(more_than_256_piece_types_is_an_error) {
+  static char text[4096];
+  text[0] = '\0';
+  for (int i = 0; i < 257; i++) {
     char def[32];
     snprintf(def, sizeof def, ":X%c%c:=W ", 'A' + i / 26, 'A' + i % 26);
     strcat(text, def);
+    if (i == 255) {
+      char error[512] = "";
+      Variant *v = mtu_compile(text, 8, 8, error, sizeof error);
+      ck_assert_msg(v != NULL, "%s", error);
+      ck_assert_int_eq(v->piece_count, 256);
+      mtu_free(v);
+    }
   }
   char error[512] = "";
   ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
-  ck_assert_msg(strstr(error, "more than 64 piece types"), "%s", error);
+  ck_assert_msg(strstr(error, "1:2049: more than 256 piece types"), "%s", error);
 }
 END_TEST
 
-START_TEST(more_than_256_definitions_is_an_error) {
+START_TEST(more_than_1024_definitions_is_an_error) {
   static char text[4096];
   text[0] = '\0';
-  for (int i = 0; i < 300; i++) strcat(text, i % 2 ? "N " : "n ");
+  for (int i = 0; i < 1100; i++) strcat(text, i % 2 ? "N " : "n ");
   char error[512] = "";
   ck_assert_ptr_null(mtu_compile(text, 8, 8, error, sizeof error));
-  /* the 257th definition starts at column 2 * 256 + 1 */
-  ck_assert_msg(strstr(error, "1:513: more than 256 definitions"), "%s", error);
+  /* the 1025th definition starts at column 2 * 1024 + 1 */
+  ck_assert_msg(strstr(error, "1:2049: more than 1024 definitions"), "%s", error);
 }
 END_TEST
 
@@ -289,8 +299,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, nesting_limit_has_its_own_message);
   tcase_add_test(tc, macro_depth_limit_has_its_own_message);
   tcase_add_test(tc, size_limits_have_their_own_messages);
-  tcase_add_test(tc, more_than_64_piece_types_is_an_error);
-  tcase_add_test(tc, more_than_256_definitions_is_an_error);
+  tcase_add_test(tc, more_than_256_piece_types_is_an_error);
+  tcase_add_test(tc, more_than_1024_definitions_is_an_error);
   tcase_add_test(tc, board_shape_is_checked);
   tcase_add_test(tc, positions_are_relative_to_the_file);
   tcase_add_test(tc, several_errors_are_all_reported);

@@ -223,7 +223,7 @@ START_TEST(decisive_captures_and_pieces_before_promotion) {
   ck_assert_msg(v != NULL, "%s", error);
   int minus = mbn_find_piece(v, "-Q"), q = mbn_find_piece(v, "Q");
   ck_assert_int_ge(minus, 0);
-  ck_assert_uint_eq(v->pieces[minus].promotes_to, 1u << q);
+  ck_assert_uint_eq(v->pieces[minus].promotes_to.w[0], 1u << q);
   ck_assert_str_eq(mtu_squares(v, "-Q", WHITE, "b1"), "a2 b2 c2 b3");
   mtu_free(v);
 }
@@ -236,7 +236,7 @@ START_TEST(promotions_and_castling) {
   int p = mbn_find_piece(v, "P");
   uint64_t want = (1u << mbn_find_piece(v, "Q")) | (1u << mbn_find_piece(v, "R")) |
                   (1u << mbn_find_piece(v, "B")) | (1u << mbn_find_piece(v, "N"));
-  ck_assert_uint_eq(v->pieces[p].promotes_to, want);
+  ck_assert_uint_eq(v->pieces[p].promotes_to.w[0], want);
   /* MBN's predefined castling: king to g / c, partner to f / d. */
   ck_assert_int_eq(v->rules.castling.king_file[0], 6);
   ck_assert_int_eq(v->rules.castling.partner_file[0], 5);
@@ -255,7 +255,7 @@ START_TEST(promotions_and_castling) {
   ck_assert_msg(v != NULL, "%s", error);
   int s = mbn_find_piece(v, "S"), ps = mbn_find_piece(v, "+S");
   ck_assert_int_eq(v->pieces[ps].promoted_from, s);
-  ck_assert_uint_eq(v->pieces[s].promotes_to, 1u << ps);
+  ck_assert_uint_eq(v->pieces[s].promotes_to.w[0], 1u << ps);
   mtu_free(v);
 }
 END_TEST

@@ -156,6 +156,27 @@ START_TEST(move_count_clock_shrinks_the_score) {
 }
 END_TEST
 
+/* Armageddon (counting=blackdrawodds): the move-count draw is Black's win,
+ * so the clock shrinks White's advantage as in chess but not Black's. */
+START_TEST(move_count_clock_spares_black_with_draw_odds) {
+  if (!library) library = engine_library_load(stderr);
+  const Variant *chess = library_find(library, "chess");
+  const Variant *armageddon = library_find(library, "armageddon");
+  ck_assert_ptr_nonnull(chess);
+  ck_assert_ptr_nonnull(armageddon);
+  const char *black_ahead[2] = {"8/8/3k4/3q4/8/8/3K4/8 w - - 0 1",
+                                "8/8/3k4/3q4/8/8/3K4/8 w - - 80 1"};
+  const char *white_ahead[2] = {"8/8/3k4/3Q4/8/8/3K4/8 w - - 0 1",
+                                "8/8/3k4/3Q4/8/8/3K4/8 w - - 80 1"};
+  /* scores from White's side: Black's advantage is negative */
+  ck_assert_int_lt(eval_white(chess, black_ahead[0]), -200);
+  ck_assert_int_gt(eval_white(chess, black_ahead[1]), eval_white(chess, black_ahead[0]) * 3 / 4);
+  ck_assert_int_eq(eval_white(armageddon, black_ahead[1]), eval_white(armageddon, black_ahead[0]));
+  ck_assert_int_lt(eval_white(armageddon, white_ahead[1]),
+                   eval_white(armageddon, white_ahead[0]) * 3 / 4);
+}
+END_TEST
+
 static void library_teardown(void) {
   if (library) library_free(library);
   library = NULL;
@@ -174,6 +195,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, last_defender_away_from_its_royal_is_worth_more);
   tcase_add_test(tc, passed_pawn_wants_the_enemy_royal_far_from_its_path);
   tcase_add_test(tc, move_count_clock_shrinks_the_score);
+  tcase_add_test(tc, move_count_clock_spares_black_with_draw_odds);
   suite_add_tcase(suite, tc);
   return suite;
 }
