@@ -792,6 +792,53 @@ static bool drop_touches_enemy(const Position *pos, int sq) {
   return false;
 }
 
+/* The eight steps to a square's neighbours (flip rules, drop=near). */
+static const int KING_STEPS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                     {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+static bool is_theirs(Piece p, Color us) {
+  return piece_is_real(p) && piece_color(p) != us;
+}
+static bool is_ours(Piece p, Color us) {
+  return piece_is_real(p) && piece_color(p) == us;
+}
+
+/* drop=near (ataxx): a piece of the mover's on one of the eight squares
+ * around sq. */
+static bool drop_near_own(const Position *pos, int sq) {
+  for (int d = 0; d < 8; d++) {
+    Square s = geo_step(&pos->geo, sq, KING_STEPS[d][0], KING_STEPS[d][1], 0, false, false);
+    if (s != SQ_NONE && is_ours(pos->board[s], pos->side)) return true;
+  }
+  return false;
+}
+
+/* drop=enclose (reversi), as Fairy-Stockfish's enclosingDrop = reversi
+ * tests it: an enemy piece next to sq, and in some direction a run of one or
+ * more squares ending in a piece of the mover's. The run may hold enemy
+ * pieces and walls: its test treats walls ('*') as transparent, while the
+ * flip itself stops at them (annexation may thus drop where nothing turns). */
+static bool drop_encloses(const Position *pos, int sq) {
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  bool touches = false;
+  for (int d = 0; d < 8 && !touches; d++) {
+    Square s = geo_step(geo, sq, KING_STEPS[d][0], KING_STEPS[d][1], 0, false, false);
+    touches = s != SQ_NONE && is_theirs(pos->board[s], us);
+  }
+  if (!touches) return false;
+  for (int d = 0; d < 8; d++) {
+    int dx = KING_STEPS[d][0], dy = KING_STEPS[d][1], run = 0;
+    Square s = geo_step(geo, sq, dx, dy, 0, false, false);
+    while (s != SQ_NONE && (pos->board[s] == PIECE_WALL || is_theirs(pos->board[s], us))) {
+      run++;
+      s = geo_step(geo, s, dx, dy, 0, false, false);
+    }
+    if (run && s != SQ_NONE && is_ours(pos->board[s], us)) return true;
+  }
+  return false;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
@@ -801,6 +848,13 @@ static void gen_drops(const Position *pos, MoveList *list) {
   if (v->rules.drop_anyside) anyside_squares(pos, anyside);
   bool opposite = false;
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
+  /* drop=opening[..]: while one of its squares is empty, drops go there
+   * only, instead of where enclose or near would allow */
+  const uint8_t *opening = v->rules.drop_opening;
+  bool opening_open = false;
+  for (int sq = 0; opening && sq < geo->sq_nb && !opening_open; sq++)
+    opening_open = opening[sq] && pos->board[sq] == PIECE_NONE;
+  bool enclose = v->rules.drop_enclose && !opening_open, near = v->rules.drop_near && !opening_open;
   for (int type = 0; type < v->piece_count; type++) {
     if (!pos->hand[us][type] && !type_set_has(&v->rules.drop_free, type)) continue;
     int limit = v->rules.per_file_limit[type];
@@ -819,6 +873,9 @@ static void gen_drops(const Position *pos, MoveList *list) {
       if (zone && !zone[sq]) continue;
       if (v->rules.drop_anyside && !anyside[sq]) continue;
       if (v->rules.drop_apart && drop_touches_enemy(pos, sq)) continue;
+      if (opening_open && !opening[sq]) continue;
+      if (near && !drop_near_own(pos, sq)) continue;
+      if (enclose && !drop_encloses(pos, sq)) continue;
       /* drop=stacked (connect four): on the first rank or on a piece */
       if (v->rules.drop_stacked && geo_rank(geo, sq) > 0 &&
           pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
