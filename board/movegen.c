@@ -839,22 +839,57 @@ static bool drop_encloses(const Position *pos, int sq) {
   return false;
 }
 
+/* Where a drop may go besides empty squares, its zone and its type's
+ * mobility: the connect-four and reversi families' rules, set up once per
+ * gen_drops call. */
+typedef struct {
+  bool anyside, apart, stacked, opening_open, enclose, near;
+  const uint8_t *opening;
+  uint8_t *anyside_squares;
+} DropPlacement;
+
+static __attribute__((noinline)) bool drop_placement_ok(const Position *pos,
+                                                        const DropPlacement *pl, int sq) {
+  const Geometry *geo = &pos->geo;
+  if (pl->anyside && !pl->anyside_squares[sq]) return false;
+  if (pl->apart && drop_touches_enemy(pos, sq)) return false;
+  /* drop=stacked (connect four): on the first rank or on a piece */
+  if (pl->stacked && geo_rank(geo, sq) > 0 &&
+      pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
+    return false;
+  if (pl->opening_open && !pl->opening[sq]) return false;
+  if (pl->near && !drop_near_own(pos, sq)) return false;
+  return !pl->enclose || drop_encloses(pos, sq);
+}
+
+/* drop=opening[..]: while one of its squares is empty, drops go there
+ * only, instead of where enclose or near would allow. */
+static void drop_placement_init(const Position *pos, DropPlacement *pl, uint8_t *anyside) {
+  const VariantRules *r = &pos->variant->rules;
+  *pl = (DropPlacement){.anyside = r->drop_anyside,
+                        .apart = r->drop_apart,
+                        .stacked = r->drop_stacked,
+                        .opening = r->drop_opening,
+                        .anyside_squares = anyside};
+  if (pl->anyside) anyside_squares(pos, anyside);
+  for (int sq = 0; pl->opening && sq < pos->geo.sq_nb && !pl->opening_open; sq++)
+    pl->opening_open = pl->opening[sq] && pos->board[sq] == PIECE_NONE;
+  pl->enclose = r->drop_enclose && !pl->opening_open;
+  pl->near = r->drop_near && !pl->opening_open;
+}
+
 static void gen_drops(const Position *pos, MoveList *list) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
   const Geometry *geo = &pos->geo;
   static _Thread_local uint8_t anyside[SQUARE_MAX];
-  if (v->rules.drop_anyside) anyside_squares(pos, anyside);
+  /* set up only where such a rule applies: one test per square elsewhere */
+  bool placed = t->drop_placed;
+  DropPlacement pl;
+  if (placed) drop_placement_init(pos, &pl, anyside);
   bool opposite = false;
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
-  /* drop=opening[..]: while one of its squares is empty, drops go there
-   * only, instead of where enclose or near would allow */
-  const uint8_t *opening = v->rules.drop_opening;
-  bool opening_open = false;
-  for (int sq = 0; opening && sq < geo->sq_nb && !opening_open; sq++)
-    opening_open = opening[sq] && pos->board[sq] == PIECE_NONE;
-  bool enclose = v->rules.drop_enclose && !opening_open, near = v->rules.drop_near && !opening_open;
   for (int type = 0; type < v->piece_count; type++) {
     if (!pos->hand[us][type] && !type_set_has(&v->rules.drop_free, type)) continue;
     int limit = v->rules.per_file_limit[type];
@@ -871,15 +906,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
       if (pos->board[sq] != PIECE_NONE) continue;
       if (!mobile[sq] && !immobile_ok) continue;
       if (zone && !zone[sq]) continue;
-      if (v->rules.drop_anyside && !anyside[sq]) continue;
-      if (v->rules.drop_apart && drop_touches_enemy(pos, sq)) continue;
-      if (opening_open && !opening[sq]) continue;
-      if (near && !drop_near_own(pos, sq)) continue;
-      if (enclose && !drop_encloses(pos, sq)) continue;
-      /* drop=stacked (connect four): on the first rank or on a piece */
-      if (v->rules.drop_stacked && geo_rank(geo, sq) > 0 &&
-          pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
-        continue;
+      if (placed && !drop_placement_ok(pos, &pl, sq)) continue;
       if (limit > 0) {
         int n = 0;
         for (int r = 0; r < geo->ranks; r++) {
