@@ -878,7 +878,7 @@ static void drop_placement_init(const Position *pos, DropPlacement *pl, uint8_t 
   pl->near = r->drop_near && !pl->opening_open;
 }
 
-static void gen_drops(const Position *pos, MoveList *list) {
+static void gen_drops(const Position *pos, MoveList *list, const TypeSet *only) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
@@ -892,6 +892,7 @@ static void gen_drops(const Position *pos, MoveList *list) {
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
     if (!pos->hand[us][type] && !type_set_has(&v->rules.drop_free, type)) continue;
+    if (only && !type_set_has(only, type)) continue;
     int limit = v->rules.per_file_limit[type];
     const uint8_t *mobile = t->mobile[type][us], *zone = v->rules.drop_zone[us][type];
     bool immobile_ok = (v->rules.drop_promoted || v->rules.drop_immobile) &&
@@ -1148,16 +1149,27 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
 
 void gen_rule_moves(const Position *pos, MoveList *list) {
   gen_castling(pos, list);
-  if (pos->variant->rules.drops) gen_drops(pos, list);
+  if (pos->variant->rules.drops) gen_drops(pos, list, NULL);
+}
+
+/* drop{..}=compulsory: the side to move holds a piece of the set in hand. */
+static bool drop_compulsory_now(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  if (!r->drops || !r->drop_compulsory) return false;
+  for (int t = 0; t < pos->variant->piece_count; t++)
+    if (pos->hand[pos->side][t] && type_set_has(&r->drop_compulsory_set, t)) return true;
+  return false;
 }
 
 int gen_pseudo_moves(const Position *pos, MoveList *list) {
   const VariantRules *r = &pos->variant->rules;
   list->count = 0;
-  if (r->drops && r->drop_compulsory) {
-    /* While a hand holds pieces, dropping is the only kind of move (unless
-     * no drop is legal: gen_legal_moves asks gen_pseudo_board_moves then). */
-    gen_drops(pos, list);
+  if (drop_compulsory_now(pos)) {
+    /* While a hand holds pieces of the compulsory set, dropping one of them
+     * is the only kind of move (unless no such drop is legal:
+     * gen_legal_moves asks gen_pseudo_board_moves then, which has no drops,
+     * as Fairy-Stockfish's mustDrop with its mustDropType). */
+    gen_drops(pos, list, &r->drop_compulsory_set);
     if (list->count) return list->count;
   }
   return gen_pseudo_board_moves(pos, list);
@@ -1179,7 +1191,7 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
   gen_castling(pos, list);
   if (r->gating) gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);
-  if (r->drops && !r->drop_compulsory) gen_drops(pos, list);
+  if (r->drops && !drop_compulsory_now(pos)) gen_drops(pos, list, NULL);
   if (r->wall_rule) gen_walls(pos, list);
   return list->count;
 }

@@ -233,6 +233,27 @@ static bool board_full(const Position *pos) {
   return true;
 }
 
+/* pieces{..}=extinction: colour c has lost every piece of a type of its set
+ * (of the whole set, with together), hand included; with opponent(N), only
+ * while the other side has N or more of it (koedem: a side without a king
+ * loses once the other side owns both, Fairy-Stockfish's
+ * extinctionOpponentPieceCount). */
+static bool side_extinct(const Position *pos, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  const BoardTables *t = pos->tables;
+  if (!t->extinction_any[c]) return false;
+  TypeSet set = t->extinction_mask[c];
+  if (r->extinction_together)
+    return rules_count_types(pos, c, set, true) <= r->extinction_count &&
+           rules_count_types(pos, (Color)!c, set, true) >= r->extinction_opponent;
+  for (int type = 0; type < pos->variant->piece_count; type++)
+    if (type_set_has(&set, type) &&
+        rules_count_types(pos, c, type_set_of(type), true) <= r->extinction_count &&
+        rules_count_types(pos, (Color)!c, type_set_of(type), true) >= r->extinction_opponent)
+      return true;
+  return false;
+}
+
 bool pos_is_decided(const Position *pos) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
@@ -251,18 +272,8 @@ bool pos_is_decided(const Position *pos) {
    * general promoting away leaves none, and the game goes on) */
   if ((t->extinction_any[WHITE] || t->extinction_any[BLACK]) &&
       !(t->last_royal_any[WHITE] || t->last_royal_any[BLACK])) {
-    for (int c = 0; c < COLOR_NB; c++) {
-      TypeSet set = t->extinction_mask[c];
-      if (!t->extinction_any[c]) continue;
-      if (r->extinction_together) {
-        if (rules_count_types(pos, (Color)c, set, true) <= r->extinction_count) return true;
-      } else {
-        for (int type = 0; type < pos->variant->piece_count; type++)
-          if (type_set_has(&set, type) &&
-              rules_count_types(pos, (Color)c, type_set_of(type), true) <= r->extinction_count)
-            return true;
-      }
-    }
+    for (int c = 0; c < COLOR_NB; c++)
+      if (side_extinct(pos, (Color)c)) return true;
   }
   if (r->hill || r->hill_by_color[WHITE]) {
     if (r->hill_reply) {
@@ -372,9 +383,7 @@ static GameResult game_result(const Position *pos, int legal_count) {
     if (hill_reached(pos, us)) return RESULT_WIN;
     if ((!r->hill_later || r->hill_safe) && hill_reached(pos, them)) return RESULT_LOSS;
     GameResult ext = r->extinction_result != RESULT_NONE ? r->extinction_result : RESULT_LOSS;
-    if (t->extinction_any[us] &&
-        rules_count_types(pos, us, t->extinction_mask[us], true) <= r->extinction_count)
-      return ext;
+    if (side_extinct(pos, us)) return ext;
     return ext == RESULT_LOSS ? RESULT_WIN : ext == RESULT_WIN ? RESULT_LOSS : RESULT_DRAW;
   }
   if (legal_count < 0) {

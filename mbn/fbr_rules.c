@@ -327,13 +327,18 @@ static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
     r->extinction_types = fbr_union(set);
     r->extinction_count = ext->has_number ? ext->number : 0;
     r->extinction_together = fbr_attr(rule, "together") != NULL;
+    const FbrAttr *opp = fbr_attr(rule, "opponent");
+    r->extinction_opponent = opp ? opp->number : 0;
+    if (opp && opp->number < 1)
+      return fbr_error(ctx, opp->pos, rule->text, "opponent(N) needs N >= 1");
     if (r->extinction_result == RESULT_NONE) r->extinction_result = RESULT_LOSS;
     bool last = fbr_attr(rule, "lastroyal") != NULL;
     r->last_royal_by_color[WHITE] = last ? set[WHITE] : type_set_empty();
     r->last_royal_by_color[BLACK] = last ? set[BLACK] : type_set_empty();
-  } else if (fbr_attr(rule, "together") || fbr_attr(rule, "lastroyal")) {
+  } else if (fbr_attr(rule, "together") || fbr_attr(rule, "lastroyal") ||
+             fbr_attr(rule, "opponent")) {
     return fbr_error(ctx, rule->pos, rule->text,
-                     "'together' and 'lastroyal' belong with 'extinction'");
+                     "'together', 'lastroyal' and 'opponent' belong with 'extinction'");
   }
   const FbrAttr *file = fbr_attr(rule, "file");
   if (file) {
@@ -454,7 +459,10 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   }
   if (fbr_attr(rule, "promoted")) r->drop_promoted = true;
   if (fbr_attr(rule, "immobile")) r->drop_immobile = true;
-  if (fbr_attr(rule, "compulsory")) r->drop_compulsory = true;
+  if (fbr_attr(rule, "compulsory")) {
+    r->drop_compulsory = true;
+    r->drop_compulsory_set = type_set_or(r->drop_compulsory_set, set);
+  }
   if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
   if (fbr_attr(rule, "anyside")) r->drop_anyside = true;
   if (fbr_attr(rule, "apart")) r->drop_apart = true;
@@ -765,6 +773,9 @@ static const FbrAttrSpec PIECES_ATTRS[] = {
     {"lastroyal", ARG_NONE, false, false,
      "[ext] with extinction(N): while a side has at most N+1 pieces of a type of the set (of "
      "the set, with together) they are royal for it (maharajah2, shoshogi)"},
+    {"opponent", ARG_NUMBER, false, false,
+     "[ext] with extinction: only while the other side has N or more of the type (of the set, "
+     "with together), hand included (koedem: opponent(2))"},
     {"file", ARG_NUMBER, false, false, "at most N of the set on one file (nifu: file(1))"},
     {"mobile", ARG_NONE, false, false,
      "[ext] the set may not move or drop where it has no further move"},
@@ -809,7 +820,7 @@ static const FbrAttrSpec DROP_ATTRS[] = {
     {"immobile", ARG_NONE, false, false,
      "[ext] a piece may be dropped where it has no move (dobutsu's chick on the last rank)"},
     {"compulsory", ARG_NONE, false, false,
-     "[ext] no board move while the hand is not empty, unless no drop is legal"},
+     "[ext] while the hand holds a piece of the set, only such drops, unless none is legal"},
     {"stacked", ARG_NONE, false, false,
      "[ext] only on the first rank or on top of a piece, as in connect four (cfour)"},
     {"free", ARG_NONE, false, false,

@@ -154,6 +154,9 @@ typedef struct {
                                              extinction_types) */
   bool extinction_together;              /* pieces=extinction,together: the set counts as one */
   int extinction_count;                  /* pieces=extinction(N): triggers at N or fewer left */
+  int extinction_opponent;               /* pieces=extinction,opponent(N): only while the other
+                                            side has N or more of the type, hand included
+                                            (koedem; 0: always) */
   int connect_n;                         /* connect=line(N): N in a row win (0: none) */
   TypeSet connect_types;                 /* connect{..}: the pieces that count */
   bool connect_orthogonal;               /* connect=orthogonal: no diagonal lines */
@@ -189,6 +192,8 @@ typedef struct {
   bool castling_dropped;                        /* castling=dropped: a royal or partner dropped
                                                    on its castling square gets the right */
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
+  TypeSet drop_compulsory_set;                  /* drop{..}=compulsory: the types that must be
+                                                   dropped while in hand (koedem's king) */
   bool drop_stacked;     /* drop=stacked: only on the first rank or on a piece (connect four) */
   bool drop_anyside;     /* drop=anyside: pushed in from an edge (cfour-anyside) */
   TypeSet drop_free;     /* drop{..}=free: types dropped from an unlimited supply (snort) */

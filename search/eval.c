@@ -37,36 +37,29 @@
 #define TRACE_ARG                , trace
 #define TRACE(index, coef, kind) eval_trace_add(trace, (index), (coef), (kind))
 #define EVAL_FUNCTION            eval_position_trace
+#define EVAL_TRACED              true
 #else
 #define TRACE_PARAM
 #define TRACE_ARG
 #define TRACE(index, coef, kind) ((void)0)
 #define EVAL_FUNCTION            eval_position
+#define EVAL_TRACED              false
 #endif
 #define W(index) (tables->param[index])
 
-/* The types a term counts: the engine only those whose weights are not 0
- * (weighted), the traced build every type the term applies to, so that the
- * tuner can fit weights that are still 0. */
+/* What a term counts: the engine only what has a weight that is not 0
+ * (weighted), the traced build everything the term applies to
+ * (applicable), so that the tuner can fit weights that are still 0. For a
+ * term over types both are sets of types; for a single term, 1 or 0
+ * (term_counted). A constant in each build, so the engine's test folds
+ * away. */
 static inline uint64_t counted_types(uint64_t weighted, uint64_t applicable) {
-#ifdef EVAL_TRACE
-  (void)weighted;
-  return applicable;
-#else
-  (void)applicable;
-  return weighted;
-#endif
+  return EVAL_TRACED ? applicable : weighted;
 }
 
-/* Whether a term whose weight is `weight` is evaluated: the engine skips
- * those at 0, the traced build evaluates all (see counted_types). */
+/* Whether a single term whose weight is `weight` is evaluated. */
 static inline bool term_counted(int weight) {
-#ifdef EVAL_TRACE
-  (void)weight;
-  return true;
-#else
-  return weight != 0;
-#endif
+  return counted_types(weight != 0, 1) != 0;
 }
 
 #define FILES_MAX 64
