@@ -48,7 +48,9 @@ static inline bool sweep_takes(SweepSample *s, const char *variant) {
   while (i < s->variants && strncmp(s->name[i], variant, SWEEP_NAME_MAX - 1)) i++;
   if (i == s->variants) {
     if (i == SWEEP_VARIANTS_MAX) return true; /* more variants than counted: take them */
-    strncpy(s->name[i], variant, SWEEP_NAME_MAX - 1);
+    size_t len = strnlen(variant, SWEEP_NAME_MAX - 1);
+    memcpy(s->name[i], variant, len);
+    s->name[i][len] = '\0';
     s->variants++;
   }
   return s->seen[i]++ % s->every == 0;

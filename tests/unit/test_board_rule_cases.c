@@ -455,6 +455,43 @@ START_TEST(compulsory_drops_waived_when_none_evades) {
 }
 END_TEST
 
+/* Koedem (drop{K}=compulsory, pieces{K}=extinction,opponent(2)): a king in
+ * hand must be dropped before anything else, a queen in hand need not be;
+ * a side without a king plays on while the other owns one king, and has
+ * lost once the other owns both (board and hand), as in Fairy-Stockfish. */
+START_TEST(koedem_king_drops_first_and_two_kings_win) {
+  Position *pos =
+      position_at("koedem", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1");
+  static MoveList list;
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 34);
+  ck_assert(is_legal_text(pos, "K@d1"));
+  ck_assert(!is_legal_text(pos, "Q@d1"));
+  ck_assert(!is_legal_text(pos, "e2e4"));
+  char err[128];
+  ck_assert(pos_set_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Q] w KQkq - 0 1", err,
+                        sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 54);
+  ck_assert(is_legal_text(pos, "Q@d1") && is_legal_text(pos, "e2e4"));
+  ck_assert(
+      pos_set_fen(pos, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1", err, sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_NONE);
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 21); /* 20 and Qd8-e8 */
+  ck_assert(pos_set_fen(pos, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] b KQ - 0 1", err,
+                        sizeof err));
+  ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  ck_assert(pos_set_fen(pos, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQ - 0 1", err,
+                        sizeof err));
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_WIN);
+  pos_free(pos);
+  /* extinction of one type of several: the side to move that lost its
+   * queens has lost (it was scored as a win before) */
+  pos = position_at("extinction", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
+  pos_free(pos);
+}
+END_TEST
+
 /* atomic=immune{K},mutual{K} (atomar): the white king takes the queen on e5
  * and survives its own blast, as does the black king next to it; a king
  * never takes a king. In nocheckatomic the capture blows up both kings. */
@@ -798,6 +835,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, atomic_king_blown_up_loses);
   tcase_add_test(tc, atomar_kings_survive_blasts_and_never_take_kings);
   tcase_add_test(tc, compulsory_drops_waived_when_none_evades);
+  tcase_add_test(tc, koedem_king_drops_first_and_two_kings_win);
   tcase_add_test(tc, petrified_capturer_becomes_a_wall);
   tcase_add_test(tc, legan_promotes_in_the_corner_zones);
   tcase_add_test(tc, castling_wins_and_lost_right_loses);

@@ -255,8 +255,13 @@ START_TEST(pieces_extinction_file_limits_mobility) {
   ck_assert_int_eq(v->rules.per_file_limit[type(v, "P")], 1);
   ck_assert_int_eq(v->rules.per_file_limit[type(v, "N")], 0);
   ck_assert_uint_eq(word(v->rules.immobility_illegal), bit(v, "P") | bit(v, "N"));
-  expect_error("pieces{P}=together", "'together' and 'lastroyal' belong with 'extinction'");
-  expect_error("pieces{Q}=lastroyal", "'together' and 'lastroyal' belong with 'extinction'");
+  expect_error("pieces{P}=together",
+               "'together', 'lastroyal' and 'opponent' belong with 'extinction'");
+  expect_error("pieces{Q}=lastroyal",
+               "'together', 'lastroyal' and 'opponent' belong with 'extinction'");
+  expect_error("pieces{K}=opponent(2)",
+               "'together', 'lastroyal' and 'opponent' belong with 'extinction'");
+  expect_error("pieces{K}=extinction,opponent(0)", "opponent(N) needs N >= 1");
   v = compile("pieces{!q}=extinction,lastroyal");
   ck_assert_uint_eq(word(v->rules.last_royal_by_color[BLACK]), bit(v, "Q"));
   ck_assert_uint_eq(word(v->rules.last_royal_by_color[WHITE]), 0);
