@@ -792,13 +792,102 @@ static bool drop_touches_enemy(const Position *pos, int sq) {
   return false;
 }
 
+/* The eight steps to a square's neighbours (flip rules, drop=near). */
+static const int KING_STEPS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                     {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+static bool is_theirs(Piece p, Color us) {
+  return piece_is_real(p) && piece_color(p) != us;
+}
+static bool is_ours(Piece p, Color us) {
+  return piece_is_real(p) && piece_color(p) == us;
+}
+
+/* drop=near (ataxx): a piece of the mover's on one of the eight squares
+ * around sq. */
+static bool drop_near_own(const Position *pos, int sq) {
+  for (int d = 0; d < 8; d++) {
+    Square s = geo_step(&pos->geo, sq, KING_STEPS[d][0], KING_STEPS[d][1], 0, false, false);
+    if (s != SQ_NONE && is_ours(pos->board[s], pos->side)) return true;
+  }
+  return false;
+}
+
+/* drop=enclose (reversi), as Fairy-Stockfish's enclosingDrop = reversi
+ * tests it: an enemy piece next to sq, and in some direction a run of one or
+ * more squares ending in a piece of the mover's. The run may hold enemy
+ * pieces and walls: its test treats walls ('*') as transparent, while the
+ * flip itself stops at them (annexation may thus drop where nothing turns). */
+static bool drop_encloses(const Position *pos, int sq) {
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  bool touches = false;
+  for (int d = 0; d < 8 && !touches; d++) {
+    Square s = geo_step(geo, sq, KING_STEPS[d][0], KING_STEPS[d][1], 0, false, false);
+    touches = s != SQ_NONE && is_theirs(pos->board[s], us);
+  }
+  if (!touches) return false;
+  for (int d = 0; d < 8; d++) {
+    int dx = KING_STEPS[d][0], dy = KING_STEPS[d][1], run = 0;
+    Square s = geo_step(geo, sq, dx, dy, 0, false, false);
+    while (s != SQ_NONE && (pos->board[s] == PIECE_WALL || is_theirs(pos->board[s], us))) {
+      run++;
+      s = geo_step(geo, s, dx, dy, 0, false, false);
+    }
+    if (run && s != SQ_NONE && is_ours(pos->board[s], us)) return true;
+  }
+  return false;
+}
+
+/* Where a drop may go besides empty squares, its zone and its type's
+ * mobility: the connect-four and reversi families' rules, set up once per
+ * gen_drops call. */
+typedef struct {
+  bool anyside, apart, stacked, opening_open, enclose, near;
+  const uint8_t *opening;
+  uint8_t *anyside_squares;
+} DropPlacement;
+
+static __attribute__((noinline)) bool drop_placement_ok(const Position *pos,
+                                                        const DropPlacement *pl, int sq) {
+  const Geometry *geo = &pos->geo;
+  if (pl->anyside && !pl->anyside_squares[sq]) return false;
+  if (pl->apart && drop_touches_enemy(pos, sq)) return false;
+  /* drop=stacked (connect four): on the first rank or on a piece */
+  if (pl->stacked && geo_rank(geo, sq) > 0 &&
+      pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
+    return false;
+  if (pl->opening_open && !pl->opening[sq]) return false;
+  if (pl->near && !drop_near_own(pos, sq)) return false;
+  return !pl->enclose || drop_encloses(pos, sq);
+}
+
+/* drop=opening[..]: while one of its squares is empty, drops go there
+ * only, instead of where enclose or near would allow. */
+static void drop_placement_init(const Position *pos, DropPlacement *pl, uint8_t *anyside) {
+  const VariantRules *r = &pos->variant->rules;
+  *pl = (DropPlacement){.anyside = r->drop_anyside,
+                        .apart = r->drop_apart,
+                        .stacked = r->drop_stacked,
+                        .opening = r->drop_opening,
+                        .anyside_squares = anyside};
+  if (pl->anyside) anyside_squares(pos, anyside);
+  for (int sq = 0; pl->opening && sq < pos->geo.sq_nb && !pl->opening_open; sq++)
+    pl->opening_open = pl->opening[sq] && pos->board[sq] == PIECE_NONE;
+  pl->enclose = r->drop_enclose && !pl->opening_open;
+  pl->near = r->drop_near && !pl->opening_open;
+}
+
 static void gen_drops(const Position *pos, MoveList *list, const TypeSet *only) {
   const Variant *v = pos->variant;
   const BoardTables *t = pos->tables;
   Color us = pos->side;
   const Geometry *geo = &pos->geo;
   static _Thread_local uint8_t anyside[SQUARE_MAX];
-  if (v->rules.drop_anyside) anyside_squares(pos, anyside);
+  /* set up only where such a rule applies: one test per square elsewhere */
+  bool placed = t->drop_placed;
+  DropPlacement pl;
+  if (placed) drop_placement_init(pos, &pl, anyside);
   bool opposite = false;
   for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
   for (int type = 0; type < v->piece_count; type++) {
@@ -818,12 +907,7 @@ static void gen_drops(const Position *pos, MoveList *list, const TypeSet *only) 
       if (pos->board[sq] != PIECE_NONE) continue;
       if (!mobile[sq] && !immobile_ok) continue;
       if (zone && !zone[sq]) continue;
-      if (v->rules.drop_anyside && !anyside[sq]) continue;
-      if (v->rules.drop_apart && drop_touches_enemy(pos, sq)) continue;
-      /* drop=stacked (connect four): on the first rank or on a piece */
-      if (v->rules.drop_stacked && geo_rank(geo, sq) > 0 &&
-          pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
-        continue;
+      if (placed && !drop_placement_ok(pos, &pl, sq)) continue;
       if (limit > 0) {
         int n = 0;
         for (int r = 0; r < geo->ranks; r++) {

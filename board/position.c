@@ -448,6 +448,45 @@ static __attribute__((noinline, cold)) void place_wall(Position *pos, int sq, Un
   if (move_kind(undo->move) == MOVE_PASS) st->pass_plies = 0;
 }
 
+/* flip=...: the enemy pieces the move just made turns into the mover's,
+ * each one logged like any changed cell (Fairy-Stockfish's
+ * flipEnclosedPieces, after the piece has landed). line: every run of enemy
+ * pieces from the arrival square closed by a piece of the mover's (an empty
+ * square, a wall or the edge closes nothing); around: every enemy piece next
+ * to it, with backed for a drop only when a piece of the mover's is next to
+ * it too. Rays from one square never cross, so each run turns as found. */
+static __attribute__((noinline, cold)) void flip_pieces(Position *pos, Move m, Undo *undo) {
+  static const int steps[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                  {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  const VariantRules *r = &pos->variant->rules;
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  int to = move_to(m);
+  Square next[8];
+  bool backed = false;
+  for (int d = 0; d < 8; d++) {
+    next[d] = geo_step(geo, to, steps[d][0], steps[d][1], 0, false, false);
+    Piece p = next[d] == SQ_NONE ? PIECE_NONE : pos->board[next[d]];
+    backed |= piece_is_real(p) && piece_color(p) == us;
+  }
+  if (r->flip_rule == FLIP_AROUND && r->flip_backed && move_kind(m) == MOVE_DROP && !backed) return;
+  for (int d = 0; d < 8; d++) {
+    int run = 0;
+    Square s = next[d];
+    while (s != SQ_NONE && piece_is_real(pos->board[s]) && piece_color(pos->board[s]) != us) {
+      run++;
+      if (r->flip_rule == FLIP_AROUND) break;
+      s = geo_step(geo, s, steps[d][0], steps[d][1], 0, false, false);
+    }
+    if (r->flip_rule == FLIP_LINE &&
+        (s == SQ_NONE || !piece_is_real(pos->board[s]) || piece_color(pos->board[s]) != us))
+      continue;
+    s = next[d];
+    for (int k = 0; k < run; k++, s = geo_step(geo, s, steps[d][0], steps[d][1], 0, false, false))
+      pos_put_piece(pos, s, piece_make(us, piece_type(pos->board[s])), undo);
+  }
+}
+
 void pos_make_move(Position *pos, Move m, Undo *undo) {
   PosState *st = &pos->st;
   Color us = pos->side;
@@ -541,6 +580,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     break;
   }
   }
+  if (__builtin_expect(pos->tables->flips, 0) && move_kind(m) != MOVE_PASS)
+    flip_pieces(pos, m, undo);
   int gate_type = move_gate_type(m);
   if (gate_type >= 0) {
     /* Seirawan gating: the piece from the hand enters on the square just

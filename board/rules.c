@@ -32,6 +32,15 @@ bool rules_supported(const Variant *v, char *err, size_t errlen) {
   /* a petrifying royal would wall itself in: only royal-when-last pieces
    * may petrify, and they may not capture while royal (petrified) */
   if (type_set_intersects(r->petrify, r->royal_types)) missing = "petrify of a royal piece";
+  /* a flipped royal would change sides (Fairy-Stockfish refuses kings with
+   * flipEnclosedPieces too) */
+  if (r->flip_rule && type_set_any(r->royal_types)) missing = "flip together with royal pieces";
+  /* every flipped cell is logged in Undo: the longest lines a drop could
+   * close must fit (the 8 directions: files-3, ranks-3, two diagonals) */
+  int files = v->shape.files, ranks = v->shape.ranks, shortest = files < ranks ? files : ranks;
+  if (r->flip_rule == FLIP_LINE &&
+      (files - 3) + (ranks - 3) + 2 * (shortest - 3) + 4 > UNDO_CHANGES_MAX)
+    missing = "flip=line on a board this large";
   if (missing) {
     snprintf(err, errlen, "variant %s: rule '%s' is not implemented by the move generator yet",
              v->name, missing);
@@ -217,6 +226,13 @@ static bool royals_blown_up(const Position *pos, Color c) {
   return false;
 }
 
+/* draw=full: no empty square is left (walls and holes aside). */
+static bool board_full(const Position *pos) {
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++)
+    if (pos->board[sq] == PIECE_NONE) return false;
+  return true;
+}
+
 /* pieces{..}=extinction: colour c has lost every piece of a type of its set
  * (of the whole set, with together), hand included; with opponent(N), only
  * while the other side has N or more of it (koedem: a side without a king
@@ -275,17 +291,25 @@ bool pos_is_decided(const Position *pos) {
   }
   /* Janggi: two passes in a row, or royals facing after two plies in a row. */
   if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return true;
+  if (r->full_board != RESULT_NONE && board_full(pos)) return true;
   if (r->check_limit > 0 && (pos->st.checks_given[WHITE] >= r->check_limit ||
                              pos->st.checks_given[BLACK] >= r->check_limit))
     return true;
   return false;
 }
 
-/* counting=blackdrawodds (armageddon): whatever ends drawn is Black's win. */
+/* counting=blackdrawodds (armageddon): whatever ends drawn is Black's win;
+ * counting=pieces (reversi, ataxx): the win of the side with more pieces on
+ * the board, as Fairy-Stockfish's unweighted material counting. */
 static GameResult draw_odds(const Position *pos, GameResult result) {
-  if (result != RESULT_DRAW || pos->variant->rules.counting != COUNTING_BLACK_DRAW_ODDS)
-    return result;
-  return pos->side == BLACK ? RESULT_WIN : RESULT_LOSS;
+  if (result != RESULT_DRAW) return result;
+  if (pos->variant->rules.counting == COUNTING_BLACK_DRAW_ODDS)
+    return pos->side == BLACK ? RESULT_WIN : RESULT_LOSS;
+  if (pos->variant->rules.counting == COUNTING_PIECES) {
+    int lead = pos->pcount[pos->side] - pos->pcount[!pos->side];
+    return lead > 0 ? RESULT_WIN : lead < 0 ? RESULT_LOSS : RESULT_DRAW;
+  }
+  return result;
 }
 
 static GameResult repetition_result(const Position *pos) {
@@ -336,6 +360,7 @@ static GameResult game_result(const Position *pos, int legal_count) {
     /* Fairy-Stockfish scores these by janggi material counting where the
      * variant uses it; Chimera calls them drawn. */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;
+    if (r->full_board != RESULT_NONE && board_full(pos)) return r->full_board;
     if (r->check_limit > 0 && pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;
     if (r->bare_royal != RESULT_NONE) {
       /* baremove: the bared side had its one move; if that move bared the

@@ -325,6 +325,9 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->demote_to[type] = v->pieces[type].promoted_from;
     }
   }
+  t->flips = v->rules.flip_rule != FLIP_NONE;
+  t->drop_placed = v->rules.drop_enclose || v->rules.drop_near || v->rules.drop_opening ||
+                   v->rules.drop_anyside || v->rules.drop_apart || v->rules.drop_stacked;
   t->walls_move = v->rules.wall_rule != WALL_NONE || type_set_any(v->rules.petrify);
   for (int type = 0; type < t->type_nb; type++) {
     if (v->rules.promotion_limit[type]) t->promotion_limited = true;

@@ -91,6 +91,9 @@ struct BoardTables {
   bool promotion_limited; /* some type has a promotion=limit(N): counts need the move list */
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */
+  bool flips;             /* flip=...: a move turns enemy pieces (make's one test) */
+  bool drop_placed;       /* drop=anyside, apart, stacked, enclose, near or opening[..]: where
+                             a drop may go depends on the pieces around (gen_drops) */
   bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
                              every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */

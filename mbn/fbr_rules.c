@@ -248,6 +248,8 @@ static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
       r->bare_royal = result;
     else if (!strcmp(name, "extinction"))
       r->extinction_result = result;
+    else if (!strcmp(name, "full"))
+      r->full_board = result;
     else if (!strcmp(name, "repetition")) {
       /* repetition(0): no repetition rule at all, as moverule(0) */
       r->repetition_off = a->has_number && a->number == 0;
@@ -464,6 +466,15 @@ static bool fbr_apply_drop(FbrContext *ctx, const FbrRule *rule) {
   if (fbr_attr(rule, "stacked")) r->drop_stacked = true;
   if (fbr_attr(rule, "anyside")) r->drop_anyside = true;
   if (fbr_attr(rule, "apart")) r->drop_apart = true;
+  if (fbr_attr(rule, "enclose")) r->drop_enclose = true;
+  if (fbr_attr(rule, "near")) r->drop_near = true;
+  const FbrAttr *opening = fbr_attr(rule, "opening");
+  if (opening) {
+    if (!opening->range)
+      return fbr_error(ctx, opening->pos, rule->text,
+                       "opening needs its squares: opening[d4,e4,d5,e5]");
+    r->drop_opening = fbr_zone_copy(ctx, opening->range);
+  }
   if (fbr_attr(rule, "free")) r->drop_free = type_set_or(r->drop_free, set);
   return true;
 }
@@ -509,6 +520,19 @@ static bool fbr_apply_atomic(FbrContext *ctx, const FbrRule *rule) {
 
 /* petrify{..}: a capturing piece of the set becomes a wall (the board
  * refuses royals in the set: rules_supported). */
+/* flip=line|around[,backed] */
+static bool fbr_apply_flip(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  bool line = fbr_attr(rule, "line") != NULL, around = fbr_attr(rule, "around") != NULL;
+  if (line == around)
+    return fbr_error(ctx, rule->pos, rule->text, "give one of line, around: flip=line");
+  r->flip_rule = line ? FLIP_LINE : FLIP_AROUND;
+  r->flip_backed = fbr_attr(rule, "backed") != NULL;
+  if (r->flip_backed && line)
+    return fbr_error(ctx, rule->pos, rule->text, "backed goes with around: flip=around,backed");
+  return true;
+}
+
 static bool fbr_apply_petrify(FbrContext *ctx, const FbrRule *rule) {
   ctx->variant->rules.petrify =
       rule->has_set ? fbr_union(rule->set) : type_set_first_n(ctx->variant->piece_count);
@@ -553,14 +577,15 @@ static bool fbr_apply_torus(FbrContext *ctx, const FbrRule *rule) {
 }
 
 static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
-  static const char *const names[] = {"none", "makruk", "asean", "cambodian", "blackdrawodds"};
-  for (int i = 0; i < 5; i++)
+  static const char *const names[] = {"none",      "makruk",        "asean",
+                                      "cambodian", "blackdrawodds", "pieces"};
+  for (int i = 0; i < 6; i++)
     if (rule->attr_count == 1 && !strcmp(rule->attrs[0].spec->name, names[i])) {
       ctx->variant->rules.counting = i;
       return true;
     }
   return fbr_error(ctx, rule->pos, rule->text,
-                   "give one of makruk, asean, cambodian, blackdrawodds, none");
+                   "give one of makruk, asean, cambodian, blackdrawodds, pieces, none");
 }
 
 static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
@@ -707,6 +732,8 @@ static const FbrAttrSpec RESULT_ATTRS[] = {
     {"bare", ARG_NONE, false, false, "[ext] the side has nothing but royals left"},
     {"extinction", ARG_NONE, false, false,
      "[ext] the side lost a set named by pieces{..}=extinction (default loss)"},
+    {"full", ARG_NONE, false, false,
+     "[ext] no empty square is left on the board (walls aside); for the side to move"},
     {"repetition", ARG_OPTIONAL, false, false,
      "the same position the N-th time (default 3), for the side to move; repetition(0): "
      "no repetition rule"},
@@ -803,6 +830,12 @@ static const FbrAttrSpec DROP_ATTRS[] = {
     {"anyside", ARG_NONE, false, false,
      "[ext] pushed in from an edge: where a stone entering a rank or file stops "
      "(cfour-anyside)"},
+    {"enclose", ARG_NONE, false, false,
+     "[ext] only where a line of enemy pieces from the square ends in one of the mover's "
+     "(reversi)"},
+    {"near", ARG_NONE, false, false, "[ext] only next to a piece of the mover's (ataxx)"},
+    {"opening", ARG_NONE, false, true,
+     "[ext] while one of these squares is empty, drops go there only (othello's centre)"},
     {"absolute", ARG_NONE, false, false, "[ext] the zone is the same for Black (no mirror)"},
     END_ATTRS};
 
@@ -827,6 +860,8 @@ static const FbrAttrSpec COUNTING_ATTRS[] = {
     {"cambodian", ARG_NONE, false, false, "Cambodian counting rules"},
     {"blackdrawodds", ARG_NONE, false, false,
      "[ext] every drawn result is a win for Black (armageddon)"},
+    {"pieces", ARG_NONE, false, false,
+     "[ext] every drawn result goes to the side with more pieces on the board (reversi)"},
     {"none", ARG_NONE, false, false, "no counting"},
     END_ATTRS};
 
@@ -845,6 +880,15 @@ static const FbrAttrSpec WALL_ATTRS[] = {
     {"ormove", ARG_NONE, false, false,
      "a side either moves or places a wall, written as a pass: a1a1,a1a3 (atlantis)"},
     {"absolute", ARG_NONE, false, false, "the squares are the same for Black (no mirror)"},
+    END_ATTRS};
+
+static const FbrAttrSpec FLIP_ATTRS[] = {
+    {"line", ARG_NONE, false, false,
+     "the enemy pieces in a line between the arrival square and a piece of the mover's "
+     "(reversi)"},
+    {"around", ARG_NONE, false, false, "the enemy pieces next to the arrival square (ataxx)"},
+    {"backed", ARG_NONE, false, false,
+     "with around: a drop flips only next to a piece of its side (quadwrangle)"},
     END_ATTRS};
 
 static const FbrAttrSpec NO_ATTRS[] = {END_ATTRS};
@@ -897,6 +941,8 @@ const FbrRuleSpec FBR_RULES[] = {
      "[ext] the side that moves N pieces of the set into a row wins"},
     {"wall", false, false, true, true, true, WALL_ATTRS, fbr_apply_wall,
      "[ext] every move also places a wall ('*') on an empty square of the range (default any)"},
+    {"flip", false, false, false, true, true, FLIP_ATTRS, fbr_apply_flip,
+     "[ext] a move turns enemy pieces into the mover's: enclosed in lines or next to it"},
 };
 
 const int FBR_RULE_NB = sizeof FBR_RULES / sizeof FBR_RULES[0];

@@ -194,11 +194,21 @@ typedef struct {
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
   TypeSet drop_compulsory_set;                  /* drop{..}=compulsory: the types that must be
                                                    dropped while in hand (koedem's king) */
-  bool drop_stacked; /* drop=stacked: only on the first rank or on a piece (connect four) */
-  bool drop_anyside; /* drop=anyside: pushed in from an edge (cfour-anyside) */
-  TypeSet drop_free; /* drop{..}=free: types dropped from an unlimited supply (snort) */
-  bool drop_apart;   /* drop=apart: never next to an enemy piece on a rank or file (snort) */
-  bool gating;       /* gating: Seirawan gating from hand */
+  bool drop_stacked;     /* drop=stacked: only on the first rank or on a piece (connect four) */
+  bool drop_anyside;     /* drop=anyside: pushed in from an edge (cfour-anyside) */
+  TypeSet drop_free;     /* drop{..}=free: types dropped from an unlimited supply (snort) */
+  bool drop_apart;       /* drop=apart: never next to an enemy piece on a rank or file (snort) */
+  bool drop_enclose;     /* drop=enclose: only where a line of enemy pieces ends in one of the
+                            mover's (reversi; Fairy-Stockfish's enclosingDrop = reversi) */
+  bool drop_near;        /* drop=near: only next to a piece of the mover's (ataxx) */
+  uint8_t *drop_opening; /* drop=opening[..]: while one of these squares is empty, drops go
+                            there only (Fairy-Stockfish's enclosingDropStart); NULL = none */
+  int flip_rule;         /* flip=...: what a move turns to the mover's side (VariantFlip) */
+  bool flip_backed;      /* flip=around,backed: a drop flips only next to a piece of its side
+                            (quadwrangle); board moves always flip */
+  GameResult full_board; /* draw=full: a board without an empty square ends the game (walls
+                            aside; Fairy-Stockfish's adjudicateFullBoard); NONE = off */
+  bool gating;           /* gating: Seirawan gating from hand */
   uint8_t *gating_zone[COLOR_NB];             /* gating[..]: squares that gate; default rank 1 */
   uint8_t *confine[COLOR_NB][PIECE_TYPE_MAX]; /* zone{..}[..]=dontcross: may not leave */
   uint8_t *river;                             /* zone[..]=river: informational (display/eval) */
@@ -222,7 +232,9 @@ typedef enum {
   COUNTING_MAKRUK,
   COUNTING_ASEAN,
   COUNTING_CAMBODIAN,
-  COUNTING_BLACK_DRAW_ODDS /* counting=blackdrawodds: a drawn game is a win for Black */
+  COUNTING_BLACK_DRAW_ODDS, /* counting=blackdrawodds: a drawn game is a win for Black */
+  COUNTING_PIECES           /* counting=pieces: a drawn game goes to the side with more pieces
+                               on the board (Fairy-Stockfish's materialCounting = unweighted) */
 } VariantCounting;
 typedef enum { CHASING_NONE = 0, CHASING_AXF } VariantChasing;
 /* Values of VariantRules.wall_rule: where the wall a move places may stand
@@ -236,6 +248,14 @@ typedef enum {
   WALL_PAST,   /* on the square the piece left (snailtrail) */
   WALL_STATIC, /* anywhere (isolation) */
 } VariantWall;
+/* Values of VariantRules.flip_rule: which enemy pieces a move turns into the
+ * mover's (Fairy-Stockfish's flipEnclosedPieces). */
+typedef enum {
+  FLIP_NONE = 0,
+  FLIP_LINE,   /* enclosed in a line between the arrival square and a piece of the mover's
+                  (reversi) */
+  FLIP_AROUND, /* next to the arrival square (ataxx) */
+} VariantFlip;
 
 /* A compiled variant. */
 typedef struct Variant {

@@ -126,6 +126,8 @@ struct Searcher {
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */
   Move best_move, ponder_move;
+  Move fallback; /* the first legal root move: the answer when the main thread's tables
+                    could not be allocated (no search, but still a move) */
 };
 
 /* search.c */

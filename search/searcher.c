@@ -266,6 +266,9 @@ static void search_main_job(void *data) {
     if (rm->pv_len > 1) ponder = rm->pv[1];
     s->score = rm->score != -SEARCH_INF ? rm->score : rm->prev_score;
   }
+  /* out of memory for the main thread's tables: nothing was searched, but a
+   * legal move is still the answer */
+  if (best == MOVE_NONE_VALUE) best = s->fallback;
   s->best_move = best;
   s->ponder_move = ponder;
   atomic_store(&s->running, false);
@@ -311,6 +314,8 @@ void search_start(Searcher *searcher, const Position *position, const uint64_t *
         }
     if (kept > 0) legal.count = kept;
   }
+
+  searcher->fallback = legal.count > 0 ? legal.moves[0] : MOVE_NONE_VALUE;
 
   /* 4. Per-variant and per-thread preparation (all allocation happens here). */
   bool ok = searcher_prepare_variant(searcher, position->variant);

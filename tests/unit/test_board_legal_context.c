@@ -2,7 +2,9 @@
  * answers exactly as pos_is_legal, and the gives-check context exactly as
  * pos_gives_check (make, test, unmake), for every pseudo-legal move, in every
  * shipped variant, along pseudo-random games (so positions with checks, pins,
- * drops and promotions occur), and the test sees both answers. */
+ * drops and promotions occur), and the test sees both answers. Under the
+ * sanitizers one shorter game per variant, and a sample of the moves
+ * (sweep_sample.h). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "board/position.h"
 #include "mbn/variant_library.h"
 #include "shipped_library.h"
+#include "sweep_sample.h"
 
 Suite *test_suite(void);
 
@@ -22,18 +25,19 @@ START_TEST(context_agrees_with_full_test) {
   LegalContext *ctx = malloc(sizeof *ctx);
   Undo *undo = malloc(sizeof(Undo) * 80);
   long illegal_seen = 0, legal_seen = 0;
+  int games = sweep_limit(8, 1), plies = sweep_limit(80, 40);
   uint32_t seed = 12345;
   for (int v = 0; v < library_count(lib); v++) {
     const Variant *variant = library_variant(lib, v);
     char err[256];
     Position *pos = pos_new(variant, err, sizeof err);
     ck_assert_msg(pos != NULL, "%s: %s", variant->name, err);
-    for (int game = 0; game < 8; game++) {
+    for (int game = 0; game < games; game++) {
       int ply = 0;
-      for (; ply < 80; ply++) {
+      for (; ply < plies; ply++) {
         gen_pseudo_moves(pos, list);
         legal_context_init(pos, ctx);
-        for (int i = 0; i < list->count; i++) {
+        for (int i = 0, step = sweep_stride(list->count, 32); i < list->count; i += step) {
           Move m = list->moves[i];
           bool full = pos_is_legal(pos, m);
           if (legal_context_test(pos, ctx, m) != full) {
@@ -50,7 +54,7 @@ START_TEST(context_agrees_with_full_test) {
         pos_make_move(pos, legal->moves[(seed >> 8) % (uint32_t)legal->count], &undo[ply]);
       }
       /* the loop may stop before making its last move */
-      int made = ply < 80 ? ply : 80;
+      int made = ply < plies ? ply : plies;
       while (made-- > 0) pos_unmake_move(pos, &undo[made]);
     }
     pos_free(pos);
@@ -70,6 +74,7 @@ START_TEST(check_context_agrees_with_make) {
   Undo *undo = malloc(sizeof(Undo) * 80);
   long checks = 0, quiet = 0, fast_checks = 0, fast_variants = 0, watch_checks = 0;
   bool xiangqi_watched = false;
+  int games = sweep_limit(8, 1), plies = sweep_limit(80, 40);
   uint32_t seed = 777;
   for (int v = 0; v < library_count(lib); v++) {
     const Variant *variant = library_variant(lib, v);
@@ -77,15 +82,15 @@ START_TEST(check_context_agrees_with_make) {
     Position *pos = pos_new(variant, err, sizeof err);
     ck_assert_msg(pos != NULL, "%s: %s", variant->name, err);
     bool fast_seen = false;
-    for (int game = 0; game < 8; game++) {
+    for (int game = 0; game < games; game++) {
       int ply = 0;
-      for (; ply < 80; ply++) {
+      for (; ply < plies; ply++) {
         gen_pseudo_moves(pos, list);
         CheckContext ctx;
         check_context_init(pos, &ctx);
         fast_seen |= ctx.mode == CHECK_BB64 || ctx.mode == CHECK_BB128;
         xiangqi_watched |= ctx.mode == CHECK_WATCH && !strcmp(variant->name, "xiangqi");
-        for (int i = 0; i < list->count; i++) {
+        for (int i = 0, step = sweep_stride(list->count, 32); i < list->count; i += step) {
           Move m = list->moves[i];
           bool full = pos_gives_check(pos, m);
           if (check_context_gives(pos, &ctx, m) != full) {
@@ -103,7 +108,7 @@ START_TEST(check_context_agrees_with_make) {
         seed = seed * 1103515245u + 12345u;
         pos_make_move(pos, legal->moves[(seed >> 8) % (uint32_t)legal->count], &undo[ply]);
       }
-      int made = ply < 80 ? ply : 80;
+      int made = ply < plies ? ply : plies;
       while (made-- > 0) pos_unmake_move(pos, &undo[made]);
     }
     fast_variants += fast_seen;

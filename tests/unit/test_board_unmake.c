@@ -157,6 +157,21 @@ START_TEST(walls_restore_lists) {
 }
 END_TEST
 
+START_TEST(flips_restore_lists) {
+  VariantLibrary *lib = shipped_library_load();
+  /* drops that turn lines of stones (flipello), clones and jumps that turn
+   * their neighbours (ataxx), both two plies deep */
+  check_position(
+      lib, "flipello",
+      "8/1P3pPP/2P1ppP1/2PPPp2/3PPP2/2PPP1P1/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP"
+      "PPPPPPPPPPPPppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 8",
+      (const bool[SEEN_NB]){false, false, true, false});
+  check_position(lib, "ataxx", "2p1p2/1P1P3/P1PPP2/7/3p3/7/4P2 b - - 0 9",
+                 (const bool[SEEN_NB]){false, false, true, false});
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_unmake");
   TCase *tc = tcase_create("unmake");
@@ -164,6 +179,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, capture_promotion_castling_restore_lists);
   tcase_add_test(tc, drops_restore_lists);
   tcase_add_test(tc, walls_restore_lists);
+  tcase_add_test(tc, flips_restore_lists);
   suite_add_tcase(suite, tc);
   return suite;
 }
