@@ -326,6 +326,12 @@ int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, Piece
   bb_t occupied = BBW(occupied)(pos);
   bb_t empty = ~occupied & bb->board_mask, enemy = BBP(pos).color[!c];
   bb_t zone = query->zone_sq >= 0 ? bb->near[query->zone_sq] : 0;
+  bb_t guarded = 0;
+  for (int i = 0; query->guard_types && i < pos->pcount[!c]; i++) {
+    int sq = pos->plist[!c][i], type = piece_type(pos->board[sq]);
+    if (query->guard_types >> type & 1)
+      guarded |= bb->leap_capture[(size_t)type * COLOR_NB + (size_t)!c][sq];
+  }
   int n = 0;
   for (int i = 0; i < pos->pcount[c]; i++) {
     int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
@@ -336,7 +342,7 @@ int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, Piece
       bb_t victims = bb_targets_on(bb, k, sq, occupied, 0, enemy);
       int threats = bb_threats(pos, victims, query->threat_types[type]);
       if (!threats) continue;
-      out[n++] = (PieceReach){.type = (uint8_t)type, .threats = (int16_t)threats};
+      out[n++] = (PieceReach){.type = (uint8_t)type, .threats = (int16_t)threats, .guarded = 0};
       continue;
     }
     bb_t targets = bb_targets_on(bb, k, sq, occupied, empty, enemy);
@@ -346,6 +352,8 @@ int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, Piece
     out[n].reach = (int16_t)BBW(popcount)(targets);
     out[n].zone = (int16_t)(near ? BBW(popcount)(near) : 0);
     out[n].threats = (int16_t)bb_threats(pos, targets & enemy, query->threat_types[type]);
+    bb_t unsafe = targets & guarded;
+    out[n].guarded = (int16_t)(unsafe ? BBW(popcount)(unsafe) : 0);
     n++;
   }
   return n;

@@ -39,10 +39,11 @@ int pos_mobility(const Position *pos, int sq);
 /* What one piece reaches: its mobility (as pos_mobility), how many of those
  * targets lie on the query's zone_sq or one king step from it (0 when
  * zone_sq < 0: the enemy royal's zone), and how many are enemy pieces whose
- * type is in the piece's threat_types. */
+ * type is in the piece's threat_types, and how many of its targets an enemy
+ * piece of the query's guard_types captures on (0 without guard_types). */
 typedef struct {
   uint8_t type;
-  int16_t reach, zone, threats;
+  int16_t reach, zone, threats, guarded;
 } PieceReach;
 /* The most pieces pos_side_reach reports: bitboards hold at most 128 squares. */
 #define POS_REACH_MAX 128
@@ -55,6 +56,9 @@ typedef struct {
   uint64_t threats_only;
   int zone_sq;                  /* the zone's centre for every piece, or -1 */
   const uint64_t *threat_types; /* [t]: the threat_types of a piece of type t */
+  /* Enemy types whose capture leaps make a target "guarded" (the
+   * evaluation's pawn-like pieces; their rider captures are not counted). */
+  uint64_t guard_types;
 } ReachQuery;
 /* PieceReach of every piece of colour c that the query asks for, in
  * piece-list order, into out (room for POS_REACH_MAX); pieces for which

@@ -102,6 +102,40 @@ typedef struct {
   int16_t passed[COLOR_NB * PAWN_LIST_MAX];
 } PawnStructure;
 
+#define RANKS_MAX 64
+
+/* Pawn-like pieces with a friendly one on a neighbouring file of the same
+ * rank (a phalanx) or of the rank behind (a chain), worth more the further
+ * they have advanced. Ranks from RANKS_MAX on are left out. */
+static void connected_evaluate(const EvalTables *tables, const PawnList *pawns, int ranks,
+                               int files, PawnStructure *out TRACE_PARAM) {
+  uint64_t rows[COLOR_NB][RANKS_MAX]; /* per colour and rank: the files that hold one */
+  memset(rows, 0, sizeof rows);
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int i = 0; i < pawns->count[c]; i++) {
+      int sq = pawns->sq[c][i], f = tables->file_of[sq], r = tables->rank_of[sq];
+      if (f < files && r < RANKS_MAX) rows[c][r] |= (uint64_t)1 << f;
+    }
+  for (int c = 0; c < COLOR_NB; c++) {
+    int sign = c == WHITE ? 1 : -1, back = c == WHITE ? -1 : 1;
+    for (int i = 0; i < pawns->count[c]; i++) {
+      int sq = pawns->sq[c][i], f = tables->file_of[sq], r = tables->rank_of[sq];
+      if (f >= files || r >= RANKS_MAX) continue;
+      uint64_t beside = (f > 0 ? (uint64_t)1 << (f - 1) : 0) |
+                        (f + 1 < files && f + 1 < FILES_MAX ? (uint64_t)1 << (f + 1) : 0);
+      int behind = r + back;
+      bool linked = (rows[c][r] & beside) || (behind >= 0 && behind < ranks && behind < RANKS_MAX &&
+                                              rows[c][behind] & beside);
+      if (!linked) continue;
+      int own = c == WHITE ? r : ranks - 1 - r;
+      out->mg += sign * own * W(EW_CONNECTED_MG);
+      out->eg += sign * own * W(EW_CONNECTED_EG);
+      TRACE(EW_CONNECTED_MG, sign * own, EVAL_KIND_MG);
+      TRACE(EW_CONNECTED_EG, sign * own, EVAL_KIND_EG);
+    }
+  }
+}
+
 static void pawns_structure(const Position *pos, const EvalTables *tables, const PawnList *pawns,
                             PawnStructure *out TRACE_PARAM) {
   const Geometry *geo = &pos->geo;
@@ -112,6 +146,7 @@ static void pawns_structure(const Position *pos, const EvalTables *tables, const
    * that hold some (pawns->files) are set, and read. */
   int count[COLOR_NB][FILES_MAX];
   int rearmost[COLOR_NB][FILES_MAX]; /* in the colour's own direction */
+  bool connected = term_counted(W(EW_CONNECTED_MG) | W(EW_CONNECTED_EG));
   for (int c = 0; c < COLOR_NB; c++)
     for (uint64_t held = pawns->files[c]; held; held &= held - 1) {
       int f = __builtin_ctzll(held);
@@ -171,6 +206,7 @@ static void pawns_structure(const Position *pos, const EvalTables *tables, const
       out->passed[out->passed_count++] = (int16_t)sq;
     }
   }
+  if (connected) connected_evaluate(tables, pawns, ranks, files, out TRACE_ARG);
 }
 
 /* End game: our royal near the square in front of each passed pawn, theirs
@@ -322,7 +358,12 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
   PieceReach found[POS_REACH_MAX];
   /* Pawn-like pieces count only their threats (below): the board skips the
    * rest for them, and those that threaten nothing. */
-  ReachQuery query = {types, types & tables->pawn_like_types, -1, tables->threat_types};
+  /* Targets an enemy pawn-like piece captures on are counted apart (safe
+   * mobility), where a weight asks for them. */
+  bool guard =
+      term_counted(W(EW_GUARDED_MG) | W(EW_GUARDED_EG) | W(EW_RESTRICTED_MG) | W(EW_RESTRICTED_EG));
+  ReachQuery query = {types, types & tables->pawn_like_types, -1, tables->threat_types,
+                      guard ? tables->pawn_like_types : 0};
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
     int attackers = 0, zone_total = 0;
@@ -344,6 +385,16 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
                          threats * W(EW_THREAT_EG));
       attackers += zone > 0;
       zone_total += zone;
+      /* Squares an enemy pawn-like piece guards are worth less, and a
+       * piece with almost no safe square is nearly trapped. */
+      int guarded = found[i].guarded;
+      int restricted = tables->royal[type] || reach - guarded >= 3 ? 0 : 3 - (reach - guarded);
+      out->mg += sign * (guarded * W(EW_GUARDED_MG) - restricted * W(EW_RESTRICTED_MG));
+      out->eg += sign * (guarded * W(EW_GUARDED_EG) - restricted * W(EW_RESTRICTED_EG));
+      TRACE(EW_GUARDED_MG, sign * guarded, EVAL_KIND_MG);
+      TRACE(EW_GUARDED_EG, sign * guarded, EVAL_KIND_EG);
+      TRACE(EW_RESTRICTED_MG, -sign * restricted, EVAL_KIND_MG);
+      TRACE(EW_RESTRICTED_EG, -sign * restricted, EVAL_KIND_EG);
       TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
       TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
       TRACE(tables->zone_param + 2 * type, sign * zone, EVAL_KIND_MG);

@@ -351,13 +351,15 @@ static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
 
 /* The terms added with the royal zone and threats default to 0: a variant
  * without tuned weights evaluates as before them. */
-static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10,  20,  8, 10, 2, 3, 100, 6, 10, 8,
-                                                  10, 120, 150, 0, 0,  0, 0, 0,   0, 0};
+static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {
+    12, 10, 20, 8, 10, 2, 3, 100, 6, 10, 8, 10, 120, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
-    "tempo",     "doubled_mg",   "doubled_eg",     "isolated_mg",    "isolated_eg",    "passed_mg",
-    "passed_eg", "passed_royal", "shelter",        "danger",         "hill_mg",        "hill_eg",
-    "check",     "extinction",   "zone_attackers", "threat_pawn_mg", "threat_pawn_eg", "threat_mg",
-    "threat_eg", "zone_danger",  "royal_open"};
+    "tempo",          "doubled_mg",     "doubled_eg",   "isolated_mg",   "isolated_eg",
+    "passed_mg",      "passed_eg",      "passed_royal", "shelter",       "danger",
+    "hill_mg",        "hill_eg",        "check",        "extinction",    "zone_attackers",
+    "threat_pawn_mg", "threat_pawn_eg", "threat_mg",    "threat_eg",     "zone_danger",
+    "royal_open",     "guarded_mg",     "guarded_eg",   "restricted_mg", "restricted_eg",
+    "connected_mg",   "connected_eg"};
 
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */
@@ -428,7 +430,8 @@ static void tables_set_reach(EvalTables *tables) {
     if (counted) tables->mobility_types |= bit;
     if (tables->pawn_like[t]) tables->pawn_like_types |= bit;
     if ((counted && (tables->mobility_on[t] || tables->zone_mg[t] || tables->zone_eg[t] ||
-                     w[EW_ZONE_ATTACKERS] || w[EW_ZONE_DANGER] || threats)) ||
+                     w[EW_ZONE_ATTACKERS] || w[EW_ZONE_DANGER] || threats || w[EW_GUARDED_MG] ||
+                     w[EW_GUARDED_EG] || w[EW_RESTRICTED_MG] || w[EW_RESTRICTED_EG])) ||
         (tables->pawn_like[t] && !tables->royal[t] && pawn_threats))
       tables->reach_types |= bit;
     if (counted && (tables->pair_mg[t] || tables->pair_eg[t])) tables->pair_types |= bit;

@@ -48,6 +48,13 @@ enum {
   EW_THREAT_EG,
   EW_ZONE_DANGER, /* x (squares of the enemy royal's zone reached, counted per piece)^2 / 8 */
   EW_ROYAL_OPEN,  /* per file at or next to a royal without friendly pawn-like pieces */
+  EW_GUARDED_MG,  /* per square a piece reaches that an enemy pawn-like piece captures on */
+  EW_GUARDED_EG,
+  EW_RESTRICTED_MG, /* per square a non-royal piece's safe reach falls short of 3 */
+  EW_RESTRICTED_EG,
+  EW_CONNECTED_MG, /* x ranks advanced, per pawn-like piece with a friendly one beside it or
+                    * diagonally behind it */
+  EW_CONNECTED_EG,
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];

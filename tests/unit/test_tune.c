@@ -382,7 +382,15 @@ END_TEST
  *   zone_danger 16 (middle game): the knight on c5 and the bishop on b5 reach
  *     2 squares of the zone between them: 2^2 x 16 / 8 = +8;
  *   royal_open 10 (middle game): White's king on e1 without pawns on the d, e
- *     and f files: -30; without the e pawn only: -10. */
+ *     and f files: -30; without the e pawn only: -10;
+ *   guarded 10: the knight on d4 reaches c6 and e6, which the pawn on d7
+ *     captures on: +20;
+ *   restricted 10: the bishop on a1 reaches nothing (its own pawn on b2):
+ *     3 x -10; the knight on a1 reaches b3 and c2, and the pawn on c4
+ *     captures on b3, one safe square: 2 x -10;
+ *   connected 10: White's pawns on d4 and e4 stand side by side, three
+ *     ranks advanced each: +60; on d4 and e3, d4 is backed from e3 and e3
+ *     by nothing: +30; Black's on d5 and e5, three ranks from its side: -60. */
 START_TEST(reach_and_pair_weights_score_what_they_name) {
   VariantLibrary *lib = shipped_library_load();
   const Variant *chess = library_find(lib, "chess");
@@ -390,7 +398,8 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
   static const struct {
     const char *fen;
     int term; /* 0 zone N, 1 zone_attackers, 2 threat_pawn, 3 threat, 4 pair B, 5 open R,
-               * 6 semiopen R, 7 zone_danger, 8 royal_open */
+               * 6 semiopen R, 7 zone_danger, 8 royal_open, 9 guarded, 10 restricted,
+               * 11 connected */
     int expected;
   } CASES[] = {{"4k3/8/2N5/8/8/8/8/4K3 w - - 0 1", 0, 20},
                {"rnbqkbnr/pppppppp/8/1BN5/8/8/PPPPPPPP/R1BQK1NR w KQkq - 0 1", 1, 25},
@@ -403,7 +412,13 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
                {"4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", 6, 0},
                {"rnbqkbnr/pppppppp/8/1BN5/8/8/PPPPPPPP/R1BQK1NR w KQkq - 0 1", 7, 8},
                {"rnbqkbnr/pppppppp/8/8/8/8/PPP3PP/RNBQKBNR w KQkq - 0 1", 8, -30},
-               {"rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", 8, -10}};
+               {"rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", 8, -10},
+               {"4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1", 9, 20},
+               {"4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1", 10, -30},
+               {"4k3/8/8/8/2p5/8/8/N3K3 w - - 0 1", 10, -20},
+               {"4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", 11, 60},
+               {"4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1", 11, 30},
+               {"4k3/8/8/3pp3/8/8/8/4K3 w - - 0 1", 11, -60}};
   int rook = type_lettered(chess, "R");
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
     EvalTables plain, weighted;
@@ -423,6 +438,9 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
     case 5: w[weighted.open_param + 2 * rook] = w[weighted.open_param + 2 * rook + 1] = 20; break;
     case 7: w[EW_ZONE_DANGER] = 16; break;
     case 8: w[EW_ROYAL_OPEN] = 10; break;
+    case 9: w[EW_GUARDED_MG] = w[EW_GUARDED_EG] = 10; break;
+    case 10: w[EW_RESTRICTED_MG] = w[EW_RESTRICTED_EG] = 10; break;
+    case 11: w[EW_CONNECTED_MG] = w[EW_CONNECTED_EG] = 10; break;
     default: w[weighted.semiopen_param + 2 * rook] = w[weighted.semiopen_param + 2 * rook + 1] = 12;
     }
     eval_params_apply(&weighted);
