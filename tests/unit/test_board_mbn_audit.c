@@ -13,36 +13,13 @@
 #include "mbn/variant_library.h"
 #include "search/eval_tables.h"
 
+#include "inline_variant.h"
+
 Suite *test_suite(void);
 
 static const char *fen8 = "7k/8/8/8/3X4/8/8/K7 w - - 0 1";
 static const char *fen36 = "35k/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/17X18/36/36/36/"
                            "36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - - 0 1";
-
-/* The position of variant [v] (board, setup, pieces, royal K) in its setup,
- * or in `fen` when it is not NULL; free with done(pos, lib). */
-static Position *position_of(const char *board, const char *pieces, const char *setup,
-                             const char *fen, VariantLibrary **lib) {
-  char text[1024];
-  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
-           setup, pieces);
-  VariantDiagnostics diags = {0};
-  *lib = library_new();
-  library_add_text(*lib, "v.var", text, &diags);
-  library_compile(*lib, &diags);
-  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
-  variant_diag_free(&diags);
-  char err[256];
-  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
-  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
-  if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
-  return pos;
-}
-
-static void done(Position *pos, VariantLibrary *lib) {
-  pos_free(pos);
-  library_free(lib);
-}
 
 /* The legal moves of the piece on `from` in the variant's setup, or in
  * `fen` when it is not NULL, as "d4e5 d4b2 ..." (sorted as generated);
@@ -50,21 +27,9 @@ static void done(Position *pos, VariantLibrary *lib) {
 static int moves_from_fen(const char *board, const char *pieces, const char *setup, const char *fen,
                           const char *from, char *out, size_t outlen) {
   VariantLibrary *lib;
-  Position *pos = position_of(board, pieces, setup, fen, &lib);
-  MoveList *list = malloc(sizeof *list);
-  int n = gen_legal_moves(pos, list), count = 0;
-  size_t len = 0;
-  if (outlen) out[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    char m[MOVE_TEXT_MAX];
-    move_to_text(pos, list->moves[i], m, sizeof m);
-    if (strncmp(m, from, strlen(from)) || (m[strlen(from)] >= '0' && m[strlen(from)] <= '9'))
-      continue;
-    count++;
-    if (len + strlen(m) + 2 < outlen) len += (size_t)snprintf(out + len, outlen - len, "%s ", m);
-  }
-  free(list);
-  done(pos, lib);
+  Position *pos = iv_position_on_ok(board, pieces, setup, fen, &lib);
+  int count = iv_moves_from(pos, from, out, outlen);
+  iv_done(pos, lib);
   return count;
 }
 
@@ -207,7 +172,7 @@ END_TEST
 /* Once X has moved, its N moves are gone, also back on d4. */
 START_TEST(initial_moves_end_with_the_first_move) {
   VariantLibrary *lib;
-  Position *pos = position_of("8x8", "K X=W+iN", fen8, fen8, &lib);
+  Position *pos = iv_position_on_ok("8x8", "K X=W+iN", fen8, fen8, &lib);
   char err[256];
   const char *line[] = {"d4d5", "h8g8", "d5d4", "g8h8"};
   Undo undo[4];
@@ -225,16 +190,16 @@ START_TEST(initial_moves_end_with_the_first_move) {
   }
   ck_assert_int_eq(from_d4, 4);
   free(list);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 END_TEST
 
 /* The FEN of the position `setup` and `fen` (NULL: the setup) give. */
 static void fen_of(const char *pieces, const char *setup, const char *fen, char *out, size_t len) {
   VariantLibrary *lib;
-  Position *pos = position_of("8x8", pieces, setup, fen, &lib);
+  Position *pos = iv_position_on_ok("8x8", pieces, setup, fen, &lib);
   pos_get_fen(pos, out, len);
-  done(pos, lib);
+  iv_done(pos, lib);
 }
 
 /* Reproducers 11 and 12: compound letters (:BM:) and '-'-prefixed pieces
@@ -302,7 +267,7 @@ START_TEST(evaluation_tables_of_complex_riders_end) {
   const char *riders[] = {"K R X=dQ0", "K R X=(dQ)0"};
   for (int i = 0; i < 2; i++) {
     VariantLibrary *lib;
-    Position *pos = position_of("36x36", riders[i], fen36, NULL, &lib);
+    Position *pos = iv_position_on_ok("36x36", riders[i], fen36, NULL, &lib);
     const Variant *v = library_find(lib, "v");
     EvalTables tables;
     ck_assert(eval_tables_build(&tables, v));
@@ -313,7 +278,7 @@ START_TEST(evaluation_tables_of_complex_riders_end) {
     }
     ck_assert_msg(x > r, "%s: X %d, R %d", riders[i], x, r);
     eval_tables_free(&tables);
-    done(pos, lib);
+    iv_done(pos, lib);
   }
 }
 END_TEST
