@@ -51,6 +51,11 @@ Square geo_square(const Geometry *geo, int file, int rank, int level);
 Square geo_step(const Geometry *geo, int sq, int dx, int dy, int dz, bool wrap_files,
                 bool wrap_ranks);
 
+/* The eight (dx, dy) steps to a square's neighbours on its level: the
+ * orthogonal four first, then the diagonal four. */
+static const int GEO_KING_STEPS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                         {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
 /* Writes "e4", "aa10", "c3:2"; returns the length. */
 int geo_square_to_text(const Geometry *geo, int sq, char *buf, size_t buflen);
 

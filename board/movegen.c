@@ -792,10 +792,6 @@ static bool drop_touches_enemy(const Position *pos, int sq) {
   return false;
 }
 
-/* The eight steps to a square's neighbours (flip rules, drop=near). */
-static const int KING_STEPS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
-                                     {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
 static bool is_theirs(Piece p, Color us) {
   return piece_is_real(p) && piece_color(p) != us;
 }
@@ -807,7 +803,7 @@ static bool is_ours(Piece p, Color us) {
  * around sq. */
 static bool drop_near_own(const Position *pos, int sq) {
   for (int d = 0; d < 8; d++) {
-    Square s = geo_step(&pos->geo, sq, KING_STEPS[d][0], KING_STEPS[d][1], 0, false, false);
+    Square s = geo_step(&pos->geo, sq, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false);
     if (s != SQ_NONE && is_ours(pos->board[s], pos->side)) return true;
   }
   return false;
@@ -823,12 +819,12 @@ static bool drop_encloses(const Position *pos, int sq) {
   Color us = pos->side;
   bool touches = false;
   for (int d = 0; d < 8 && !touches; d++) {
-    Square s = geo_step(geo, sq, KING_STEPS[d][0], KING_STEPS[d][1], 0, false, false);
+    Square s = geo_step(geo, sq, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false);
     touches = s != SQ_NONE && is_theirs(pos->board[s], us);
   }
   if (!touches) return false;
   for (int d = 0; d < 8; d++) {
-    int dx = KING_STEPS[d][0], dy = KING_STEPS[d][1], run = 0;
+    int dx = GEO_KING_STEPS[d][0], dy = GEO_KING_STEPS[d][1], run = 0;
     Square s = geo_step(geo, sq, dx, dy, 0, false, false);
     while (s != SQ_NONE && (pos->board[s] == PIECE_WALL || is_theirs(pos->board[s], us))) {
       run++;

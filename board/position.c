@@ -456,8 +456,6 @@ static __attribute__((noinline, cold)) void place_wall(Position *pos, int sq, Un
  * to it, with backed for a drop only when a piece of the mover's is next to
  * it too. Rays from one square never cross, so each run turns as found. */
 static __attribute__((noinline, cold)) void flip_pieces(Position *pos, Move m, Undo *undo) {
-  static const int steps[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
-                                  {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   const VariantRules *r = &pos->variant->rules;
   const Geometry *geo = &pos->geo;
   Color us = pos->side;
@@ -465,7 +463,7 @@ static __attribute__((noinline, cold)) void flip_pieces(Position *pos, Move m, U
   Square next[8];
   bool backed = false;
   for (int d = 0; d < 8; d++) {
-    next[d] = geo_step(geo, to, steps[d][0], steps[d][1], 0, false, false);
+    next[d] = geo_step(geo, to, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false);
     Piece p = next[d] == SQ_NONE ? PIECE_NONE : pos->board[next[d]];
     backed |= piece_is_real(p) && piece_color(p) == us;
   }
@@ -476,13 +474,14 @@ static __attribute__((noinline, cold)) void flip_pieces(Position *pos, Move m, U
     while (s != SQ_NONE && piece_is_real(pos->board[s]) && piece_color(pos->board[s]) != us) {
       run++;
       if (r->flip_rule == FLIP_AROUND) break;
-      s = geo_step(geo, s, steps[d][0], steps[d][1], 0, false, false);
+      s = geo_step(geo, s, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false);
     }
     if (r->flip_rule == FLIP_LINE &&
         (s == SQ_NONE || !piece_is_real(pos->board[s]) || piece_color(pos->board[s]) != us))
       continue;
     s = next[d];
-    for (int k = 0; k < run; k++, s = geo_step(geo, s, steps[d][0], steps[d][1], 0, false, false))
+    for (int k = 0; k < run;
+         k++, s = geo_step(geo, s, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false))
       pos_put_piece(pos, s, piece_make(us, piece_type(pos->board[s])), undo);
   }
 }

@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdio.h>
 
+#include "board/movetext.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
 
@@ -32,6 +33,19 @@ static inline Position *shipped_position(const VariantLibrary *lib, const char *
   ck_assert_msg(pos != NULL, "%s: %s", variant, err);
   if (fen) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
   return pos;
+}
+
+/* Plays a move given as text, which must parse and write back the same,
+ * and leave a consistent position (undo: for pos_unmake_move). */
+static inline void shipped_play(Position *pos, const char *text, Undo *undo) {
+  char err[128] = "";
+  Move m = move_from_text(pos, text, err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", text, err);
+  char back[MOVE_TEXT_MAX];
+  move_to_text(pos, m, back, sizeof back);
+  ck_assert_str_eq(back, text);
+  pos_make_move(pos, m, undo);
+  ck_assert(pos_is_ok(pos));
 }
 
 #endif

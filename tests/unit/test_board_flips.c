@@ -17,17 +17,6 @@
 
 Suite *test_suite(void);
 
-static void play(Position *pos, const char *text, Undo *undo) {
-  char err[128] = "";
-  Move m = move_from_text(pos, text, err, sizeof err);
-  ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", text, err);
-  char back[MOVE_TEXT_MAX];
-  move_to_text(pos, m, back, sizeof back);
-  ck_assert_str_eq(back, text);
-  pos_make_move(pos, m, undo);
-  ck_assert(pos_is_ok(pos));
-}
-
 static void assert_fen(const Position *pos, const char *want) {
   char fen[512];
   pos_get_fen(pos, fen, sizeof fen);
@@ -47,7 +36,7 @@ START_TEST(reversi_drop_turns_three_lines) {
   ck_assert(move_from_text(pos, "P@h1", err, sizeof err) == MOVE_NONE_VALUE);
   ck_assert(move_from_text(pos, "P@h8", err, sizeof err) == MOVE_NONE_VALUE);
   Undo u;
-  play(pos, "P@f6", &u);
+  shipped_play(pos, "P@f6", &u);
   assert_fen(pos, "8/5p2/2PPPP2/3PPPp1/3PPP2/8/8/8[PPPPPPPPPpppppppppp] b - - 1 1");
   pos_unmake_move(pos, &u);
   ck_assert(pos_is_ok(pos));
@@ -66,30 +55,30 @@ START_TEST(ataxx_and_quadwrangle_turn_neighbours) {
   const char *start = "7/7/7/1pp4/3p3/7/P6 w - - 0 1";
   Position *pos = shipped_position(lib, "ataxx", start);
   uint64_t key = pos_key(pos);
-  play(pos, "a1c3", &u[0]);
+  shipped_play(pos, "a1c3", &u[0]);
   assert_fen(pos, "7/7/7/1PP4/2PP3/7/7 b - - 1 1");
   pos_unmake_move(pos, &u[0]);
   ck_assert(pos_key(pos) == key);
   assert_fen(pos, start);
-  play(pos, "P@b2", &u[0]);
+  shipped_play(pos, "P@b2", &u[0]);
   assert_fen(pos, "7/7/7/1pp4/3p3/1P5/P6 b - - 1 1");
   pos_unmake_move(pos, &u[0]);
   pos_free(pos);
   /* quadwrangle: a drop alone turns nothing; next to a stone of its side it
    * turns the enemy stones around it; a slide always does */
   pos = shipped_position(lib, "quadwrangle", "8/8/8/3p4/8/8/8/P7 w - - 0 1");
-  play(pos, "P@d4", &u[0]);
+  shipped_play(pos, "P@d4", &u[0]);
   assert_fen(pos, "8/8/8/3p4/3P4/8/8/P7 b - - 1 1");
   pos_unmake_move(pos, &u[0]);
   char err[128];
   ck_assert(pos_set_fen(pos, "8/8/8/3p4/8/2P5/8/P7 w - - 0 1", err, sizeof err));
-  play(pos, "P@d4", &u[0]);
+  shipped_play(pos, "P@d4", &u[0]);
   assert_fen(pos, "8/8/8/3P4/3P4/2P5/8/P7 b - - 1 1");
   pos_unmake_move(pos, &u[0]);
-  play(pos, "a1a4", &u[1]); /* next to no enemy stone */
+  shipped_play(pos, "a1a4", &u[1]); /* next to no enemy stone */
   assert_fen(pos, "8/8/8/3p4/P7/2P5/8/8 b - - 1 1");
   pos_unmake_move(pos, &u[1]);
-  play(pos, "c3c4", &u[1]);
+  shipped_play(pos, "c3c4", &u[1]);
   assert_fen(pos, "8/8/8/3P4/2P5/8/8/P7 b - - 1 1");
   pos_unmake_move(pos, &u[1]);
   assert_fen(pos, "8/8/8/3p4/8/2P5/8/P7 w - - 0 1");
@@ -108,11 +97,11 @@ START_TEST(full_board_counts) {
   MoveList list;
   ck_assert_int_eq(gen_legal_moves(pos, &list), 2);
   Undo u[3];
-  play(pos, "P@f1", &u[0]); /* turns e1 and e2 */
+  shipped_play(pos, "P@f1", &u[0]); /* turns e1 and e2 */
   /* Black cannot drop on f2: it passes, written as its lowest stone (c3) */
   ck_assert_int_eq(gen_legal_moves(pos, &list), 1);
-  play(pos, "c3c3", &u[1]);
-  play(pos, "P@f2", &u[2]); /* turns e3, f3, f4: 28 stones to 8 */
+  shipped_play(pos, "c3c3", &u[1]);
+  shipped_play(pos, "P@f2", &u[2]); /* turns e3, f3, f4: 28 stones to 8 */
   assert_fen(pos, "pppppp/PpPPPP/PPPPPP/PPpPPP/PPPPPP/PPPPPP[PPPPpppppppp] b - - 4 18");
   ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
   ck_assert(pos_is_decided(pos));

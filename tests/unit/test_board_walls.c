@@ -15,17 +15,6 @@
 
 Suite *test_suite(void);
 
-static void play(Position *pos, const char *text, Undo *undo) {
-  char err[128] = "";
-  Move m = move_from_text(pos, text, err, sizeof err);
-  ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", text, err);
-  char back[MOVE_TEXT_MAX];
-  move_to_text(pos, m, back, sizeof back);
-  ck_assert_str_eq(back, text);
-  pos_make_move(pos, m, undo);
-  ck_assert(pos_is_ok(pos));
-}
-
 /* The position's FEN is want, and reading it gives the same key. */
 static void assert_fen_round_trip(const VariantLibrary *lib, const char *variant,
                                   const Position *pos, const char *want) {
@@ -46,7 +35,7 @@ START_TEST(duck_moves_and_fen) {
   Position *pos = shipped_position(lib, "duck", NULL);
   uint64_t start = pos_key(pos);
   Undo u[3];
-  play(pos, "e2e4,e4d5", &u[0]);
+  shipped_play(pos, "e2e4,e4d5", &u[0]);
   assert_fen_round_trip(lib, "duck", pos,
                         "rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
   char err[128];
@@ -55,7 +44,7 @@ START_TEST(duck_moves_and_fen) {
   ck_assert(move_from_text(pos, "e7e6,e6e6", err, sizeof err) == MOVE_NONE_VALUE);
   ck_assert(move_from_text(pos, "e7e6", err, sizeof err) == MOVE_NONE_VALUE);
   ck_assert(move_from_text(pos, "d7d5,d5e6", err, sizeof err) == MOVE_NONE_VALUE);
-  play(pos, "g8f6,f6g8", &u[1]);
+  shipped_play(pos, "g8f6,f6g8", &u[1]);
   /* the old duck is gone from d5, the new one stands where the knight was */
   assert_fen_round_trip(lib, "duck", pos,
                         "rnbqkb*r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
@@ -66,7 +55,7 @@ START_TEST(duck_moves_and_fen) {
 
   /* a promotion's suffix stays on the move (UCI) */
   pos = shipped_position(lib, "duck", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-  play(pos, "a7a8q,a8h3", &u[0]);
+  shipped_play(pos, "a7a8q,a8h3", &u[0]);
   assert_fen_round_trip(lib, "duck", pos, "Q3k3/8/8/8/8/7*/8/4K3 b - - 0 1");
   pos_free(pos);
   library_free(lib);
@@ -81,13 +70,13 @@ START_TEST(arrows_static_walls_and_passes) {
   Position *pos = shipped_position(lib, "amazons", NULL);
   ck_assert(move_from_text(pos, "d1d7,d7d10", err, sizeof err) == MOVE_NONE_VALUE);
   ck_assert(move_from_text(pos, "d1d7,d7b8", err, sizeof err) == MOVE_NONE_VALUE);
-  play(pos, "d1d7,d7d1", &u);
+  shipped_play(pos, "d1d7,d7d1", &u);
   assert_fen_round_trip(lib, "amazons", pos, "3q2q3/10/10/q2Q5q/10/10/Q8Q/10/10/3*2Q3 b - - 1 1");
   pos_free(pos);
   /* isolation: never on the start squares */
   pos = shipped_position(lib, "isolation", NULL);
   ck_assert(move_from_text(pos, "c1c2,c2c1", err, sizeof err) == MOVE_NONE_VALUE);
-  play(pos, "c1c2,c2a8", &u);
+  shipped_play(pos, "c1c2,c2a8", &u);
   assert_fen_round_trip(lib, "isolation", pos, "*2p2/6/6/6/6/6/2P3/6 b - - 1 1");
   pos_free(pos);
   /* atlantis: a move places no wall; a wall instead of a move is a pass of
@@ -95,7 +84,7 @@ START_TEST(arrows_static_walls_and_passes) {
   pos = shipped_position(lib, "atlantis", NULL);
   ck_assert(move_from_text(pos, "e2e4,e4a4", err, sizeof err) == MOVE_NONE_VALUE);
   ck_assert(move_from_text(pos, "a1a1,a1d4", err, sizeof err) == MOVE_NONE_VALUE);
-  play(pos, "a1a1,a1a4", &u);
+  shipped_play(pos, "a1a1,a1a4", &u);
   assert_fen_round_trip(lib, "atlantis", pos,
                         "rnbqkbnr/pppppppp/8/8/*7/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
   pos_free(pos);
