@@ -345,9 +345,12 @@ GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const b
   int needed = r->repetition_count > 0 ? r->repetition_count : 3;
   /* earlier occurrences with the same side to move, since the last
    * irreversible move; the cycle that decides reaches back to the earliest
-   * of the N, as Fairy-Stockfish's is_optional_game_end */
+   * of the N, as Fairy-Stockfish's is_optional_game_end. With holdings the
+   * whole game counts, as there (captures_to_hand: pliesFromNull): the
+   * halfmove clock restarts at moves a cycle can contain (a shogi rook's,
+   * whose type promotes). */
   uint64_t key = pos_key(pos);
-  int reach = pos_rule50(pos), seen = 0;
+  int reach = r->holdings ? plies : pos_rule50(pos), seen = 0;
   for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) {
     if (keys[i] != key || ++seen + 1 < needed) continue;
     GameResult result = pos_cycle_result(pos, checks, plies, plies - i);
