@@ -26,6 +26,10 @@ static const FsfGameCase CASES[] = {
     /* shogi-style promotion (promotedPieceType): text '+', FEN +H */
     {"shinobi", "rnbk1bnr/pp2p1pp/2pp1p2/6H1/5qJ1/L1P2P2/PP1PP1PP/LH1CK1HL[MM] w - - 0 10", "g5h7+",
      47, "rnbk1bnr/pp2p1p+H/2pp1p2/8/5qJ1/L1P2P2/PP1PP1PP/LH1CK1HL[MM] b - - 0 10"},
+    /* backrank: a piece reaching the far rank becomes a king, shogi-style
+     * (promotedPieceType): text '+', FEN +Q; the game ends there */
+    {"backrank", "b2nk3/1Q6/2r5/1p2Pp2/2p2bn1/1PNq2pP/P3P3/K5NR w - - 2 34", "b7c8+", 33,
+     "b1+Qnk3/8/2r5/1p2Pp2/2p2bn1/1PNq2pP/P3P3/K5NR b - - 0 34"},
     /* only swallows and falcons promote; the pheasant (P) does not */
     {"torishogi", "rc1Pkp1/2lffcl/Sss1sss/1sSS1SR/1Ss2P1/CKSS2C/1P4S[s] w - - 0 38", "d7c6", 20,
      NULL},
