@@ -424,12 +424,12 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 5. Static evaluation, corrected by what earlier searches of positions
    *    with this structure found (the TT keeps the uncorrected one), then
    *    refined by the TT score when its bound allows. */
-  int eval = -SEARCH_INF, correction = 0, corrected = 0;
+  int eval = -SEARCH_INF, raw_eval = 0, correction = 0, corrected = 0;
   int16_t *correction_cell = NULL;
   if (!in_check) {
     correction_cell = correction_entry(thread, pos);
     correction = *correction_cell / 32;
-    eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
+    eval = raw_eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
     eval = corrected =
         max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (tt_hit && excluded == MOVE_NONE_VALUE &&
@@ -644,8 +644,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 17. Store the result (not a singular test's: it left a move out). */
   if (excluded != MOVE_NONE_VALUE) return best;
   TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : ss->static_eval - correction,
-           depth, bound);
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, raw_eval, depth, bound);
 
   /* 18. Correction history: a quiet (or no) best move whose result lies
    *     beyond the corrected evaluation in the bound's direction says how
