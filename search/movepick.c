@@ -233,7 +233,7 @@ void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bo
   mp->scores = ss->scores;
   mp->tt_move = tt_move;
   mp->tactical_only = tactical_only;
-  mp->skip_quiets = false;
+  mp->skip_quiets = mp->quiets_unordered = false;
   mp->killers[0] = ss->killers[0];
   mp->killers[1] = ss->killers[1];
   mp->counter = MOVE_NONE_VALUE;
@@ -363,7 +363,7 @@ Move picker_next(MovePicker *mp, PickStage *stage) {
     }
     /* fall through */
   case STAGE_QUIET:
-    if (mp->quiet_cur == mp->tactical_end && !mp->skip_quiets) {
+    if (mp->quiet_cur == mp->tactical_end && !mp->skip_quiets && !mp->quiets_unordered) {
       Color us = pos_side_to_move(pos);
       for (int i = mp->tactical_end; i < mp->quiet_end; i++) {
         Move m = mp->list->moves[i];
@@ -371,7 +371,7 @@ Move picker_next(MovePicker *mp, PickStage *stage) {
       }
     }
     if (!mp->skip_quiets && mp->quiet_cur < mp->quiet_end) {
-      pick_best(mp, mp->quiet_cur, mp->quiet_end);
+      if (!mp->quiets_unordered) pick_best(mp, mp->quiet_cur, mp->quiet_end);
       *stage = STAGE_QUIET;
       return mp->list->moves[mp->quiet_cur++];
     }

@@ -538,6 +538,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
      *     already (best > -mate), so "no legal move" is never concluded. */
     if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
       bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
+      if (lmp) mp.quiets_unordered = true; /* quiet_nb grows no more: all later quiets too */
       bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
       /* The picker ran the exchange test at threshold 0 on every good
        * capture: those pass the lower threshold without playing it again. */

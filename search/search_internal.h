@@ -174,6 +174,11 @@ typedef struct {
   bool has_tt, has_killer[2], has_counter;
   bool tactical_only; /* quiescence: no quiet stages, no bad captures */
   bool skip_quiets;   /* set by the search (late-move pruning) */
+  /* Set by the search once late-move pruning will prune every further
+   * quiet move that gives no check: the rest are only tested for check,
+   * so they come in list order, without the history scoring and the
+   * selection (which would cost a pass over the quiet moves each). */
+  bool quiets_unordered;
   PickStage stage;
   int cur, bad_end, tactical_end, quiet_cur, quiet_end;
 } MovePicker;
