@@ -97,6 +97,12 @@ bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c);
 bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied);
 /* As attacked, ignoring by's pieces on the squares of `gone` (captured). */
 bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone);
+/* The pieces of colour `by` among `present` that attack sq on the given
+ * occupancy (the attack_ok types only). */
+bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present);
+/* pos_exchange_fast on this width (movegen.h). */
+int BBW(exchange)(const Position *pos, Move m, const ExchangeValues *values, int gain,
+                  int threshold);
 /* Whether the side to move gives check to one of the royal_nb enemy royals
  * by putting a piece of type t on `to`, coming from `from` (a drop when
  * from < 0): the piece's own attack on the new occupancy, and the whole

@@ -178,6 +178,13 @@ bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int thresho
       int risk = type < 0 ? 0 : tables->see_value[type];
       if (gain - risk - tables->promo_gain_max >= threshold) return true;
     }
+    /* ...and, when no capture takes more than one piece, the bitboards
+     * usually play it out without making a move. */
+    if (tables->capture_takes_one) {
+      ExchangeValues values = {tables->see_value, tables->royal, SEE_PLIES_MAX};
+      int fast = pos_exchange_fast(pos, move_without_gate(move), &values, gain, threshold);
+      if (fast >= 0) return fast;
+    }
   }
   int balance[SEE_PLIES_MAX];
   int n = see_play(pos, tables, move, threshold, true, balance);
