@@ -307,6 +307,14 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
   return bb_targets_on(bb, k, sq, occupied, empty, enemy);
 }
 
+bb_t BBW(targets_within)(const Position *pos, int sq, int type, Color c, bb_t quiet_mask) {
+  const BbTables *bb = BBT(pos->tables);
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t empty = ~occupied & bb->board_mask & quiet_mask, enemy = BBP(pos).color[!c];
+  return bb_targets_on(bb, k, sq, occupied, empty, enemy);
+}
+
 int BBW(mobility)(const Position *pos, int sq, int type, Color c) {
   const BbTables *bb = BBT(pos->tables);
   if (!bb->gen_ok[(size_t)type * COLOR_NB + (size_t)c]) return -1;

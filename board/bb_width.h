@@ -72,6 +72,8 @@ void BBW(free)(BbTables *bb);
 /* Targets of the mask-covered legs of the piece on sq (type t, colour c):
  * quiet moves to empty squares and captures of enemies. */
 bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
+/* The same, keeping only the quiet targets on quiet_mask (captures all). */
+bb_t BBW(targets_within)(const Position *pos, int sq, int type, Color c, bb_t quiet_mask);
 /* The number of those targets, or -1 when the type is not generated with
  * bitboards (its moves are walked leg by leg). */
 int BBW(mobility)(const Position *pos, int sq, int type, Color c);
