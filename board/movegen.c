@@ -1089,6 +1089,21 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
     walk_piece(&w, sq);
 }
 
+int pos_move_listed(const Position *pos, Move m, MoveList *scratch) {
+  const VariantRules *r = &pos->variant->rules;
+  if (move_kind(m) != MOVE_NORMAL && move_kind(m) != MOVE_EN_PASSANT) return -1;
+  if (r->promotion_sittuyin || r->gating || r->wall_rule || r->drop_compulsory) return -1;
+  int from = move_from(m);
+  if (from >= pos->geo.sq_nb) return 0;
+  Piece p = pos->board[from];
+  if (!piece_is_real(p) || piece_color(p) != pos->side) return 0;
+  scratch->count = 0;
+  gen_piece_moves(pos, from, scratch);
+  for (int i = 0; i < scratch->count; i++)
+    if (scratch->moves[i] == m) return 1;
+  return 0;
+}
+
 int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned want,
                             MoveList *list) {
   Walk w;

@@ -30,6 +30,12 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list);
  * generation would list them (promotions included); drops never capture.
  * Returns the count (0 if sq holds no enemy piece). */
 int gen_captures_of(const Position *pos, int sq, MoveList *list);
+/* Whether gen_pseudo_moves would list the move m (a TT move, say), found
+ * by generating only the moves of the piece on m's origin into scratch: 1
+ * listed, 0 not, -1 not answered that way (not a board move from a piece,
+ * or rules that add board moves or list only drops: sittuyin promotions,
+ * gating, walls, compulsory drops). */
+int pos_move_listed(const Position *pos, Move m, MoveList *scratch);
 /* What the exchange evaluation (search/movepick.c) values pieces at. */
 typedef struct {
   const int *value;  /* per type */

@@ -300,6 +300,10 @@ void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bo
   mp->stage = STAGE_TT;
 }
 
+void picker_skip_tt(MovePicker *mp) {
+  if (mp->stage == STAGE_TT) mp->stage = STAGE_GOOD_CAPTURE;
+}
+
 /* Swaps two moves and their scores (a move's score travels with it). */
 static void swap_moves(MovePicker *mp, int a, int b) {
   Move m = mp->list->moves[a];

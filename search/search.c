@@ -500,14 +500,22 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   ss->check_ready = false;
   MovePicker mp;
   int root_index = 0;
+  /* A TT move that the moves of its piece show pseudo-legal is searched
+   * before the others are generated: when it refutes the position, as it
+   * mostly does at cut nodes, they never are. */
+  bool tt_first = false, gen_pending = false;
   if (root) {
     list->count = 0;
     for (int i = thread->pv_index; i < thread->root_count; i++)
       list->moves[list->count++] = thread->roots[i].move;
   } else {
-    all_legal = search_gen_moves(pos, list, false);
     ss->legal_ready = false;
-    picker_init(&mp, thread, ply, tt_move, false);
+    tt_first =
+        tt_move != MOVE_NONE_VALUE && s->tt_move_first && pos_move_listed(pos, tt_move, list) == 1;
+    if (!tt_first) {
+      all_legal = search_gen_moves(pos, list, false);
+      picker_init(&mp, thread, ply, tt_move, false);
+    }
   }
 
   /* 10. The move loop. */
@@ -519,10 +527,20 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   for (;;) {
     Move move;
     PickStage stage = STAGE_QUIET;
-    if (root)
+    if (root) {
       move = root_index < list->count ? list->moves[root_index++] : MOVE_NONE_VALUE;
-    else
+    } else if (tt_first) {
+      move = tt_move, stage = STAGE_TT;
+      tt_first = false, gen_pending = true;
+    } else {
+      if (gen_pending) {
+        search_gen_moves(pos, list, false);
+        picker_init(&mp, thread, ply, tt_move, false);
+        picker_skip_tt(&mp); /* searched already */
+        gen_pending = false;
+      }
       move = picker_next(&mp, &stage);
+    }
     if (move == MOVE_NONE_VALUE) break;
     if (move == excluded) continue;
     bool tactical = move_is_tactical(pos, move);
