@@ -125,13 +125,24 @@ GameResult pos_game_result(const Position *pos, int legal_count);
 /* The result for the side to move when the position repeats often enough
  * (repetition_result, turned round when it is the other colour's). */
 GameResult pos_repetition_result(const Position *pos);
+/* The result for the side to move of a repetition whose cycle spans the
+ * `back` plies (even) before position `index` of a history: checks[i] says
+ * whether the side to move was in check at position i (index-back+1 to index
+ * are read). With loss=perpetualcheck the side that gave check at each of
+ * its moves in the cycle loses (it is looked for first: the side to move
+ * checking too loses); otherwise pos_repetition_result. The one rule for
+ * the search (a cycle on its path) and pos_repetition_end (the game's). */
+GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back);
 /* The game's end by repetition, the one rule for every game loop (the
  * referee's game.c, the tuner's self-play): keys[i] is the key of the
- * position before the i-th of the plies moves played. When the current
- * position has stood repetition_count times (draw=repetition(N), 3 by
- * default) since the last irreversible move, the variant's result for the
- * side to move (pos_repetition_result; a draw for a variant built without
- * FBR); RESULT_NONE otherwise, and always with draw=repetition(0). */
-GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, int plies);
+ * position before the i-th of the plies moves played and checks[i] whether
+ * its side to move was in check; checks[plies] is the current position's.
+ * When the current position has stood repetition_count times
+ * (draw=repetition(N), 3 by default) since the last irreversible move,
+ * pos_cycle_result over the cycle back to the earliest of them (a draw for a
+ * variant built without FBR); RESULT_NONE otherwise, and always with
+ * draw=repetition(0). */
+GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const bool *checks,
+                              int plies);
 
 #endif

@@ -323,18 +323,40 @@ GameResult pos_repetition_result(const Position *pos) {
   return draw_odds(pos, repetition_result(pos));
 }
 
-GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, int plies) {
+GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back) {
+  if (pos->variant->rules.perpetual_check_loses) {
+    /* the side to move stood at index, index-2, ...; the opponent at
+     * index-1, index-3, ... */
+    bool we_gave = true, they_gave = true;
+    for (int k = 0; k < back; k += 2) {
+      we_gave &= checks[index - k - 1];
+      they_gave &= checks[index - k];
+    }
+    if (we_gave) return RESULT_LOSS;
+    if (they_gave) return RESULT_WIN;
+  }
+  return pos_repetition_result(pos);
+}
+
+GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const bool *checks,
+                              int plies) {
   const VariantRules *r = &pos->variant->rules;
   if (r->repetition_off) return RESULT_NONE;
   int needed = r->repetition_count > 0 ? r->repetition_count : 3;
   /* earlier occurrences with the same side to move, since the last
-   * irreversible move */
+   * irreversible move; the cycle that decides reaches back to the earliest
+   * of the N, as Fairy-Stockfish's is_optional_game_end. With holdings the
+   * whole game counts, as there (captures_to_hand: pliesFromNull): the
+   * halfmove clock restarts at moves a cycle can contain (a shogi rook's,
+   * whose type promotes). */
   uint64_t key = pos_key(pos);
-  int reach = pos_rule50(pos), seen = 0;
-  for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) seen += keys[i] == key;
-  if (seen + 1 < needed) return RESULT_NONE;
-  GameResult result = pos_repetition_result(pos);
-  return result == RESULT_NONE ? RESULT_DRAW : result; /* a variant built without FBR */
+  int reach = r->holdings ? plies : pos_rule50(pos), seen = 0;
+  for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) {
+    if (keys[i] != key || ++seen + 1 < needed) continue;
+    GameResult result = pos_cycle_result(pos, checks, plies, plies - i);
+    return result == RESULT_NONE ? RESULT_DRAW : result; /* a variant built without FBR */
+  }
+  return RESULT_NONE;
 }
 
 static GameResult game_result(const Position *pos, int legal_count);

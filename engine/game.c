@@ -22,6 +22,7 @@ struct Game {
   Position *position;
   Undo *undos;
   uint64_t *keys; /* keys[i]: the position before move i */
+  bool *checks;   /* checks[i]: its side to move was in check (capacity + 1: now too) */
   int ply, capacity;
 };
 
@@ -45,6 +46,7 @@ void game_destroy(Game *game) {
   pos_free(game->position);
   free(game->undos);
   free(game->keys);
+  free(game->checks);
   free(game);
 }
 
@@ -84,13 +86,16 @@ int game_play(Game *game, const char *move, char *err, size_t err_size) {
     if (undos) game->undos = undos;
     uint64_t *keys = realloc(game->keys, sizeof *keys * (size_t)capacity);
     if (keys) game->keys = keys;
-    if (!undos || !keys) {
+    bool *checks = realloc(game->checks, sizeof *checks * (size_t)(capacity + 1));
+    if (checks) game->checks = checks;
+    if (!undos || !keys || !checks) {
       snprintf(err, err_size, "out of memory");
       return -1;
     }
     game->capacity = capacity;
   }
   game->keys[game->ply] = pos_key(game->position);
+  game->checks[game->ply] = pos_in_check(game->position);
   pos_make_move(game->position, parsed, &game->undos[game->ply]);
   game->ply++;
   return 0;
@@ -139,8 +144,10 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
               ? (white ? "Black wins by the variant's rules" : "White wins by the variant's rules")
               : (white ? "White wins by the variant's rules" : "Black wins by the variant's rules");
   } else {
-    /* The variant's result (minishogi: White loses), not always a draw. */
-    result = pos_repetition_end(game->position, game->keys, game->ply);
+    /* The variant's result (minishogi: White loses; the side giving
+     * perpetual check loses in shogi and xiangqi), not always a draw. */
+    if (game->checks) game->checks[game->ply] = pos_in_check(game->position);
+    result = pos_repetition_end(game->position, game->keys, game->checks, game->ply);
     bool white = pos_side_to_move(game->position) == WHITE;
     if (result != RESULT_NONE)
       why = result == RESULT_DRAW              ? "Draw by repetition"

@@ -138,9 +138,10 @@ static bool search_should_stop(SearchThread *thread) {
 }
 
 /* A repetition of a position since the last irreversible move, scored by
- * the variant's rules (SEARCH_INF: none). The side giving perpetual check
- * loses where loss=perpetualcheck says so (the cycle's checks are known on
- * the search path; earlier game positions count as no check); otherwise
+ * the variant's rules (SEARCH_INF: none), pos_cycle_result as the game's:
+ * the side giving perpetual check loses where loss=perpetualcheck says so
+ * (the cycle's checks are known on the search path; earlier game positions
+ * count as no check); otherwise
  * the rule's result for the side to move, and a draw is a little worse than
  * equal for the side the search plays for: it steers away from repeating
  * when it has anything better, and a shuffling opponent cannot hold a won
@@ -155,18 +156,7 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
   for (; back <= window; back += 2)
     if (thread->keys[index - back] == key) break;
   if (back > window) return SEARCH_INF;
-  if (rules->perpetual_check_loses) {
-    /* positions where we were in check: index, index-2, ...; the opponent
-     * was in check at index-1, index-3, ... */
-    bool we_checked = true, they_checked = true;
-    for (int k = 0; k < back; k += 2) {
-      they_checked &= thread->key_checks[index - k - 1];
-      we_checked &= thread->key_checks[index - k];
-    }
-    if (they_checked) return result_score(RESULT_LOSS, ply); /* we gave perpetual check */
-    if (we_checked) return result_score(RESULT_WIN, ply);
-  }
-  GameResult result = pos_repetition_result(thread->pos);
+  GameResult result = pos_cycle_result(thread->pos, thread->key_checks, index, back);
   if (result == RESULT_WIN || result == RESULT_LOSS) return result_score(result, ply);
   return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
 }

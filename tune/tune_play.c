@@ -113,9 +113,10 @@ static void text_add(Text *t, const char *s) {
   t->len += n;
 }
 
-GameResult tune_game_result(const Position *pos, const uint64_t *keys, int plies) {
+GameResult tune_game_result(const Position *pos, const uint64_t *keys, const bool *checks,
+                            int plies) {
   GameResult r = pos_game_result(pos, -1);
-  return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, plies);
+  return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, checks, plies);
 }
 
 /* One game; returns its block of text (malloc'ed) or NULL. */
@@ -140,14 +141,16 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
   }
   searcher_clear_hash(searcher);
   uint64_t *keys = malloc(sizeof *keys * (GAME_PLIES_MAX + 1));
+  bool *checks = malloc(sizeof *checks * (GAME_PLIES_MAX + 1));
   char(*fens)[FEN_MAX] = malloc(sizeof *fens * GAME_PLIES_MAX);
   int *scores = malloc(sizeof *scores * GAME_PLIES_MAX);
   Undo undo;
   int count = 0, plies = 0, win_run[2] = {0, 0};
   double white_result = 0.5;
   int max_plies = spec->max_plies < GAME_PLIES_MAX ? spec->max_plies : GAME_PLIES_MAX;
-  while (keys && fens && scores) {
-    GameResult r = tune_game_result(pos, keys, plies);
+  while (keys && checks && fens && scores) {
+    checks[plies] = pos_in_check(pos);
+    GameResult r = tune_game_result(pos, keys, checks, plies);
     Color us = pos_side_to_move(pos);
     if (r != RESULT_NONE) {
       white_result = r == RESULT_DRAW ? 0.5 : (r == RESULT_WIN) == (us == WHITE) ? 1.0 : 0.0;
@@ -187,7 +190,7 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
   snprintf(line, sizeof line, "# end %d\n", game);
   text_add(&t, line);
   *kept = count;
-  free(keys), free(fens), free(scores);
+  free(keys), free(checks), free(fens), free(scores);
   pos_free(pos);
   return t.text;
 }

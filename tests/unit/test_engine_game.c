@@ -178,6 +178,87 @@ START_TEST(repetition_off_never_ends_a_game) {
 }
 END_TEST
 
+/* loss=perpetualcheck at the game's repetition, as the search scores it and
+ * as Fairy-Stockfish's perpetualCheckIllegal: the side that gave check at
+ * each of its moves of the cycle loses, whichever side is to move when the
+ * position stands the N-th time; a cycle with a quiet move of the checking
+ * side is the plain repetition (a draw), and chess has no such rule. */
+START_TEST(perpetual_check_loses_for_the_checking_side) {
+  static const struct {
+    const char *variant, *fen, *cycle[4];
+    int plies;
+    GameResult result;
+    const char *reason;
+  } CASES[] = {
+      /* Red's chariot checks on ranks 10 and 9; Black to move at the third */
+      {"xiangqi",
+       "R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1",
+       {"e10e9", "a10a9", "e9e10", "a9a10"},
+       8,
+       RESULT_WIN,
+       "Black wins by repetition"},
+      /* the same cycle met with Red, the checking side, to move */
+      {"xiangqi",
+       "R8/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1",
+       {"a10a9", "e9e10", "a9a10", "e10e9"},
+       8,
+       RESULT_LOSS,
+       "Black wins by repetition"},
+      /* a10a1 gives no check: no perpetual check, a draw */
+      {"xiangqi",
+       "R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1",
+       {"e10e9", "a10a1", "e9e10", "a1a10"},
+       8,
+       RESULT_DRAW,
+       "Draw by repetition"},
+      /* shogi's dragon checks; the fourth time decides (sennichite) */
+      {"shogi",
+       "+R3k4/9/9/9/9/9/9/9/4K4[] b - - 0 1",
+       {"e9e8", "a9a8", "e8e9", "a8a9"},
+       12,
+       RESULT_WIN,
+       "Black wins by repetition"},
+      /* the rook's moves (its type promotes) restart the halfmove clock,
+       * which must not hide the cycle: with holdings the whole game counts,
+       * as Fairy-Stockfish's captures_to_hand */
+      {"shogi",
+       "R3k4/9/9/9/9/9/9/9/4K4[] b - - 0 1",
+       {"e9e8", "a9a8", "e8e9", "a8a9"},
+       12,
+       RESULT_WIN,
+       "Black wins by repetition"},
+      {"shogi", NULL, {"h2g2", "b8c8", "g2h2", "c8b8"}, 12, RESULT_DRAW, "Draw by repetition"},
+      {"chess",
+       "4Q2k/7p/6p1/8/8/8/8/K7 b - - 0 1",
+       {"h8g7", "e8e7", "g7h8", "e7e8"},
+       8,
+       RESULT_DRAW,
+       "Draw by repetition"},
+  };
+  VariantLibrary *lib = shipped_library_load();
+  char err[256], reason[64];
+  for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
+    Game *game = game_create(library_find(lib, CASES[c].variant), err, sizeof err);
+    ck_assert_msg(game != NULL, "%s", err);
+    if (CASES[c].fen)
+      ck_assert_msg(game_set_fen(game, CASES[c].fen, err, sizeof err) == 0, "%s", err);
+    for (int i = 0; i < CASES[c].plies; i++) {
+      ck_assert_msg(game_result(game, reason, sizeof reason) == RESULT_NONE, "%s ply %d: %s",
+                    CASES[c].variant, i, reason);
+      const char *move = CASES[c].cycle[i % 4];
+      ck_assert_msg(game_play(game, move, err, sizeof err) == 0, "%s %s: %s", CASES[c].variant,
+                    move, err);
+    }
+    GameResult result = game_result(game, reason, sizeof reason);
+    ck_assert_msg(result == CASES[c].result, "case %zu (%s): %d (%s), expected %d", c,
+                  CASES[c].variant, result, reason, CASES[c].result);
+    ck_assert_str_eq(reason, CASES[c].reason);
+    game_destroy(game);
+  }
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(perft_and_legal_moves_agree) {
   Game *game = chess_game();
   char err[256], moves[4096];
@@ -250,6 +331,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, results_mate_and_repetition);
   tcase_add_test(tc, decided_positions_are_named_by_the_rules);
   tcase_add_test(tc, repetition_off_never_ends_a_game);
+  tcase_add_test(tc, perpetual_check_loses_for_the_checking_side);
   tcase_add_test(tc, perft_and_legal_moves_agree);
   tcase_add_test(tc, minishogi_fourfold_repetition_loses_for_white);
   tcase_add_test(tc, armageddon_repetition_and_stalemate_are_black_wins);

@@ -460,7 +460,8 @@ END_TEST
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
  * armageddon's repetition is Black's win, tuktuk (draw=repetition(0)) never
- * ends by repetition; chess draws at the third. `plies` moves of the
+ * ends by repetition; chess draws at the third; xiangqi's perpetual check
+ * loses for the checking side. `plies` moves of the
  * cycle are played and the game must stand at `result` only then. */
 START_TEST(self_play_ends_by_the_variants_repetition_rule) {
   static const struct {
@@ -472,23 +473,32 @@ START_TEST(self_play_ends_by_the_variants_repetition_rule) {
       {"armageddon", NULL, {"g1f3", "g8f6", "f3g1", "f6g8"}, 8, RESULT_LOSS},
       {"tuktuk", "5w/6/6/6/6/W5 w - - 0 1", {"a1a2", "f6f5", "a2a1", "f5f6"}, 16, RESULT_NONE},
       {"chess", NULL, {"g1f3", "g8f6", "f3g1", "f6g8"}, 8, RESULT_DRAW},
+      /* Red's chariot gives perpetual check: Black, to move, wins */
+      {"xiangqi",
+       "R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1",
+       {"e10e9", "a10a9", "e9e10", "a9a10"},
+       8,
+       RESULT_WIN},
   };
   VariantLibrary *lib = shipped_library_load();
   for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
     Position *pos = shipped_position(lib, CASES[c].variant, CASES[c].fen);
     uint64_t keys[16];
+    bool checks[17];
     Undo undo;
     for (int ply = 0; ply < CASES[c].plies; ply++) {
-      ck_assert_msg(tune_game_result(pos, keys, ply) == RESULT_NONE, "%s: ended at ply %d",
+      checks[ply] = pos_in_check(pos);
+      ck_assert_msg(tune_game_result(pos, keys, checks, ply) == RESULT_NONE, "%s: ended at ply %d",
                     CASES[c].variant, ply);
       Move m = move_from_text(pos, CASES[c].cycle[ply % 4], NULL, 0);
       ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", CASES[c].variant, CASES[c].cycle[ply % 4]);
       keys[ply] = pos_key(pos);
       pos_make_move(pos, m, &undo);
     }
-    ck_assert_msg(tune_game_result(pos, keys, CASES[c].plies) == CASES[c].result,
-                  "%s: %d after %d plies, expected %d", CASES[c].variant,
-                  tune_game_result(pos, keys, CASES[c].plies), CASES[c].plies, CASES[c].result);
+    checks[CASES[c].plies] = pos_in_check(pos);
+    GameResult result = tune_game_result(pos, keys, checks, CASES[c].plies);
+    ck_assert_msg(result == CASES[c].result, "%s: %d after %d plies, expected %d", CASES[c].variant,
+                  result, CASES[c].plies, CASES[c].result);
     pos_free(pos);
   }
   library_free(lib);
