@@ -59,6 +59,10 @@ static const FsfGameCase CASES[] = {
      NULL},
     {"threekings", "k3kbnk/1b1p1P1p/1Pp5/pK5q/4Np2/5PPP/1P2P2K/3K1BN1 w - - 1 28", "f7e8q", 35,
      NULL},
+    /* wildebeest: promotion is optional even on the last rank, where the
+     * pawn then stays (mandatoryPawnPromotion = false) */
+    {"wildebeest", "11/5r5/1R3p5/2pn5Cp/4p4kP/4P1P2P1/5N5/7N3/p10/2K5C2 b - - 5 93", "a2a1", 27,
+     NULL},
 };
 
 START_TEST(fsf_game_moves) {
