@@ -63,6 +63,18 @@ static const FsfGameCase CASES[] = {
      * pawn then stays (mandatoryPawnPromotion = false) */
     {"wildebeest", "11/5r5/1R3p5/2pn5Cp/4p4kP/4P1P2P1/5N5/7N3/p10/2K5C2 b - - 5 93", "a2a1", 27,
      NULL},
+    /* a stuck pawn still attacks the last rank: the maharajah may not step
+     * beside it there (Fairy-Stockfish's pawn attacks), nor may it take */
+    {"maharajah", "2r5/7r/2k5/3pp3/n1p5/7p/p7/2M5 w - - 0 53", NULL, 13, NULL},
+    {"maharajah2", "8/5P2/6m1/8/1P6/P7/2PPP1BP/RNBQK1NR b KQ - 0 8", NULL, 20, NULL},
+    /* river and tencubed promote to Fairy-Stockfish's promotion types only */
+    {"river", "1rb1k2r/pp3ppp/n7/3p1nN1/2QbP3/2q2PP1/PPp4P/RNB1KBR1 b Q - 1 17", "c2b1q", 48, NULL},
+    {"tencubed", "7k1n/2B2a3r/2p2p2p1/1p4cpbp/10/PB1P2P1PN/6b3/1N8/4pwK2R/10 b - - 1 88", "e2e1a",
+     67, NULL},
+    /* wolf: the pawn's elephant is its promotedPieceType (text '+', FEN +P),
+     * (a sergeant's double step may be taken en passant: below) */
+    {"wolf", "8/1n5P/8/2pp1pk1/pp2p3/2P1P1Pb/2SPq3/2Q5/3K3P/8 w - - 1 87", "h9h10+", 28,
+     "7+P/1n6/8/2pp1pk1/pp2p3/2P1P1Pb/2SPq3/2Q5/3K3P/8 b - - 0 87"},
 };
 
 START_TEST(fsf_game_moves) {
@@ -88,6 +100,21 @@ START_TEST(fsf_game_moves) {
 }
 END_TEST
 
+/* wolf: a sergeant's double step may be taken en passant by a pawn, as in
+ * Fairy-Stockfish (58 legal moves after b2b4, with c4b3) */
+START_TEST(wolf_sergeant_double_step_en_passant) {
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos = shipped_position(
+      lib, "wolf", "qw1rb3/4b2k/Fp4sp/f2p4/P1ss4/3Pp3/P1p1S1PP/2P2P2/KS1BP1S1/1N1Bn1W1 w - - 0 31");
+  Undo u[2];
+  shipped_play(pos, "b2b4", &u[0]);
+  ck_assert_int_eq(gen_legal_count(pos), 58);
+  shipped_play(pos, "c4b3", &u[1]);
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 /* atlantis: the move without the wall field is not Fairy-Stockfish's text */
 START_TEST(atlantis_plain_text_refused) {
   VariantLibrary *lib = shipped_library_load();
@@ -104,6 +131,7 @@ Suite *test_suite(void) {
   TCase *tc = tcase_create("fsf_games");
   tcase_add_loop_test(tc, fsf_game_moves, 0, (int)(sizeof CASES / sizeof CASES[0]));
   tcase_add_test(tc, atlantis_plain_text_refused);
+  tcase_add_test(tc, wolf_sergeant_double_step_en_passant);
   suite_add_tcase(suite, tc);
   return suite;
 }
