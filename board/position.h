@@ -72,7 +72,8 @@ typedef struct {
   Square ep_squares[EP_SQUARES_MAX];  /* squares an e.p. capture may land on */
   int ep_count;
   Square ep_victim; /* the piece an e.p. capture removes */
-  int rule50;       /* plies since the last capture or pawn-like move */
+  int rule50;       /* halfmove clock: plies since the last capture, drop, promotion or
+                       move of the move rule's types (pos_make_move) */
   int checks_given[COLOR_NB];
   int ply_from_start;
   /* Janggi: plies in a row that ended with the royals facing (royal=bikjang)
