@@ -523,6 +523,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   ep_clear(st);
   st->rule50++;
   st->ply_from_start++;
+  st->plies_from_null++;
   st->dropped = move_kind(m) == MOVE_DROP ? (uint16_t)(move_piece_arg(m) + 1) : 0;
   st->castled = 0;
   st->decisive = decisive;
@@ -635,6 +636,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   pos->st.dropped = pos->st.castled = pos->st.decisive = 0;
   pos->st.rule50++;
   pos->st.ply_from_start++;
+  pos->st.plies_from_null = 0;
   pos->side = (Color)!pos->side;
   pos->st.key ^= ZOBRIST_SIDE;
 }

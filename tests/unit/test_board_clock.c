@@ -60,10 +60,31 @@ START_TEST(clock_restarts_as_fairy_stockfish) {
 }
 END_TEST
 
+/* The count the search's repetition window also stops at: plies since the
+ * last null move, none in a game just set up. */
+START_TEST(plies_from_null_restart_at_a_null_move) {
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos = shipped_position(lib, "shogi", NULL);
+  ck_assert_int_ge(pos_plies_from_null(pos), 1000);
+  Undo null_undo, undo;
+  pos_make_null(pos, &null_undo);
+  ck_assert_int_eq(pos_plies_from_null(pos), 0);
+  shipped_play(pos, "b8c8", &undo);
+  ck_assert_int_eq(pos_plies_from_null(pos), 1);
+  pos_unmake_move(pos, &undo);
+  ck_assert_int_eq(pos_plies_from_null(pos), 0);
+  pos_unmake_move(pos, &null_undo);
+  ck_assert_int_ge(pos_plies_from_null(pos), 1000);
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_clock");
   TCase *tc = tcase_create("clock");
   tcase_add_test(tc, clock_restarts_as_fairy_stockfish);
+  tcase_add_test(tc, plies_from_null_restart_at_a_null_move);
   suite_add_tcase(suite, tc);
   return suite;
 }
