@@ -307,6 +307,14 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c) {
   return bb_targets_on(bb, k, sq, occupied, empty, enemy);
 }
 
+bb_t BBW(targets_within)(const Position *pos, int sq, int type, Color c, bb_t quiet_mask) {
+  const BbTables *bb = BBT(pos->tables);
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t occupied = BBW(occupied)(pos);
+  bb_t empty = ~occupied & bb->board_mask & quiet_mask, enemy = BBP(pos).color[!c];
+  return bb_targets_on(bb, k, sq, occupied, empty, enemy);
+}
+
 int BBW(mobility)(const Position *pos, int sq, int type, Color c) {
   const BbTables *bb = BBT(pos->tables);
   if (!bb->gen_ok[(size_t)type * COLOR_NB + (size_t)c]) return -1;
@@ -452,6 +460,83 @@ bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied,
       return true;
   }
   return false;
+}
+
+bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present) {
+  const BbTables *bb = BBT(pos->tables);
+  bb_t mine = BBP(pos).color[by] & present, found = 0;
+  for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
+    int t = __builtin_ctzll(types);
+    found |= bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine;
+  }
+  bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & mine;
+  if (!riders) return found;
+  uint32_t dirs = bb->rider_dirs[by];
+  while (dirs) {
+    int d = __builtin_ctz(dirs);
+    dirs &= dirs - 1;
+    int nd = bb->dir_neg[d];
+    if (!(bb->ray[nd][sq] & riders)) continue;
+    int b = bb_first(bb, nd, sq, occupied);
+    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
+      found |= BB_ONE << b;
+  }
+  return found;
+}
+
+/* The exchange on m's destination as movepick.c's played one goes, each
+ * side taking back with its least valuable capturer (ties: the lowest
+ * square, which is the lowest move encoding there), on bitboards: pieces
+ * that left are taken out of the occupancy, so the riders behind them join
+ * in. Gives up (-1) where a step could be more than "the piece there is
+ * lost": a capturer that may promote or is confined there, or a royal (whose
+ * capture must be legal). */
+int BBW(exchange)(const Position *pos, Move m, const ExchangeValues *values, int gain,
+                  int threshold) {
+  const BbTables *bb = BBT(pos->tables);
+  const BoardTables *t = pos->tables;
+  const VariantRules *r = &pos->variant->rules;
+  if (!bb->all_attack_ok[WHITE] || !bb->all_attack_ok[BLACK]) return -1;
+  int from = move_from(m), target = move_to(m);
+  int promo = move_piece_arg(m);
+  int on_target = promo >= 0 ? promo : piece_type(pos->board[from]);
+  bb_t moved = BB_ONE << from | BB_ONE << target;
+  bb_t occupied = BBW(occupied)(pos) & ~(BB_ONE << from);
+  bb_t present = (BBP(pos).color[WHITE] | BBP(pos).color[BLACK]) & ~moved;
+  Color side = (Color)!pos->side;
+  int balance = gain; /* what the first mover is up after the last step */
+  for (int n = 1; n < values->plies_max; n++) {
+    /* The side to choose stops where going on cannot change the answer. */
+    if ((n - 1) % 2 == 0 && balance < threshold) break;
+    if ((n - 1) % 2 == 1 && balance >= threshold) break;
+    bb_t takers = BBW(attackers)(pos, target, side, occupied, present);
+    if (!takers) break;
+    int best = -1, best_value = 0;
+    for (bb_t b = takers; b; b &= b - 1) {
+      int sq = BBW(lsb)(b);
+      int value = values->value[piece_type(pos->board[sq])];
+      if (best < 0 || value < best_value) best = sq, best_value = value;
+    }
+    /* The played exchange prefers, among the cheapest, one that promotes:
+     * every one of them must be a plain capture here. */
+    for (bb_t b = takers; b; b &= b - 1) {
+      int sq = BBW(lsb)(b), kind = piece_type(pos->board[sq]);
+      if (values->value[kind] != best_value) continue;
+      if (values->royal[kind] || t->royal_either[kind]) return -1;
+      if (!t->direct[kind][side] &&
+          (r->confine[side][kind] || t->promo_zone[side][target] ||
+           ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[side][sq])))
+        return -1;
+    }
+    int type = piece_type(pos->board[best]);
+    int taken = values->value[on_target];
+    balance = n % 2 ? balance - taken : balance + taken;
+    on_target = type;
+    occupied &= ~(BB_ONE << best);
+    present &= ~(BB_ONE << best);
+    side = (Color)!side;
+  }
+  return balance >= threshold;
 }
 
 bool BBW(gives_check)(const Position *pos, int from, int to, int type, bb_t disc,

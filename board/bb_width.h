@@ -72,6 +72,8 @@ void BBW(free)(BbTables *bb);
 /* Targets of the mask-covered legs of the piece on sq (type t, colour c):
  * quiet moves to empty squares and captures of enemies. */
 bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
+/* The same, keeping only the quiet targets on quiet_mask (captures all). */
+bb_t BBW(targets_within)(const Position *pos, int sq, int type, Color c, bb_t quiet_mask);
 /* The number of those targets, or -1 when the type is not generated with
  * bitboards (its moves are walked leg by leg). */
 int BBW(mobility)(const Position *pos, int sq, int type, Color c);
@@ -97,6 +99,12 @@ bb_t BBW(rider_targets)(const Position *pos, int sq, int type, Color c);
 bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied);
 /* As attacked, ignoring by's pieces on the squares of `gone` (captured). */
 bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone);
+/* The pieces of colour `by` among `present` that attack sq on the given
+ * occupancy (the attack_ok types only). */
+bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present);
+/* pos_exchange_fast on this width (movegen.h). */
+int BBW(exchange)(const Position *pos, Move m, const ExchangeValues *values, int gain,
+                  int threshold);
 /* Whether the side to move gives check to one of the royal_nb enemy royals
  * by putting a piece of type t on `to`, coming from `from` (a drop when
  * from < 0): the piece's own attack on the new occupancy, and the whole

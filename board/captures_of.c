@@ -10,6 +10,14 @@
  * just the one, built directly). So promotions, confinement,
  * multi-leg captures (a lion taking the piece on its first step) and e.p.
  * come out exactly as in move generation.
+ *
+ * Where the bitboards cover every piece and a capture removes only the
+ * piece on its square, the whole exchange is also played on bitboards
+ * (pos_exchange_fast, the loop in bb_body.h): attackers of the square by
+ * occupancy, cheapest first, no move made. It answers only what it can
+ * answer exactly as the played exchange would (test_search_see.c compares
+ * the two on random positions of every shipped variant) and leaves the
+ * rest (promotions, confinement, royals) to the search's played one.
  */
 #include <string.h>
 
@@ -55,17 +63,30 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
   if (!ep_victim && t->bb128 && t->bb128->all_attack_ok[us] &&
       !bb128_attacked(pos, sq, us, bb128_occupied(pos)))
     return 0;
+  /* Types the bitboards answer for are asked there (a few instructions);
+   * the others take the attack walk. */
+  const bool *attack_ok = t->bb64 ? t->bb64->attack_ok : t->bb128 ? t->bb128->attack_ok : NULL;
+  uint64_t occupied64 = t->bb64 ? bb64_occupied(pos) : 0;
+  bb128_t occupied128 = t->bb128 ? bb128_occupied(pos) : 0;
   int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
   Walk w;
-  walk_init(&w, pos, us, sq, NULL);
+  bool walk_ready = false; /* set up on the first piece that needs the walk */
   for (int i = 0; i < pos->pcount[us]; i++) {
     int from = pos->plist[us][i];
+    int type = piece_type(pos->board[from]);
     if (!ep_victim) {
-      const uint8_t *reach = t->reach[piece_type(pos->board[from])][us];
+      const uint8_t *reach = t->reach[type][us];
       if (reach) {
         int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
         if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
       }
+    }
+    if (!ep_victim && attack_ok && attack_ok[type * COLOR_NB + us]) {
+      bool hits = t->bb64 ? bb64_piece_attacks(pos, from, type, us, sq, occupied64)
+                          : bb128_piece_attacks(pos, from, type, us, sq, occupied128);
+      if (!hits) continue;
+    } else if (!ep_victim) {
+      if (!walk_ready) walk_init(&w, pos, us, sq, NULL), walk_ready = true;
       w.found = false;
       walk_piece(&w, from);
       if (!w.found) continue;
@@ -73,7 +94,7 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
     /* A plain leaper or slider that cannot promote, is not confined and
      * marks no e.p. squares has exactly one move onto the square: no need to
      * generate the others. */
-    if (!ep_victim && capture_is_single(pos, piece_type(pos->board[from]), us)) {
+    if (!ep_victim && capture_is_single(pos, type, us)) {
       if (list->count < MOVE_LIST_MAX)
         list->moves[list->count++] = move_make(from, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
       continue;
@@ -86,4 +107,15 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
     list->count = kept;
   }
   return list->count;
+}
+
+int pos_exchange_fast(const Position *pos, Move m, const ExchangeValues *values, int gain,
+                      int threshold) {
+  const BoardTables *t = pos->tables;
+  if (move_kind(m) != MOVE_NORMAL || move_extra1(m) != EXTRA_NONE || move_extra2(m) != EXTRA_NONE ||
+      move_flags(m) || t->capture_effects || t->flips)
+    return -1;
+  if (t->bb64) return bb64_exchange(pos, m, values, gain, threshold);
+  if (t->bb128) return bb128_exchange(pos, m, values, gain, threshold);
+  return -1;
 }

@@ -1089,6 +1089,21 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
     walk_piece(&w, sq);
 }
 
+int pos_move_listed(const Position *pos, Move m, MoveList *scratch) {
+  const VariantRules *r = &pos->variant->rules;
+  if (move_kind(m) != MOVE_NORMAL && move_kind(m) != MOVE_EN_PASSANT) return -1;
+  if (r->promotion_sittuyin || r->gating || r->wall_rule || r->drop_compulsory) return -1;
+  int from = move_from(m);
+  if (from >= pos->geo.sq_nb) return 0;
+  Piece p = pos->board[from];
+  if (!piece_is_real(p) || piece_color(p) != pos->side) return 0;
+  scratch->count = 0;
+  gen_piece_moves(pos, from, scratch);
+  for (int i = 0; i < scratch->count; i++)
+    if (scratch->moves[i] == m) return 1;
+  return 0;
+}
+
 int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned want,
                             MoveList *list) {
   Walk w;
@@ -1195,21 +1210,26 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
 int gen_pseudo_tactical(const Position *pos, MoveList *list) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;
-  if (t->bb64 || t->bb128 || r->promotion_sittuyin || r->gating || r->drop_compulsory ||
-      r->wall_rule) {
-    /* bitboard generation, or rule moves that may capture or promote */
+  if (r->promotion_sittuyin || r->gating || r->drop_compulsory || r->wall_rule) {
+    /* rule moves that may capture or promote */
     gen_pseudo_moves(pos, list);
     int n = 0;
     for (int i = 0; i < list->count; i++)
       if (pos_is_tactical(pos, list->moves[i])) list->moves[n++] = list->moves[i];
     return list->count = n;
   }
-  /* the mailbox walk, as gen_pseudo_board_moves's (castling, passes and
-   * drops are never tactical) */
+  /* the pieces' moves as gen_pseudo_board_moves generates them, in the
+   * same order, keeping the tactical ones (castling, passes and drops never
+   * are) */
   Walk w;
   walk_init(&w, pos, pos->side, -1, list);
   w.tactical = true;
   list->count = 0;
-  for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
+  if (t->bb64)
+    bb64_gen_pieces(&w, t->bb64);
+  else if (t->bb128)
+    bb128_gen_pieces(&w, t->bb128);
+  else
+    for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
   return list->count;
 }

@@ -30,6 +30,27 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list);
  * generation would list them (promotions included); drops never capture.
  * Returns the count (0 if sq holds no enemy piece). */
 int gen_captures_of(const Position *pos, int sq, MoveList *list);
+/* Whether gen_pseudo_moves would list the move m (a TT move, say), found
+ * by generating only the moves of the piece on m's origin into scratch: 1
+ * listed, 0 not, -1 not answered that way (not a board move from a piece,
+ * or rules that add board moves or list only drops: sittuyin promotions,
+ * gating, walls, compulsory drops). */
+int pos_move_listed(const Position *pos, Move m, MoveList *scratch);
+/* What the exchange evaluation (search/movepick.c) values pieces at. */
+typedef struct {
+  const int *value;  /* per type */
+  const bool *royal; /* per type: royal by the piece or the rules */
+  int plies_max;     /* the exchange stops after this many captures */
+} ExchangeValues;
+/* The played exchange's answer to "does the board move m, which wins `gain`
+ * by itself (exactly: no explosion or flip, one piece taken at most),
+ * keep at least threshold when both sides take back on its destination
+ * with their least valuable capturer, each free to stop?", found on the
+ * bitboards without making a move: 1 yes, 0 no, -1 not answered here
+ * (m not a plain move, no bitboards for every type, or a step that may
+ * promote, is confined or moves a royal). */
+int pos_exchange_fast(const Position *pos, Move m, const ExchangeValues *values, int gain,
+                      int threshold);
 /* The evaluation's mobility of the piece on sq: the empty squares it moves
  * to and the enemy pieces it captures, by the legs the board's bitboards
  * cover (leapers and riders; not pawn-like initial or e.p. legs). -1 when

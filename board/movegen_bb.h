@@ -35,20 +35,35 @@ static void BBW(gen_piece)(Walk *w, const BbTables *bb, int sq, int type) {
   const Position *pos = w->pos;
   const Variant *v = pos->variant;
   Color us = w->us;
-  bb_t targets = BBW(targets)(pos, sq, type, us);
+  bool confined = v->rules.confine[us][type] != NULL;
+  bool demotes = v->rules.promotion_demote && v->pieces[type].promoted_from >= 0;
+  bool promotes = bb_type_word(v->pieces[type].promotes_to) && !v->rules.promotion_sittuyin;
+  bool promotes_anywhere = promotes &&
+                           (v->rules.promotion_on_leave || v->rules.promotion_on_move) &&
+                           bb->promo_zone[us] >> sq & 1;
+  /* Tactical generation needs the quiet targets only where a quiet move
+   * may promote (walk_emit keeps those that do). */
+  bb_t targets;
+  if (!w->tactical || confined || demotes || promotes_anywhere)
+    targets = BBW(targets)(pos, sq, type, us);
+  else
+    targets = BBW(targets_within)(pos, sq, type, us, promotes ? bb->promo_zone[us] : 0);
   bb_t careful = 0;
-  if (v->rules.confine[us][type]) {
+  if (confined) {
     careful = targets;
-  } else if (v->rules.promotion_demote && v->pieces[type].promoted_from >= 0) {
+  } else if (demotes) {
     careful = targets; /* may demote: walk_emit decides */
-  } else if (bb_type_word(v->pieces[type].promotes_to) && !v->rules.promotion_sittuyin) {
-    careful = targets & bb->promo_zone[us];
-    if ((v->rules.promotion_on_leave || v->rules.promotion_on_move) && bb->promo_zone[us] >> sq & 1)
-      careful = targets;
+  } else if (promotes) {
+    careful = promotes_anywhere ? targets : targets & bb->promo_zone[us];
   }
-  walk_setup(w, sq, type);
+  /* The walker is needed only for careful targets and the special legs. */
+  size_t k = (size_t)type * COLOR_NB + (size_t)us;
+  bool special = bb->special_nb[k] || (pos->st.ep_count && bb->ep_nb[k]);
+  if (careful || special) walk_setup(w, sq, type);
   MoveList *list = w->list;
   bb_t direct = targets & ~careful;
+  /* Captures and promotions only: a direct target is a capture or quiet. */
+  if (w->tactical) direct &= BBP(pos).color[!us];
   int count = list->count;
   while (direct && count < MOVE_LIST_MAX) {
     int to = BBW(lsb)(direct);
@@ -61,7 +76,7 @@ static void BBW(gen_piece)(Walk *w, const BbTables *bb, int sq, int type) {
     careful &= careful - 1;
     walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, piece_is_real(pos->board[to]));
   }
-  BBW(gen_special)(w, bb, sq, type);
+  if (special) BBW(gen_special)(w, bb, sq, type);
 }
 
 /* The pieces of the side to move: bitboards where the tables allow, the

@@ -82,12 +82,17 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
     return snprintf(buf, buflen, "%s%s%s%s", from, to, suffix, square);
   }
   /* A wall, as Fairy-Stockfish writes it in UCI: ",", the destination
-   * again, the wall's square (e2e4,e4d5; e7e8q,e8d5). */
+   * again, the wall's square (e2e4,e4d5; e7e8q,e8d5). Where a side moves or
+   * places a wall (wall=ormove), Fairy-Stockfish writes a move that places
+   * none with its empty wall field, square a1 (atlantis: e2e4,e4a1), and
+   * reads only that form. */
   if (move_wall(move) != EXTRA_NONE) {
     char wall[SQUARE_TEXT_MAX];
     geo_square_to_text(geo, move_wall(move), wall, sizeof wall);
     return snprintf(buf, buflen, "%s%s%s,%s%s", from, to, suffix, to, wall);
   }
+  if (v->rules.wall_rule && v->rules.wall_or_move)
+    return snprintf(buf, buflen, "%s%s%s,%sa1", from, to, suffix, to);
   return snprintf(buf, buflen, "%s%s%s", from, to, suffix);
 }
 

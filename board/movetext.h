@@ -9,6 +9,8 @@
  *   e2e4,e4d5             a move placing a wall (wall=...): the destination
  *                         again and the wall's square after a comma; a
  *                         promotion suffix before the comma (e7e8q,e8d5)
+ *   e2e4,e4a1             with wall=ormove, a move placing no wall: the
+ *                         empty wall field is a1, as Fairy-Stockfish writes it
  */
 #ifndef CHIMERA_BOARD_MOVETEXT_H
 #define CHIMERA_BOARD_MOVETEXT_H

@@ -178,6 +178,13 @@ bool move_see_ok(Position *pos, const EvalTables *tables, Move move, int thresho
       int risk = type < 0 ? 0 : tables->see_value[type];
       if (gain - risk - tables->promo_gain_max >= threshold) return true;
     }
+    /* ...and, when no capture takes more than one piece, the bitboards
+     * usually play it out without making a move. */
+    if (tables->capture_takes_one) {
+      ExchangeValues values = {tables->see_value, tables->royal, SEE_PLIES_MAX};
+      int fast = pos_exchange_fast(pos, move_without_gate(move), &values, gain, threshold);
+      if (fast >= 0) return fast;
+    }
   }
   int balance[SEE_PLIES_MAX];
   int n = see_play(pos, tables, move, threshold, true, balance);
@@ -233,7 +240,7 @@ void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bo
   mp->scores = ss->scores;
   mp->tt_move = tt_move;
   mp->tactical_only = tactical_only;
-  mp->skip_quiets = false;
+  mp->skip_quiets = mp->quiets_unordered = false;
   mp->killers[0] = ss->killers[0];
   mp->killers[1] = ss->killers[1];
   mp->counter = MOVE_NONE_VALUE;
@@ -291,6 +298,10 @@ void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bo
   mp->cur = mp->bad_end = 0;
   mp->quiet_cur = n;
   mp->stage = STAGE_TT;
+}
+
+void picker_skip_tt(MovePicker *mp) {
+  if (mp->stage == STAGE_TT) mp->stage = STAGE_GOOD_CAPTURE;
 }
 
 /* Swaps two moves and their scores (a move's score travels with it). */
@@ -363,7 +374,7 @@ Move picker_next(MovePicker *mp, PickStage *stage) {
     }
     /* fall through */
   case STAGE_QUIET:
-    if (mp->quiet_cur == mp->tactical_end && !mp->skip_quiets) {
+    if (mp->quiet_cur == mp->tactical_end && !mp->skip_quiets && !mp->quiets_unordered) {
       Color us = pos_side_to_move(pos);
       for (int i = mp->tactical_end; i < mp->quiet_end; i++) {
         Move m = mp->list->moves[i];
@@ -371,7 +382,7 @@ Move picker_next(MovePicker *mp, PickStage *stage) {
       }
     }
     if (!mp->skip_quiets && mp->quiet_cur < mp->quiet_end) {
-      pick_best(mp, mp->quiet_cur, mp->quiet_end);
+      if (!mp->quiets_unordered) pick_best(mp, mp->quiet_cur, mp->quiet_end);
       *stage = STAGE_QUIET;
       return mp->list->moves[mp->quiet_cur++];
     }

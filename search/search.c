@@ -416,12 +416,12 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 5. Static evaluation, corrected by what earlier searches of positions
    *    with this structure found (the TT keeps the uncorrected one), then
    *    refined by the TT score when its bound allows. */
-  int eval = -SEARCH_INF, correction = 0, corrected = 0;
+  int eval = -SEARCH_INF, raw_eval = 0, correction = 0, corrected = 0;
   int16_t *correction_cell = NULL;
   if (!in_check) {
     correction_cell = correction_entry(thread, pos);
     correction = *correction_cell / 32;
-    eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
+    eval = raw_eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
     eval = corrected =
         max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (tt_hit && excluded == MOVE_NONE_VALUE &&
@@ -492,14 +492,22 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   ss->check_ready = false;
   MovePicker mp;
   int root_index = 0;
+  /* A TT move that the moves of its piece show pseudo-legal is searched
+   * before the others are generated: when it refutes the position, as it
+   * mostly does at cut nodes, they never are. */
+  bool tt_first = false, gen_pending = false;
   if (root) {
     list->count = 0;
     for (int i = thread->pv_index; i < thread->root_count; i++)
       list->moves[list->count++] = thread->roots[i].move;
   } else {
-    all_legal = search_gen_moves(pos, list, false);
     ss->legal_ready = false;
-    picker_init(&mp, thread, ply, tt_move, false);
+    tt_first =
+        tt_move != MOVE_NONE_VALUE && s->tt_move_first && pos_move_listed(pos, tt_move, list) == 1;
+    if (!tt_first) {
+      all_legal = search_gen_moves(pos, list, false);
+      picker_init(&mp, thread, ply, tt_move, false);
+    }
   }
 
   /* 10. The move loop. */
@@ -511,10 +519,20 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   for (;;) {
     Move move;
     PickStage stage = STAGE_QUIET;
-    if (root)
+    if (root) {
       move = root_index < list->count ? list->moves[root_index++] : MOVE_NONE_VALUE;
-    else
+    } else if (tt_first) {
+      move = tt_move, stage = STAGE_TT;
+      tt_first = false, gen_pending = true;
+    } else {
+      if (gen_pending) {
+        search_gen_moves(pos, list, false);
+        picker_init(&mp, thread, ply, tt_move, false);
+        picker_skip_tt(&mp); /* searched already */
+        gen_pending = false;
+      }
       move = picker_next(&mp, &stage);
+    }
     if (move == MOVE_NONE_VALUE) break;
     if (move == excluded) continue;
     bool tactical = move_is_tactical(pos, move);
@@ -530,6 +548,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
      *     already (best > -mate), so "no legal move" is never concluded. */
     if (!root && !in_check && best > -SEARCH_MATE_MAX && depth <= 6) {
       bool lmp = !tactical && depth <= 5 && quiet_nb >= (3 + depth * depth) / (improving ? 1 : 2);
+      if (lmp) mp.quiets_unordered = true; /* quiet_nb grows no more: all later quiets too */
       bool futile = !tactical && !killer && eval + 90 + 70 * depth <= alpha;
       /* The picker ran the exchange test at threshold 0 on every good
        * capture: those pass the lower threshold without playing it again. */
@@ -636,8 +655,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 17. Store the result (not a singular test's: it left a move out). */
   if (excluded != MOVE_NONE_VALUE) return best;
   TTBound bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
-  tt_store(&s->tt, pos_key(pos), ply, best_move, best, in_check ? 0 : ss->static_eval - correction,
-           depth, bound);
+  tt_store(&s->tt, pos_key(pos), ply, best_move, best, raw_eval, depth, bound);
 
   /* 18. Correction history: a quiet (or no) best move whose result lies
    *     beyond the corrected evaluation in the bound's direction says how

@@ -121,7 +121,8 @@ struct Searcher {
   TimePlan plan;
   int root_ply; /* game ply of the root (time manager) */
   int multipv;
-  bool null_move_ok; /* the variant allows null-move pruning at all */
+  bool null_move_ok;  /* the variant allows null-move pruning at all */
+  bool tt_move_first; /* a TT move may be searched before generation */
   uint64_t *history_keys;
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */
@@ -174,11 +175,18 @@ typedef struct {
   bool has_tt, has_killer[2], has_counter;
   bool tactical_only; /* quiescence: no quiet stages, no bad captures */
   bool skip_quiets;   /* set by the search (late-move pruning) */
+  /* Set by the search once late-move pruning will prune every further
+   * quiet move that gives no check: the rest are only tested for check,
+   * so they come in list order, without the history scoring and the
+   * selection (which would cost a pass over the quiet moves each). */
+  bool quiets_unordered;
   PickStage stage;
   int cur, bad_end, tactical_end, quiet_cur, quiet_end;
 } MovePicker;
 
 void picker_init(MovePicker *mp, SearchThread *thread, int ply, Move tt_move, bool tactical_only);
+/* The TT move was searched before the list was made: not again. */
+void picker_skip_tt(MovePicker *mp);
 /* The next move and its stage, or MOVE_NONE_VALUE when done. */
 Move picker_next(MovePicker *mp, PickStage *stage);
 /* History scores the picker and the search share. */

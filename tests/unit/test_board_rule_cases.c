@@ -600,13 +600,13 @@ END_TEST
 START_TEST(backrank_promotion_to_king_on_the_far_rank) {
   Position *pos =
       position_at("backrank", "rnbqk1nr/pppp1ppp/4p3/6B1/1b6/3P4/PPP1PPPP/RN1QKBNR w KQkq - 2 3");
-  ck_assert(!is_legal_text(pos, "g5d8k"));
+  ck_assert(!is_legal_text(pos, "g5d8+"));
   ck_assert(is_legal_text(pos, "c2c3"));
   char err[128];
   ck_assert(pos_set_fen(pos, "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", err, sizeof err));
   ck_assert(!is_legal_text(pos, "a7a8"));
   Undo undo;
-  play_text(pos, "a7a8k", &undo);
+  play_text(pos, "a7a8+", &undo);
   ck_assert_int_eq(pos_game_result(pos, -1), RESULT_LOSS);
   pos_free(pos);
 }

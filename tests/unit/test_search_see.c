@@ -236,6 +236,64 @@ START_TEST(equal_capturers_do_not_depend_on_history) {
 }
 END_TEST
 
+/* The bitboard exchange (board's pos_exchange_fast, which move_see_ok asks
+ * first) must answer exactly as the played exchange (move_see) wherever it
+ * answers: on random positions of every shipped variant, every plain move,
+ * at thresholds around its value. Positions come from seeded random games,
+ * so the run is the same each time. */
+START_TEST(fast_exchange_agrees_with_the_played_one) {
+  if (!library) library = engine_library_load(stderr);
+  ck_assert_ptr_nonnull(library);
+  static MoveList list;
+  uint64_t seed = 0x9E3779B97F4A7C15ULL;
+  long answered = 0, compared = 0;
+  for (int vi = 0; vi < library_count(library); vi++) {
+    const Variant *v = library_variant(library, vi);
+    EvalTables tables;
+    ck_assert(eval_tables_build(&tables, v));
+    char err[128];
+    Position *pos = pos_new(v, err, sizeof err);
+    ck_assert_msg(pos != NULL, "%s: %s", v->name, err);
+    ExchangeValues values = {tables.see_value, tables.royal, 16};
+    for (int game = 0; game < 2 && tables.capture_takes_one; game++) {
+      ck_assert_msg(pos_set_startpos(pos, err, sizeof err), "%s: %s", v->name, err);
+      static Undo undo[50];
+      int plies = 0;
+      while (plies < 50) {
+        gen_legal_moves(pos, &list);
+        if (list.count == 0) break;
+        for (int i = 0; i < list.count; i++) {
+          Move m = list.moves[i];
+          if (move_kind(m) != MOVE_NORMAL || move_piece_arg(m) >= 0) continue;
+          int gain = move_captured_value(pos, &tables, m);
+          int value = move_see(pos, &tables, m);
+          compared++;
+          const int thresholds[] = {value - 1, value, value + 1, 0, 1, -180};
+          for (int k = 0; k < 6; k++) {
+            int th = thresholds[k];
+            if (th > gain) continue; /* the caller answers those by the bound */
+            int fast = pos_exchange_fast(pos, m, &values, gain, th);
+            if (fast < 0) break;
+            answered++;
+            char fen[512], text[MOVE_TEXT_MAX];
+            pos_get_fen(pos, fen, sizeof fen);
+            move_to_text(pos, m, text, sizeof text);
+            ck_assert_msg(fast == (value >= th), "%s %s %s: fast %d, played %d, threshold %d",
+                          v->name, fen, text, fast, value, th);
+          }
+        }
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        pos_make_move(pos, list.moves[seed % (uint64_t)list.count], &undo[plies++]);
+      }
+    }
+    pos_free(pos);
+    eval_tables_free(&tables);
+  }
+  /* The fast path must actually answer, or the test proves nothing. */
+  ck_assert_msg(answered > compared / 4, "answered %ld of %ld", answered, compared);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("search_see");
   TCase *tc = tcase_create("core");
@@ -251,6 +309,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, lion_takes_two);
   tcase_add_test(tc, drops_only_put_material_at_risk);
   tcase_add_test(tc, equal_capturers_do_not_depend_on_history);
+  tcase_add_test(tc, fast_exchange_agrees_with_the_played_one);
   suite_add_tcase(s, tc);
   return s;
 }
