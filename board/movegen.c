@@ -638,6 +638,23 @@ static void walk_setup(Walk *w, int sq, int type) {
 #include "board/movegen_bb.h"
 #undef BB_BITS
 
+/* Xiangqi's flying general is an attack on a square the royal passes while
+ * castling: an open file from it to an enemy royal (Fairy-Stockfish,
+ * synochess). */
+static bool square_faces_royal(const Position *pos, int s, Color us) {
+  const Geometry *geo = &pos->geo;
+  const bool *royal = pos->tables->royal_either;
+  for (int dir = -1; dir <= 1; dir += 2) {
+    for (int r = geo_rank(geo, s) + dir; r >= 0 && r < geo->ranks; r += dir) {
+      Piece p = pos->board[s + (r - geo_rank(geo, s)) * geo->files];
+      if (p == PIECE_NONE) continue;
+      if (piece_is_real(p) && piece_color(p) != us && royal[piece_type(p)]) return true;
+      break;
+    }
+  }
+  return false;
+}
+
 /* Castling: the royal and its partner go to their files; everything between
  * must be empty and the royal may not pass an attacked square. */
 static void gen_castling(const Position *pos, MoveList *list) {
@@ -691,7 +708,8 @@ static void gen_castling(const Position *pos, MoveList *list) {
           /* the start square is asked once for both sides */
           if (start_attacked < 0) start_attacked = pos_royal_square_attacked(pos, s, us);
           if (start_attacked) ok = false;
-        } else if (pos_royal_square_attacked(pos, s, us)) {
+        } else if (pos_royal_square_attacked(pos, s, us) ||
+                   (r->kings_may_not_face && square_faces_royal(pos, s, us))) {
           ok = false;
         }
         if (f == b) break;

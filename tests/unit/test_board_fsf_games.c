@@ -75,6 +75,9 @@ static const FsfGameCase CASES[] = {
      * (a sergeant's double step may be taken en passant: below) */
     {"wolf", "8/1n5P/8/2pp1pk1/pp2p3/2P1P1Pb/2SPq3/2Q5/3K3P/8 w - - 1 87", "h9h10+", 28,
      "7+P/1n6/8/2pp1pk1/pp2p3/2P1P1Pb/2SPq3/2Q5/3K3P/8 b - - 0 87"},
+    /* synochess: castling may not pass a square facing the enemy general
+     * (e1c1 would cross d1, open to the king on d5) */
+    {"synochess", "2e2e2/4r3/4Pn2/2Pk4/Q1a1s2s/cN5N/PPP3P1/R3KB1R[] w KQ - 2 30", NULL, 34, NULL},
 };
 
 START_TEST(fsf_game_moves) {
