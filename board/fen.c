@@ -545,6 +545,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
     }
   }
   pos->st.rule50 = ff.rule50;
+  pos->st.plies_from_null = 1 << 20; /* no null move in the game */
   pos->st.ply_from_start = 2 * (ff.fullmove - 1) + (ff.side == BLACK);
   pos->st.key = pos_compute_key(pos);
   return true;

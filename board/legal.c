@@ -106,19 +106,28 @@ static bool royal_attacked(const Position *pos, Color c) {
   return count > 0 && attacked == count;
 }
 
-/* Xiangqi's flying general: two royals on one file with nothing between. */
+/* Xiangqi's flying general: two royals on one file or one rank with nothing
+ * between. Fairy-Stockfish tests a rook's line from the general, so the rank
+ * counts where the palaces share one (crowdedxiangqi's third rank). */
 bool pos_royals_face(const Position *pos) {
   const bool *royal = pos->tables->royal_either;
   const Geometry *geo = &pos->geo;
   for (int i = 0; i < pos->pcount[WHITE]; i++) {
-    int sq = pos->plist[WHITE][i];
-    Piece k = pos->board[sq];
-    if (!piece_is_real(k) || !royal[piece_type(k)]) continue;
-    for (int r = geo_rank(geo, sq) + 1; r < geo->ranks; r++) {
-      Piece p = pos->board[sq + (r - geo_rank(geo, sq)) * geo->files];
-      if (p == PIECE_NONE) continue;
-      if (piece_is_real(p) && piece_color(p) == BLACK && royal[piece_type(p)]) return true;
-      break;
+    int a = pos->plist[WHITE][i];
+    if (!piece_is_real(pos->board[a]) || !royal[piece_type(pos->board[a])]) continue;
+    for (int j = 0; j < pos->pcount[BLACK]; j++) {
+      int b = pos->plist[BLACK][j];
+      if (!piece_is_real(pos->board[b]) || !royal[piece_type(pos->board[b])]) continue;
+      int step;
+      if (geo_file(geo, a) == geo_file(geo, b))
+        step = b > a ? geo->files : -geo->files;
+      else if (geo_rank(geo, a) == geo_rank(geo, b))
+        step = b > a ? 1 : -1;
+      else
+        continue;
+      int sq = a + step;
+      while (sq != b && pos->board[sq] == PIECE_NONE) sq += step;
+      if (sq == b) return true;
     }
   }
   return false;
@@ -499,12 +508,14 @@ static bool watch_legal(const Position *pos, const LegalWatch *watch, Move m) {
     }
   }
   if (legal && pos->variant->rules.kings_may_not_face) {
-    /* only a piece leaving a royal's file can open the line between royals */
+    /* only a piece leaving a royal's file or rank can open the line
+     * between royals */
     const Geometry *geo = &pos->geo;
     bool on_file = false;
     for (int k = 0; k < watch->royal_nb; k++)
       on_file |= move_kind(m) != MOVE_DROP &&
-                 geo_file(geo, move_from(m)) == geo_file(geo, watch->royal[k]);
+                 (geo_file(geo, move_from(m)) == geo_file(geo, watch->royal[k]) ||
+                  geo_rank(geo, move_from(m)) == geo_rank(geo, watch->royal[k]));
     if (on_file && pos_royals_face(p)) legal = false;
   }
   board[to] = saved_to;

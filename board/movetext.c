@@ -67,8 +67,9 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
     }
   }
   /* Seirawan gating, as Fairy-Stockfish writes it: the gated piece's letter,
-   * then its square when it is not the mover's start (castling: b1c3e,
-   * e1g1h, e1g1hh1). */
+   * then its square when it is not the mover's start (b1c3e, castling
+   * e1g1h); castling that gates on the rook's square is written from the
+   * rook to the king (h1e1h, a1e1e). */
   int gate = move_gate_type(move);
   if (gate >= 0) {
     size_t len = strlen(suffix);
@@ -77,6 +78,10 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
       suffix[len++] = (char)tolower((unsigned char)l[i]);
     suffix[len] = '\0';
     char square[SQUARE_TEXT_MAX] = "";
+    if (move_kind(move) == MOVE_CASTLING && move_gate_square(move) != move_from(move)) {
+      geo_square_to_text(geo, move_gate_square(move), square, sizeof square);
+      return snprintf(buf, buflen, "%s%s%s", square, from, suffix);
+    }
     if (move_gate_square(move) != move_from(move))
       geo_square_to_text(geo, move_gate_square(move), square, sizeof square);
     return snprintf(buf, buflen, "%s%s%s%s", from, to, suffix, square);

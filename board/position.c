@@ -486,11 +486,35 @@ static __attribute__((noinline, cold)) void flip_pieces(Position *pos, Move m, U
   }
 }
 
+/* Whether the move restarts the halfmove clock, captures aside (make finds
+ * those), decided before the move as Fairy-Stockfish's do_move does: every
+ * drop; a promotion, unless promotions flip both ways (promotion=demote, its
+ * pieceDemotion); a move of a type of the move rule's set (draw=moverule(N)
+ * {..}, default {P}) that the piece could not take back with a quiet move
+ * (back_reach: a sideways pawn step restarts nothing). A pass, written as a
+ * piece moving to its own square, is that piece's move. Castling and swaps
+ * restart nothing. mover: the type on the move's from square. */
+static inline bool move_restarts_clock(const Position *pos, Move m, int mover) {
+  MoveKind kind = move_kind(m);
+  if (kind > MOVE_EN_PASSANT && kind != MOVE_PASS) return kind == MOVE_DROP;
+  if (kind != MOVE_PASS && move_piece_arg(m) >= 0 && !pos->variant->rules.promotion_demote)
+    return true;
+  assert(mover >= 0);
+  if (!pos->tables->resets_clock[mover]) return false;
+  const uint8_t *back = pos->tables->back_reach[mover][pos->side];
+  int from = move_from(m), to = move_to(m);
+  if (!back || from == to) return true;
+  const Geometry *geo = &pos->geo;
+  return !back[tables_reach_cell(geo, geo_file(geo, from) - geo_file(geo, to),
+                                 geo_rank(geo, from) - geo_rank(geo, to))];
+}
+
 void pos_make_move(Position *pos, Move m, Undo *undo) {
   PosState *st = &pos->st;
   Color us = pos->side;
   int from = move_from(m), to = move_to(m);
-  bool capture = false, reset = false;
+  int mover = piece_type(pos->board[from]); /* -1 for a drop (from = to, empty) */
+  bool capture = false, reset = move_restarts_clock(pos, m, mover);
   /* asked before anything changes: the walk reads the board and e.p. state */
   bool decisive = pos->tables->decisive_any[us] && leg_rules_decisive(pos, m);
   undo->prev = *st;
@@ -499,6 +523,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   ep_clear(st);
   st->rule50++;
   st->ply_from_start++;
+  st->plies_from_null++;
   st->dropped = move_kind(m) == MOVE_DROP ? (uint16_t)(move_piece_arg(m) + 1) : 0;
   st->castled = 0;
   st->decisive = decisive;
@@ -509,7 +534,6 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     /* drop=free (snort): an unlimited supply, the hand untouched */
     if (!type_set_has(&pos->variant->rules.drop_free, type)) hand_add(pos, undo, us, type, -1);
     pos_put_piece(pos, to, piece_make(us, move_drop_board_type(pos, m)), undo);
-    reset = pos->tables->pawn_like[type];
     if (pos->variant->rules.castling_dropped) dropped_castling(pos, us, to, undo);
     break;
   }
@@ -543,8 +567,6 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   case MOVE_EN_PASSANT:
   default: {
     int e1 = move_extra1(m), e2 = move_extra2(m);
-    int mover = piece_type(pos->board[from]);
-    reset = pos->tables->pawn_like[mover];
     bool aimed = type_set_has(&pos->variant->rules.royal_aimed, mover);
     int blast = -1;
     if (to != from && piece_is_real(pos->board[to])) { /* from == to: sittuyin promotion */
@@ -614,6 +636,7 @@ void pos_make_null(Position *pos, Undo *undo) {
   pos->st.dropped = pos->st.castled = pos->st.decisive = 0;
   pos->st.rule50++;
   pos->st.ply_from_start++;
+  pos->st.plies_from_null = 0;
   pos->side = (Color)!pos->side;
   pos->st.key ^= ZOBRIST_SIDE;
 }

@@ -72,9 +72,13 @@ typedef struct {
   Square ep_squares[EP_SQUARES_MAX];  /* squares an e.p. capture may land on */
   int ep_count;
   Square ep_victim; /* the piece an e.p. capture removes */
-  int rule50;       /* plies since the last capture or pawn-like move */
+  int rule50;       /* halfmove clock: plies since the last capture, drop, promotion or
+                       move of the move rule's types (pos_make_move) */
   int checks_given[COLOR_NB];
   int ply_from_start;
+  /* plies since the last null move (a large number when there was none):
+   * a repetition never spans one (Fairy-Stockfish's pliesFromNull) */
+  int plies_from_null;
   /* Janggi: plies in a row that ended with the royals facing (royal=bikjang)
    * and that were passes; two of either end the game (Fairy-Stockfish's
    * st->bikjang && st->previous->bikjang, likewise for passes). */
@@ -221,6 +225,9 @@ static inline int pos_hand_count(const Position *pos, Color c, int type) {
 }
 static inline int pos_rule50(const Position *pos) {
   return pos->st.rule50;
+}
+static inline int pos_plies_from_null(const Position *pos) {
+  return pos->st.plies_from_null;
 }
 static inline int pos_square_count(const Position *pos) {
   return pos->geo.sq_nb;

@@ -347,8 +347,8 @@ GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const b
    * irreversible move; the cycle that decides reaches back to the earliest
    * of the N, as Fairy-Stockfish's is_optional_game_end. With holdings the
    * whole game counts, as there (captures_to_hand: pliesFromNull): the
-   * halfmove clock restarts at moves a cycle can contain (a shogi rook's,
-   * whose type promotes). */
+   * halfmove clock restarts at captures and drops, which a cycle can then
+   * contain (a piece taken and dropped back). */
   uint64_t key = pos_key(pos);
   int reach = r->holdings ? plies : pos_rule50(pos), seen = 0;
   for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) {

@@ -78,6 +78,10 @@ uint64_t zobrist_wall(int sq) {
   return mix64(((uint64_t)6 << 60) | (uint64_t)sq);
 }
 
+/* What a walk marks: where captures land (reach), or where moves end on an
+ * empty board (back_reach): quiet ones needing no first move, or all. */
+typedef enum { REACH_CAPTURES, REACH_QUIET, REACH_ENDS } ReachMode;
+
 /* Marks in reach every offset (dx, dy) at which a piece could capture by
  * some path of legs on an empty, unbounded board, ignoring ranges and
  * occupancy: a superset of its real captures, so a zero means "cannot
@@ -90,6 +94,7 @@ typedef struct {
   uint8_t *reach;
   uint8_t *ends;  /* occupancy bits of moves ending at each offset so far */
   bool collision; /* two paths may end on one square with one occupancy */
+  ReachMode mode;
   long budget;
 } ReachWalk;
 
@@ -97,8 +102,13 @@ static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
   const MoveLeg *leg = &rw->prog->legs[li];
   const Geometry *geo = rw->geo;
   if (leg->dz || leg->flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS) || depth > 6) return false;
+  /* on an empty board a quiet path lands on empty squares only */
+  if (rw->mode == REACH_QUIET && (leg->flags & LEG_INITIAL || !(leg->occupancy & OCC_EMPTY)))
+    return true;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? 64 : leg->max_steps;
-  bool captures = leg->occupancy & (OCC_ENEMY | OCC_FRIEND) && leg->effect == EFFECT_CAPTURE;
+  bool marks = rw->mode != REACH_CAPTURES
+                   ? leg->flags & LEG_ENDS
+                   : leg->occupancy & (OCC_ENEMY | OCC_FRIEND) && leg->effect == EFFECT_CAPTURE;
   for (int k = 1; k <= max; k++) {
     if (--rw->budget < 0) return false;
     int dx = ox + leg->dx * k, dy = oy + leg->dy * k;
@@ -106,8 +116,8 @@ static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
     if (!leg->dx && !leg->dy) break;
     if (k < leg->min_steps) continue;
     int at = tables_reach_cell(geo, dx, dy);
-    if (captures) rw->reach[at] = 1;
-    if (leg->flags & LEG_ENDS) {
+    if (marks) rw->reach[at] = 1;
+    if (leg->flags & LEG_ENDS && rw->mode == REACH_CAPTURES) {
       if (rw->ends[at] & leg->occupancy || leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY))
         rw->collision = true;
       rw->ends[at] |= leg->occupancy;
@@ -118,19 +128,38 @@ static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
   return true;
 }
 
-/* Fills reach; *dedup tells whether two paths might produce the same move
- * (then generation filters duplicates). */
-static bool reach_fill(const Geometry *geo, const MoveProgram *prog, uint8_t *reach, bool *dedup) {
-  *dedup = true;
+/* Fills reach as mode says; for captures, *dedup tells whether two paths
+ * might produce the same move (then generation filters duplicates). */
+static bool reach_fill(const Geometry *geo, const MoveProgram *prog, ReachMode mode, uint8_t *reach,
+                       bool *dedup) {
+  if (dedup) *dedup = true;
   if (geo->levels > 1 || geo->wrap_files || geo->wrap_ranks) return false;
   uint8_t *ends = calloc((size_t)((2 * geo->files - 1) * (2 * geo->ranks - 1)), 1);
   if (!ends) return false;
-  ReachWalk rw = {geo, prog, reach, ends, false, 1L << 20};
+  ReachWalk rw = {geo, prog, reach, ends, false, mode, 1L << 20};
   bool ok = true;
   for (int i = 0; i < prog->root_count && ok; i++) ok = reach_leg(&rw, i, 0, 0, 0);
   free(ends);
-  if (ok) *dedup = rw.collision && prog->child_link_count;
+  if (ok && dedup) *dedup = rw.collision && prog->child_link_count;
   return ok;
+}
+
+/* back_reach of a type whose moves restart the halfmove clock: the offsets
+ * of its quiet non-initial moves on an empty board. NULL (every move of the
+ * type restarts it) where no move's reverse is among them, as for a pawn, so
+ * make asks no table there, or where the walk cannot tell. */
+static uint8_t *back_reach_new(const Geometry *geo, const MoveProgram *prog) {
+  int width = 2 * geo->files - 1, cells = width * (2 * geo->ranks - 1);
+  uint8_t *back = calloc((size_t)cells, 1), *ends = calloc((size_t)cells, 1);
+  bool needed = false;
+  if (back && ends && reach_fill(geo, prog, REACH_QUIET, back, NULL) &&
+      reach_fill(geo, prog, REACH_ENDS, ends, NULL))
+    for (int at = 0; at < cells && !needed; at++)
+      needed = ends[at] && back[cells - 1 - at]; /* the cell of (-dx, -dy) */
+  free(ends);
+  if (needed) return back;
+  free(back);
+  return NULL;
 }
 
 static bool type_promotes_to(const Variant *v, int from, int to) {
@@ -317,6 +346,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   }
   for (int type = 0; type < t->type_nb; type++) {
     t->pawn_like[type] = type_set_any(v->pieces[type].promotes_to);
+    t->resets_clock[type] = type_set_has(&v->rules.move_rule_reset, type);
     for (int c = 0; c < COLOR_NB; c++)
       for (int i = 0; i < v->pieces[type].moves[c].leg_count; i++)
         if (v->pieces[type].moves[c].legs[i].flags & LEG_EP_VICTIM) t->ep_victim[type] = true;
@@ -467,11 +497,12 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
         }
       }
       uint8_t *reach = calloc((size_t)(width * height), 1);
-      if (reach && reach_fill(&t->geo, prog, reach, &t->dedup[type][c])) {
+      if (reach && reach_fill(&t->geo, prog, REACH_CAPTURES, reach, &t->dedup[type][c])) {
         t->reach[type][c] = reach;
       } else {
         free(reach);
       }
+      if (t->resets_clock[type]) t->back_reach[type][c] = back_reach_new(&t->geo, prog);
     }
   }
   t->simple_pins =
@@ -564,6 +595,7 @@ void tables_release(BoardTables *t) {
   for (int type = 0; type < PIECE_TYPE_MAX; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       free(t->reach[type][c]);
+      free(t->back_reach[type][c]);
       free(t->mobile[type][c]);
     }
   for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);

@@ -66,7 +66,17 @@ struct BoardTables {
   uint8_t start_count[COLOR_NB][PIECE_TYPE_MAX]; /* pieces of each type at the start */
   int demote_to[PIECE_TYPE_MAX];                 /* type a captured piece becomes in hand */
   int tilde_origin[PIECE_TYPE_MAX];              /* type a captured '~' piece becomes in hand */
-  bool pawn_like[PIECE_TYPE_MAX];                /* resets the 50-move counter; drop restrictions */
+  bool pawn_like[PIECE_TYPE_MAX];                /* the type promotes: initial moves, FEN facts */
+  /* The halfmove clock (pos_make_move): resets_clock[t] says t is in the
+   * move rule's set (draw=moverule(N){..}, default {P}); for those types on a
+   * flat board, back_reach[t][c] marks every offset (tables_reach_cell) that
+   * a quiet move needing no first move may go on an empty board, so a move
+   * whose reverse (from - to) is marked could be taken back and restarts
+   * nothing (Fairy-Stockfish's PseudoMoves test; a sideways pawn step). NULL:
+   * every move of the type restarts the clock (none can be taken back, as a
+   * pawn's, or the walk cannot tell). */
+  bool resets_clock[PIECE_TYPE_MAX];
+  uint8_t *back_reach[PIECE_TYPE_MAX][COLOR_NB];
   /* ep_victim[t]: some move of the type may be taken e.p. (MBN me, LEG_EP_VICTIM), so
    * a FEN's e.p. square may name it as the victim, promoting or not */
   bool ep_victim[PIECE_TYPE_MAX];

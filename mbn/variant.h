@@ -135,7 +135,8 @@ typedef struct {
                                        result is that colour's whoever moves, as Fairy-Stockfish's
                                        nFoldValueAbsolute (minishogi: the first player loses) */
   bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
-  TypeSet move_rule_reset;          /* draw=moverule(N){P}: moves of these types reset it */
+  TypeSet move_rule_reset;          /* draw=moverule(N){P}: moves of these types restart the
+                                       halfmove clock (Fairy-Stockfish's nMoveRuleTypes) */
   int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */
   int chasing;                      /* chasing=axf (VariantChasing): xiangqi chase rules */
   uint8_t *hill_by_color[COLOR_NB]; /* hill{K}[..]: each side's goal zone (hill = White's) */

@@ -151,7 +151,9 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
   if (rules->repetition_off) return SEARCH_INF; /* a cycle decides nothing: search on */
   int index = thread->key_base + ply;
   uint64_t key = thread->keys[index];
-  int window = min_int(pos_rule50(thread->pos), index);
+  /* back to the last irreversible move, and never across a null move
+   * (a cycle through one is not a game's) */
+  int window = min_int(min_int(pos_rule50(thread->pos), pos_plies_from_null(thread->pos)), index);
   int back = 4;
   for (; back <= window; back += 2)
     if (thread->keys[index - back] == key) break;

@@ -3,7 +3,9 @@
  * unmake restores board, hands and key; an ataxx jump and clone turn the
  * stones around them; a quadwrangle drop turns nothing unless a stone of its
  * own touches it; a full board ends the game by the count (draw=full
- * counting=pieces). The counts themselves are checked by the perft suites. */
+ * counting=pieces). The counts themselves are checked by the perft suites;
+ * the FENs are Fairy-Stockfish's after the same moves (a drop restarts the
+ * halfmove clock, a jump or slide does not). */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +39,7 @@ START_TEST(reversi_drop_turns_three_lines) {
   ck_assert(move_from_text(pos, "P@h8", err, sizeof err) == MOVE_NONE_VALUE);
   Undo u;
   shipped_play(pos, "P@f6", &u);
-  assert_fen(pos, "8/5p2/2PPPP2/3PPPp1/3PPP2/8/8/8[PPPPPPPPPpppppppppp] b - - 1 1");
+  assert_fen(pos, "8/5p2/2PPPP2/3PPPp1/3PPP2/8/8/8[PPPPPPPPPpppppppppp] b - - 0 1");
   pos_unmake_move(pos, &u);
   ck_assert(pos_is_ok(pos));
   ck_assert(pos_key(pos) == key);
@@ -61,19 +63,19 @@ START_TEST(ataxx_and_quadwrangle_turn_neighbours) {
   ck_assert(pos_key(pos) == key);
   assert_fen(pos, start);
   shipped_play(pos, "P@b2", &u[0]);
-  assert_fen(pos, "7/7/7/1pp4/3p3/1P5/P6 b - - 1 1");
+  assert_fen(pos, "7/7/7/1pp4/3p3/1P5/P6 b - - 0 1");
   pos_unmake_move(pos, &u[0]);
   pos_free(pos);
   /* quadwrangle: a drop alone turns nothing; next to a stone of its side it
    * turns the enemy stones around it; a slide always does */
   pos = shipped_position(lib, "quadwrangle", "8/8/8/3p4/8/8/8/P7 w - - 0 1");
   shipped_play(pos, "P@d4", &u[0]);
-  assert_fen(pos, "8/8/8/3p4/3P4/8/8/P7 b - - 1 1");
+  assert_fen(pos, "8/8/8/3p4/3P4/8/8/P7 b - - 0 1");
   pos_unmake_move(pos, &u[0]);
   char err[128];
   ck_assert(pos_set_fen(pos, "8/8/8/3p4/8/2P5/8/P7 w - - 0 1", err, sizeof err));
   shipped_play(pos, "P@d4", &u[0]);
-  assert_fen(pos, "8/8/8/3P4/3P4/2P5/8/P7 b - - 1 1");
+  assert_fen(pos, "8/8/8/3P4/3P4/2P5/8/P7 b - - 0 1");
   pos_unmake_move(pos, &u[0]);
   shipped_play(pos, "a1a4", &u[1]); /* next to no enemy stone */
   assert_fen(pos, "8/8/8/3p4/P7/2P5/8/8 b - - 1 1");
@@ -102,7 +104,7 @@ START_TEST(full_board_counts) {
   ck_assert_int_eq(gen_legal_moves(pos, &list), 1);
   shipped_play(pos, "c3c3", &u[1]);
   shipped_play(pos, "P@f2", &u[2]); /* turns e3, f3, f4: 28 stones to 8 */
-  assert_fen(pos, "pppppp/PpPPPP/PPPPPP/PPpPPP/PPPPPP/PPPPPP[PPPPpppppppp] b - - 4 18");
+  assert_fen(pos, "pppppp/PpPPPP/PPPPPP/PPpPPP/PPPPPP/PPPPPP[PPPPpppppppp] b - - 0 18");
   ck_assert_int_eq(gen_legal_moves(pos, &list), 0);
   ck_assert(pos_is_decided(pos));
   /* Black, to move, has fewer stones */

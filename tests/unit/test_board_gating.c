@@ -1,5 +1,5 @@
 /* test_board_gating.c — Seirawan gating on the shipped seirawan variant:
- * move text as Fairy-Stockfish writes it (b1c3e, e1g1h, e1g1hh1) and the
+ * move text as Fairy-Stockfish writes it (b1c3e, e1g1h, h1e1h) and the
  * boards it produces (from Fairy-Stockfish's own positions after those
  * moves). The counts themselves are checked by the perft suites. */
 #include <check.h>
@@ -78,8 +78,8 @@ START_TEST(castling_gates_on_the_king_or_the_rook_square) {
     const char *move, *board;
   } cases[] = {
       {"e1g1h", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b"},
-      {"e1g1hh1", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b"},
-      {"e1c1ea1", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/E1KR3R[Heh] b"},
+      {"h1e1h", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b"},
+      {"a1e1e", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/E1KR3R[Heh] b"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     Position *pos = seirawan_at(fen);

@@ -2,7 +2,8 @@
  * variant's rules: minishogi's loss=repetition(4),white makes a repetition
  * a loss for White whoever steers into it (Fairy-Stockfish's absolute
  * nFoldValue, issue #14): Black seeks it, White avoids it; chess's
- * draw=repetition keeps a repetition near equal. */
+ * draw=repetition keeps a repetition near equal; a shogi rook's cycle is a
+ * repetition too (its moves leave the halfmove clock running). */
 #include <check.h>
 #include <string.h>
 
@@ -63,6 +64,26 @@ START_TEST(minishogi_repetition_loses_for_white_whoever_repeats) {
 }
 END_TEST
 
+/* A shogi rook's move does not restart the halfmove clock (it did when any
+ * move of a type that promotes restarted it), so the repetition scan of the
+ * search reaches back over the rook's cycle: Black, a rook against White's
+ * whole army, holds the draw by repeating. */
+START_TEST(shogi_rook_cycle_is_a_repetition) {
+  Move best;
+  int score = score_with_repetition_after(
+      "shogi", "4k3r/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 3 1", "i9h9", &best);
+  ck_assert_int_gt(score, -200);
+  char text[MOVE_TEXT_MAX];
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos =
+      shipped_position(lib, "shogi", "4k3r/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 3 1");
+  move_to_text(pos, best, text, sizeof text);
+  ck_assert_str_eq(text, "i9h9");
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(chess_repetition_is_near_a_draw) {
   Move best;
   /* a quiet, equal position: repeating scores about 0, never a mate */
@@ -79,6 +100,7 @@ Suite *test_suite(void) {
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, minishogi_repetition_loses_for_white_whoever_repeats);
   tcase_add_test(tc, chess_repetition_is_near_a_draw);
+  tcase_add_test(tc, shogi_rook_cycle_is_a_repetition);
   suite_add_tcase(suite, tc);
   return suite;
 }
