@@ -11,8 +11,10 @@
  * The pieces whose programs are plain single-leg leapers and riders are
  * generated and attack-tested with bitboards: leaper masks, and ray masks
  * cut at the first blocker (any vector, found with a bit scan since square
- * indices grow monotonically along a ray). Everything else still goes
- * through the leg walker, so the results are the same by construction; the
+ * indices grow monotonically along a ray). Leaps bound to ranges, lame
+ * leaps and hops are attack-tested here too (bb_width.h). Everything else,
+ * and the generation of those, still goes through the leg walker, so the
+ * results are the same by construction; the
  * perft tests check it (and CHIMERA_NO_BITBOARDS=1 turns bitboards off, to
  * compare against the walker alone).
  *
@@ -34,6 +36,7 @@
 
 #define BB_DIRS_MAX   32
 #define BB_RIDERS_MAX 16
+#define BB_LAME_MAX   8 /* lame roots of one type (the horse's 4) */
 
 /* A type set as the bitboard code keeps it, one word: bitboards exist only
  * for variants of at most BB_TYPES_MAX (64) types (board/position.h), whose

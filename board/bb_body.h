@@ -20,6 +20,65 @@ static bool leg_simple(const MoveLeg *leg, unsigned allowed) {
          !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
 }
 
+/* A single-step capture leg whose squares are limited by origin or
+ * landing ranges (a palace, a side of the river): the attack masks take
+ * it with its ranges, generation walks it (a special leg). */
+static bool leg_ranged_leap(const MoveLeg *leg) {
+  return leg->flags == LEG_ENDS && leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
+         leg->min_steps == 1 && leg->max_steps == 1 && !leg->dz && (leg->dx | leg->dy) &&
+         leg->victim_set == MOVE_NONE && !leg->child_count &&
+         !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
+}
+
+static bool bb_in_range(const Variant *v, uint16_t range, int sq) {
+  return range == MOVE_NONE || v->ranges[range].member[sq];
+}
+
+/* The first step of a lame leap (W-fF, F-F[1-5]): one step onto an empty
+ * square, then single-step leaps (ranged or not) that end the move. */
+static bool leg_lame_root(const MoveProgram *prog, const MoveLeg *leg) {
+  if (leg->min_steps != 1 || leg->max_steps != 1 || leg->occupancy != OCC_EMPTY ||
+      leg->flags & ~LEG_ENDS || leg->between != BETWEEN_EMPTY || leg->dz || !(leg->dx | leg->dy) ||
+      leg->victim_set != MOVE_NONE || !leg->child_count)
+    return false;
+  for (int k = 0; k < leg->child_count; k++)
+    if (!leg_ranged_leap(&prog->legs[prog->children[leg->first_child + k]])) return false;
+  return true;
+}
+
+/* The first slide of a hop (cpR): onto the first piece, whichever, then
+ * on in the same direction as a plain slide that ends the move. */
+static bool leg_hop_root(const MoveProgram *prog, const MoveLeg *leg) {
+  if (leg->min_steps != 1 || leg->max_steps != LEG_STEPS_UNLIMITED ||
+      leg->occupancy != (OCC_ENEMY | OCC_FRIEND) || leg->effect != EFFECT_VISIT || leg->flags ||
+      leg->between != BETWEEN_EMPTY || leg->dz || leg->victim_set != MOVE_NONE ||
+      leg->origin_range != MOVE_NONE || leg->landing_range != MOVE_NONE || !leg->child_count)
+    return false;
+  for (int k = 0; k < leg->child_count; k++) {
+    const MoveLeg *child = &prog->legs[prog->children[leg->first_child + k]];
+    if (child->dx != leg->dx || child->dy != leg->dy || !leg_simple(child, LEG_ENDS) ||
+        child->max_steps != LEG_STEPS_UNLIMITED)
+      return false;
+  }
+  return true;
+}
+
+/* Whether the attack tables take every capture of a program generation
+ * walks (roots with children): each root is a plain leg, a ranged leap,
+ * the first step of a lame leap or the first slide of a hop. */
+static bool bb_walked_attack_ok(const MoveProgram *prog) {
+  for (int i = 0; i < prog->root_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (!(leg->dx | leg->dy | leg->dz)) return false;
+    if (leg->child_count) {
+      if (!leg_lame_root(prog, leg) && !leg_hop_root(prog, leg)) return false;
+    } else if (leg->occupancy & OCC_ENEMY && !leg_simple(leg, LEG_ENDS) && !leg_ranged_leap(leg)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
   for (int d = 0; d < bb->dir_nb; d++)
     if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
@@ -36,6 +95,55 @@ static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
     bb->ray[d][sq] = r;
   }
   return d;
+}
+
+/* Adds the captures of lame root `leg` of type t, colour c (index k) to
+ * the lame tables; false if they are full or out of memory. */
+static bool bb_lame_add(BbTables *bb, const Variant *v, const Geometry *geo,
+                        const MoveProgram *prog, const MoveLeg *leg, int t, int c, size_t k) {
+  if (!bb->lame_rev) {
+    size_t n = (size_t)(v->piece_count > 0 ? v->piece_count : 1) * COLOR_NB;
+    bb->lame_nb = calloc(n, sizeof *bb->lame_nb);
+    bb->lame_delta = calloc(n, sizeof *bb->lame_delta);
+    bb->lame_rev = calloc(n, sizeof *bb->lame_rev);
+    if (!bb->lame_nb || !bb->lame_delta || !bb->lame_rev) return false;
+  }
+  if (bb->lame_nb[k] >= BB_LAME_MAX) return false;
+  int g = bb->lame_nb[k]++;
+  bb->lame_delta[k][g] = (int16_t)(leg->dy * geo->files + leg->dx);
+  for (int sq = 0; sq < geo->sq_nb; sq++) {
+    if (!bb_in_range(v, leg->origin_range, sq)) continue;
+    Square via = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+    if (via == SQ_NONE || !bb_in_range(v, leg->landing_range, via)) continue;
+    for (int i = 0; i < leg->child_count; i++) {
+      const MoveLeg *child = &prog->legs[prog->children[leg->first_child + i]];
+      if (!(child->occupancy & OCC_ENEMY) || !bb_in_range(v, child->origin_range, via)) continue;
+      Square to = geo_step(geo, via, child->dx, child->dy, 0, false, false);
+      /* never back to its start (MBN section 2) */
+      if (to == SQ_NONE || to == sq || !bb_in_range(v, child->landing_range, to)) continue;
+      bb->lame_rev[k][g][to] |= BB_ONE << sq;
+      bb->lame_types[c] |= (uint64_t)1 << t;
+    }
+  }
+  return true;
+}
+
+/* Adds hop root `leg` of type t, colour c to the hop directions; false if
+ * the directions are full. */
+static bool bb_hop_add(BbTables *bb, const Geometry *geo, const MoveProgram *prog,
+                       const MoveLeg *leg, int t, int c) {
+  int d = bb_dir_index(bb, geo, leg->dx, leg->dy);
+  int nd = bb_dir_index(bb, geo, -leg->dx, -leg->dy);
+  if (d < 0 || nd < 0) return false;
+  bb->dir_neg[d] = (uint8_t)nd;
+  bb->dir_neg[nd] = (uint8_t)d;
+  for (int i = 0; i < leg->child_count; i++)
+    if (prog->legs[prog->children[leg->first_child + i]].occupancy & OCC_ENEMY) {
+      bb->hop_dirs[c] |= (uint32_t)1 << d;
+      bb->hop_types[c][d] |= (uint64_t)1 << t;
+      bb->hop_piece_types[c] |= (uint64_t)1 << t;
+    }
+  return true;
 }
 
 /* Fills the shift legs of type t, colour c; false if some leg is neither a
@@ -121,6 +229,7 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
     return NULL;
   }
   bb->all_attack_ok[WHITE] = bb->all_attack_ok[BLACK] = true;
+  bb->all_attack_plain[WHITE] = bb->all_attack_plain[BLACK] = true;
   bb->board_mask = geo->sq_nb == BB_BITS ? BB_ALL : (BB_ONE << geo->sq_nb) - 1;
   for (int sq = 0; sq < geo->sq_nb; sq++)
     for (int dy = -1; dy <= 1; dy++)
@@ -136,7 +245,7 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
       bool gen = prog->leg_count == prog->root_count && !prog->child_link_count;
       for (int i = 0; i < prog->leg_count; i++)
         if (!(prog->legs[i].dx | prog->legs[i].dy | prog->legs[i].dz)) gen = false; /* O */
-      bool attack = gen;
+      bool attack = gen, plain = gen;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         bool ep_leaper = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
@@ -157,15 +266,36 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
           }
         }
         if (leg->occupancy & OCC_ENEMY &&
-            !leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM))
-          attack = false;
+            !leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE | LEG_EP_VICTIM)) {
+          plain = false;
+          if (!leg_ranged_leap(leg)) attack = false;
+        }
       }
+      /* roots with children: attack-tested if lame leaps and hops cover them */
+      if (!gen) attack = bb_walked_attack_ok(prog);
       if (!gen && !attack) {
-        bb->all_attack_ok[c] = false;
+        bb->all_attack_ok[c] = bb->all_attack_plain[c] = false;
         continue;
       }
-      for (int i = 0; i < prog->leg_count; i++) {
+      for (int i = 0; i < prog->root_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
+        if (leg->child_count) {
+          if ((leg_lame_root(prog, leg) && bb_lame_add(bb, v, geo, prog, leg, t, c, k)) ||
+              (leg_hop_root(prog, leg) && bb_hop_add(bb, geo, prog, leg, t, c)))
+            continue;
+          gen = attack = false;
+          break;
+        }
+        if (leg_ranged_leap(leg) &&
+            (leg->origin_range != MOVE_NONE || leg->landing_range != MOVE_NONE)) {
+          for (int sq = 0; leg->occupancy & OCC_ENEMY && sq < geo->sq_nb; sq++) {
+            if (!bb_in_range(v, leg->origin_range, sq)) continue;
+            Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
+            if (to != SQ_NONE && bb_in_range(v, leg->landing_range, to))
+              bb->rev_leap[k][to] |= BB_ONE << sq;
+          }
+          continue;
+        }
         /* masks take the legs generation can take whole; attack masks
          * also take e.p.-capable captures (e.p. never captures a royal) */
         bool for_gen = leg_simple(leg, LEG_ENDS) ||
@@ -224,7 +354,9 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
         if (bb->rev_leap[k][sq]) bb->leap_types[c] |= (uint64_t)1 << t;
       bb->shift_ok[k] = gen && bb_shift_legs(bb, v, geo, t, c, k);
       if (!attack) bb->all_attack_ok[c] = false;
+      if (!attack || !plain) bb->all_attack_plain[c] = false;
     }
+  for (int c = 0; c < COLOR_NB; c++) bb->screened[c] = bb->lame_types[c] || bb->hop_piece_types[c];
   return bb;
 }
 
@@ -264,6 +396,9 @@ void BBW(free)(BbTables *bb) {
   free(bb->slide_down);
   free(bb->slide_plain);
   free(bb->ep_rev);
+  free(bb->lame_nb);
+  free(bb->lame_delta);
+  free(bb->lame_rev);
   free(bb);
 }
 
@@ -374,6 +509,50 @@ static inline int bb_first(const BbTables *bb, int d, int sq, bb_t occupied) {
   return bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
 }
 
+/* The pieces among `pcs` (all of type index k) whose lame leaps land on sq
+ * with their leg squares empty. */
+static inline bb_t bb_lame_from(const BbTables *bb, size_t k, int sq, bb_t pcs, bb_t occupied) {
+  bb_t found = 0;
+  for (int g = 0; g < bb->lame_nb[k]; g++) {
+    bb_t from = bb->lame_rev[k][g][sq] & pcs;
+    if (from) found |= from & ~BBW(shift)(occupied, -bb->lame_delta[k][g]);
+  }
+  return found;
+}
+
+/* The pieces among `hoppers` (colour by's) that capture on sq by hopping
+ * over one screen: the second occupied square from sq along the line. */
+static inline bb_t bb_hop_from(const Position *pos, const BbTables *bb, int sq, Color by,
+                               bb_t hoppers, bb_t occupied) {
+  bb_t found = 0;
+  for (uint32_t dirs = bb->hop_dirs[by]; dirs; dirs &= dirs - 1) {
+    int d = __builtin_ctz(dirs), nd = bb->dir_neg[d];
+    if (!(bb->ray[nd][sq] & hoppers)) continue;
+    int screen = bb_first(bb, nd, sq, occupied);
+    if (screen < 0) continue;
+    int b = bb_first(bb, nd, screen, occupied);
+    if (b >= 0 && hoppers >> b & 1 && bb->hop_types[by][d] >> piece_type(pos->board[b]) & 1)
+      found |= BB_ONE << b;
+  }
+  return found;
+}
+
+/* The pieces of colour `by` among `mine` that attack sq by lame leaps or
+ * hops (any: stops at the first found). */
+static inline bb_t bb_screened_from(const Position *pos, const BbTables *bb, int sq, Color by,
+                                    bb_t mine, bb_t occupied, bool any) {
+  bb_t found = 0;
+  for (uint64_t types = bb->lame_types[by]; types; types &= types - 1) {
+    int t = __builtin_ctzll(types);
+    bb_t pcs = BBP(pos).type[t] & mine;
+    if (pcs) found |= bb_lame_from(bb, (size_t)t * COLOR_NB + (size_t)by, sq, pcs, occupied);
+    if (found && any) return found;
+  }
+  bb_t hoppers = BBW(pieces_of)(pos, by, bb->hop_piece_types[by]) & mine;
+  if (hoppers) found |= bb_hop_from(pos, bb, sq, by, hoppers, occupied);
+  return found;
+}
+
 /* The pieces of `blocker_side` standing alone between one of the royals and
  * a rider of `rider_side` that moves along that line: pinned pieces when the
  * riders are the enemy's, pieces that uncover a check when they are ours. */
@@ -409,13 +588,43 @@ bb_t BBW(pinned)(const Position *pos, bb_t royals) {
 }
 
 bb_t BBW(discoverers)(const Position *pos, Color by, bb_t royals) {
-  return BBW(line_blockers)(pos, by, by, royals);
+  const BbTables *bb = BBT(pos->tables);
+  bb_t found = BBW(line_blockers)(pos, by, by, royals);
+  if (!bb->screened[by]) return found;
+  /* Lame leaps: the leg squares of those that would reach a royal. Hops:
+   * every square of a royal's line holding a hopper of ours, since a piece
+   * moving from or to it may take away or add a screen. */
+  for (; royals; royals &= royals - 1) {
+    int sq = BBW(lsb)(royals);
+    for (uint64_t types = bb->lame_types[by]; types; types &= types - 1) {
+      int t = __builtin_ctzll(types);
+      size_t k = (size_t)t * COLOR_NB + (size_t)by;
+      bb_t pcs = BBP(pos).type[t] & BBP(pos).color[by];
+      for (int g = 0; pcs && g < bb->lame_nb[k]; g++)
+        found |= BBW(shift)(bb->lame_rev[k][g][sq] & pcs, bb->lame_delta[k][g]);
+    }
+    for (uint32_t dirs = bb->hop_dirs[by]; dirs; dirs &= dirs - 1) {
+      int d = __builtin_ctz(dirs);
+      bb_t line = bb->ray[bb->dir_neg[d]][sq];
+      if (line & BBW(pieces_of)(pos, by, bb->hop_types[by][d])) found |= line;
+    }
+  }
+  return found;
 }
 
 bool BBW(piece_attacks)(const Position *pos, int sq, int type, Color c, int target, bb_t occupied) {
   const BbTables *bb = BBT(pos->tables);
   size_t k = (size_t)type * COLOR_NB + (size_t)c;
   if (bb->leap_types[c] >> type & 1 && bb->rev_leap[k][target] >> sq & 1) return true;
+  if (bb->lame_types[c] >> type & 1 && bb_lame_from(bb, k, target, BB_ONE << sq, occupied))
+    return true;
+  for (uint32_t dirs = bb->hop_piece_types[c] >> type & 1 ? bb->hop_dirs[c] : 0; dirs;
+       dirs &= dirs - 1) {
+    int d = __builtin_ctz(dirs), nd = bb->dir_neg[d];
+    if (!(bb->hop_types[c][d] >> type & 1) || !(bb->ray[nd][target] >> sq & 1)) continue;
+    int screen = bb_first(bb, nd, target, occupied);
+    if (screen >= 0 && screen != sq && bb_first(bb, nd, screen, occupied) == sq) return true;
+  }
   if (!(bb->rider_piece_types[c] >> type & 1)) return false;
   uint32_t dirs = bb->rider_dirs[c];
   while (dirs) {
@@ -447,6 +656,7 @@ bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied,
     int t = __builtin_ctzll(types);
     if (bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine) return true;
   }
+  if (bb->screened[by] && bb_screened_from(pos, bb, sq, by, mine, occupied, true)) return true;
   bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & ~gone;
   if (!riders) return false;
   uint32_t dirs = bb->rider_dirs[by];
@@ -469,6 +679,7 @@ bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t p
     int t = __builtin_ctzll(types);
     found |= bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine;
   }
+  if (bb->screened[by]) found |= bb_screened_from(pos, bb, sq, by, mine, occupied, false);
   bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & mine;
   if (!riders) return found;
   uint32_t dirs = bb->rider_dirs[by];
@@ -543,12 +754,15 @@ bool BBW(gives_check)(const Position *pos, int from, int to, int type, bb_t disc
                       const Square *royal, int royal_nb) {
   Color us = pos->side;
   bb_t occupied = BBW(occupied)(pos) | BB_ONE << to;
-  bool discovers = from >= 0 && disc >> from & 1;
-  if (from >= 0) occupied &= ~(BB_ONE << from);
+  /* with lame leaps or hops, a move to a square of `disc` may add a
+   * screen as well (BBW(discoverers)) */
+  bool discovers =
+      (from >= 0 && disc >> from & 1) || (BBT(pos->tables)->screened[us] && disc >> to & 1);
+  bb_t gone = from >= 0 ? BB_ONE << from : 0;
+  occupied &= ~gone;
   for (int k = 0; k < royal_nb; k++) {
     if (BBW(piece_attacks)(pos, to, type, us, royal[k], occupied)) return true;
-    if (discovers && BBW(attacked_without)(pos, royal[k], us, occupied, BB_ONE << from))
-      return true;
+    if (discovers && BBW(attacked_without)(pos, royal[k], us, occupied, gone)) return true;
   }
   return false;
 }

@@ -54,6 +54,26 @@ typedef struct BbTables {
    * rider_piece_types[c]: types of colour c riding some direction */
   uint64_t leap_types[COLOR_NB], rider_piece_types[COLOR_NB];
   bool all_attack_ok[COLOR_NB]; /* every type of the colour is attack-tested here */
+  /* the same with the plain masks and riders alone (no ranges, lame leaps
+   * or hops): the tables.c test for keeping 128-bit generation */
+  bool all_attack_plain[COLOR_NB];
+  /* Attack tests of legs generation leaves to the walker. Lame leaps: a
+   * first step that must land empty (the leg square), then single-step
+   * leaps; lame_rev[k][g][sq] holds the origins from which root g of type
+   * k leaps onto sq, lame_delta[k][g] the square step from the origin to
+   * the leg square. Hops: a slide onto any piece (the screen) and on in
+   * the same direction to capture beyond it; hop_dirs[c] has bit d if some
+   * type of colour c hops along d, hop_types[c][d] those types. Both make
+   * an attack depend on squares a rider's line test does not see (a leg
+   * square, a new screen): screened[c] says colour c has such types, and
+   * its discoverers then take those squares too. */
+  uint8_t *lame_nb;
+  int16_t (*lame_delta)[BB_LAME_MAX];
+  bb_t (*lame_rev)[BB_LAME_MAX][BB_BITS];
+  uint64_t lame_types[COLOR_NB], hop_piece_types[COLOR_NB];
+  uint32_t hop_dirs[COLOR_NB];
+  uint64_t hop_types[COLOR_NB][BB_DIRS_MAX];
+  bool screened[COLOR_NB];
   /* rider_dirs[c]: bit d set if some type of colour c rides direction d
    * without limit; rider_types[c][d]: those types */
   uint32_t rider_dirs[COLOR_NB];
@@ -87,7 +107,9 @@ int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, Piece
 bb_t BBW(pinned)(const Position *pos, bb_t royals);
 /* Pieces of colour `by` standing alone between a rider of `by` and one of
  * `royals` (enemy royals): moving one of them may give a discovered check
- * (needs all_attack_ok for `by`). */
+ * (needs all_attack_ok for `by`). With screened[by], also the leg squares
+ * of by's lame leaps onto a royal and the lines from a royal holding a
+ * hopper of by's: a move from or to one of those may give check. */
 bb_t BBW(discoverers)(const Position *pos, Color by, bb_t royals);
 /* Whether a piece of type t and colour c standing on sq would attack
  * target on the given occupancy (the mask-covered legs only). */
@@ -108,8 +130,9 @@ int BBW(exchange)(const Position *pos, Move m, const ExchangeValues *values, int
 /* Whether the side to move gives check to one of the royal_nb enemy royals
  * by putting a piece of type t on `to`, coming from `from` (a drop when
  * from < 0): the piece's own attack on the new occupancy, and the whole
- * side's attack only when from is one of the discoverers `disc` (needs
- * all_attack_ok for the side to move; legal.c's check context). */
+ * side's attack only when from (or, for a screened side, to) is one of the
+ * discoverers `disc` (needs all_attack_ok for the side to move; legal.c's
+ * check context). */
 bool BBW(gives_check)(const Position *pos, int from, int to, int type, bb_t disc,
                       const Square *royal, int royal_nb);
 

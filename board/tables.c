@@ -559,6 +559,13 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     bb128_free(t->bb128);
     t->bb128 = NULL;
   }
+  /* Kept only thanks to ranged or lame leaps or hops (xiangqi): the
+   * attack tests use them, generation stays with the walker, whose order
+   * (leg by leg, not square by square) the search's ties have always
+   * followed there; moving it to the bitboards is a change of behaviour. */
+  if (t->bb128 && !(t->bb128->all_attack_plain[WHITE] && t->bb128->all_attack_plain[BLACK]))
+    for (int k = 0; k < t->type_nb * COLOR_NB; k++)
+      t->bb128->gen_ok[k] = t->bb128->shift_ok[k] = false;
   /* a type whose moves must be filtered for duplicates is walked */
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {

@@ -1,9 +1,10 @@
 /* test_board_bitboards.c — the bitboard widths: 8x8 takes 64-bit words,
  * flat boards of 65 to 128 squares whose attacks the bitboards answer
- * (capablanca 10x8, shogi 9x9, grand and tencubed 10x10, courier 12x8) take
- * 128-bit ones; xiangqi and janggi (lame leapers, cannons: the walker would
- * still be asked), larger or wrapping boards (chushogi 12x12, cylinder
- * chess) none; and either way the
+ * (capablanca 10x8, shogi 9x9, grand and tencubed 10x10, courier 12x8, and
+ * xiangqi 9x10 with its palace-bound, lame and hopping pieces) take
+ * 128-bit ones; janggi (cannons that may not hop over cannons, palace
+ * diagonals: the walker would still be asked), larger or wrapping boards
+ * (chushogi 12x12, cylinder chess) none; and either way the
  * counts are Fairy-Stockfish's (rows copied from tests/data/oracle/perft.tsv)
  * and the same as the leg walker's alone (CHIMERA_NO_BITBOARDS=1). */
 #include <check.h>
@@ -30,8 +31,9 @@ START_TEST(width_follows_the_board) {
     const char *variant;
     int width;
   } cases[] = {{"chess", 64},  {"shatranj", 64}, {"minishogi", 64}, {"capablanca", 128},
-               {"shogi", 128}, {"xiangqi", 0},   {"grand", 128},    {"courier", 128},
-               {"janggi", 0},  {"chushogi", 0},  {"cylinder", 0}};
+               {"shogi", 128}, {"xiangqi", 128}, {"grand", 128},    {"courier", 128},
+               {"janggi", 0},  {"chushogi", 0},  {"cylinder", 0},   {"minixiangqi", 64},
+               {"manchu", 128}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     Position *pos = shipped_position(lib, cases[i].variant, NULL);
     ck_assert_msg(width_of(pos) == cases[i].width, "%s: width %d, want %d", cases[i].variant,
@@ -61,7 +63,9 @@ typedef struct {
 } OracleRow;
 
 /* Fairy-Stockfish's counts (oracle rows): castling on 10x8, e.p. on grand's
- * 10x10, shogi drops and promotions, tencubed's 10x10 fairy leapers. */
+ * 10x10, shogi drops and promotions, tencubed's 10x10 fairy leapers,
+ * xiangqi's and manchu's attacks by lame leaps, hops and palace-bound
+ * pieces (checks, pins and blocked legs in the middle game). */
 static const OracleRow ROWS[] = {
     {"capablanca", "r1abqkb2r/2ppppnppp/p5c3/np4p3/1P5N2/N1PP6/P3PPPPPP/R1ABQKB1CR w KQkq - 4 8", 3,
      68151},
@@ -77,6 +81,11 @@ static const OracleRow ROWS[] = {
     {"courier",
      "rn1bmkw1b1nr/1ppp1p1pppp1/4p2e4/p4fp4p/P1e3P4P/2P1P1FEP3/RP1P1P1P1PP1/1NEBMK1WB1NR b - - 2 7",
      3, 31755},
+    {"xiangqi", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", 3,
+     100326},
+    {"xiangqi", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", 4, 92741},
+    {"xiangqi", "rnbakab1r/9/8n/2p1p1p1p/p5c2/2P6/PC2c1P1P/1R1A4C/9/1NBAK1BNR w - - 6 8", 3, 28051},
+    {"manchu", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1", 3, 17648},
 };
 
 START_TEST(bb128_counts_match_oracle_and_walker) {
