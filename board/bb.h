@@ -12,9 +12,9 @@
  * generated and attack-tested with bitboards: leaper masks, and ray masks
  * cut at the first blocker (any vector, found with a bit scan since square
  * indices grow monotonically along a ray). Leaps bound to ranges, lame
- * leaps and hops are attack-tested here too (bb_width.h). Everything else,
- * and the generation of those, still goes through the leg walker, so the
- * results are the same by construction; the
+ * leaps and hops are attack-tested here too, and generated root by root in
+ * the walker's own order (bb_width.h: gen_legs). Everything else still goes
+ * through the leg walker, so the results are the same by construction; the
  * perft tests check it (and CHIMERA_NO_BITBOARDS=1 turns bitboards off, to
  * compare against the walker alone).
  *

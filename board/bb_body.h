@@ -79,6 +79,14 @@ static bool bb_walked_attack_ok(const MoveProgram *prog) {
   return true;
 }
 
+/* Whether root `leg` can be generated in the walker's order (BBW(finish)):
+ * a leap (ranges allowed), a plain slide, a lame leap or a hop. */
+static bool leg_in_order(const MoveProgram *prog, const MoveLeg *leg) {
+  if (leg->child_count) return leg_lame_root(prog, leg) || leg_hop_root(prog, leg);
+  if (leg->max_steps == 1) return leg_ranged_leap(leg);
+  return leg->max_steps == LEG_STEPS_UNLIMITED && leg_simple(leg, LEG_ENDS);
+}
+
 static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
   for (int d = 0; d < bb->dir_nb; d++)
     if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
@@ -360,7 +368,46 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
   return bb;
 }
 
+/* The direction index of (dx, dy) among the tables' rays, or -1. */
+static int bb_dir_find(const BbTables *bb, int dx, int dy) {
+  for (int d = 0; d < bb->dir_nb; d++)
+    if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
+  return -1;
+}
+
+/* gen_legs of type index k (colour c): see BbTables. */
+static bool bb_gen_legs_ok(BbTables *bb, const BoardTables *t, const Variant *v, int type, int c,
+                           size_t k) {
+  const MoveProgram *prog = &v->pieces[type].moves[c];
+  if (bb->gen_ok[k] || !t->direct[type][c] || t->memo[type][c] || t->compulsory[type][c] ||
+      t->returns[type][c] || prog->root_count > BB_RIDERS_MAX)
+    return false;
+  for (int i = 0; i < prog->root_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (!leg_in_order(prog, leg)) return false;
+    if (leg->max_steps != LEG_STEPS_UNLIMITED) continue;
+    int d = bb_dir_find(bb, leg->dx, leg->dy);
+    if (d < 0) return false;
+    bb->legs_dir[k][i] = (uint8_t)d;
+  }
+  return true;
+}
+
 void BBW(finish)(BbTables *bb, const BoardTables *t, const Variant *v) {
+  size_t n = (size_t)(t->type_nb > 0 ? t->type_nb : 1) * COLOR_NB;
+  bb->gen_legs = calloc(n, sizeof *bb->gen_legs);
+  bb->legs_dir = calloc(n, sizeof *bb->legs_dir);
+  if (!bb->gen_legs || !bb->legs_dir) {
+    free(bb->gen_legs); /* walked leg by leg, as without them */
+    free(bb->legs_dir);
+    bb->gen_legs = NULL;
+    bb->legs_dir = NULL;
+  }
+  for (int type = 0; bb->gen_legs && type < t->type_nb; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      size_t k = (size_t)type * COLOR_NB + (size_t)c;
+      bb->gen_legs[k] = bb_gen_legs_ok(bb, t, v, type, c, k);
+    }
   for (int c = 0; c < COLOR_NB; c++)
     for (int sq = 0; sq < t->geo.sq_nb; sq++)
       if (t->promo_zone[c][sq]) bb->promo_zone[c] |= BB_ONE << sq;
@@ -399,16 +446,9 @@ void BBW(free)(BbTables *bb) {
   free(bb->lame_nb);
   free(bb->lame_delta);
   free(bb->lame_rev);
+  free(bb->gen_legs);
+  free(bb->legs_dir);
   free(bb);
-}
-
-/* The squares a rider on sq reaches along d: up to and including the first
- * occupied square. */
-static inline bb_t bb_ride(const BbTables *bb, int d, int sq, bb_t occupied) {
-  bb_t r = bb->ray[d][sq], blockers = r & occupied;
-  if (!blockers) return r;
-  int b = bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
-  return r ^ bb->ray[d][b];
 }
 
 /* The squares the rider directions of type k (index t * 2 + c) reach from
@@ -419,7 +459,7 @@ static inline bb_t bb_rider_targets_on(const BbTables *bb, size_t k, int sq, bb_
   bb_t targets = 0;
   for (int i = 0; i < bb->rider_nb[k]; i++) {
     const BbRider *r = &bb->riders[k][i];
-    bb_t a = bb_ride(bb, r->dir, sq, occupied);
+    bb_t a = BBW(ride)(bb, r->dir, sq, occupied);
     if (r->occupancy & OCC_EMPTY) targets |= a & empty;
     if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
   }
@@ -502,13 +542,6 @@ int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, Piece
   return n;
 }
 
-/* The first occupied square from sq along direction d, or -1. */
-static inline int bb_first(const BbTables *bb, int d, int sq, bb_t occupied) {
-  bb_t blockers = bb->ray[d][sq] & occupied;
-  if (!blockers) return -1;
-  return bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
-}
-
 /* The pieces among `pcs` (all of type index k) whose lame leaps land on sq
  * with their leg squares empty. */
 static inline bb_t bb_lame_from(const BbTables *bb, size_t k, int sq, bb_t pcs, bb_t occupied) {
@@ -528,9 +561,9 @@ static inline bb_t bb_hop_from(const Position *pos, const BbTables *bb, int sq, 
   for (uint32_t dirs = bb->hop_dirs[by]; dirs; dirs &= dirs - 1) {
     int d = __builtin_ctz(dirs), nd = bb->dir_neg[d];
     if (!(bb->ray[nd][sq] & hoppers)) continue;
-    int screen = bb_first(bb, nd, sq, occupied);
+    int screen = BBW(first)(bb, nd, sq, occupied);
     if (screen < 0) continue;
-    int b = bb_first(bb, nd, screen, occupied);
+    int b = BBW(first)(bb, nd, screen, occupied);
     if (b >= 0 && hoppers >> b & 1 && bb->hop_types[by][d] >> piece_type(pos->board[b]) & 1)
       found |= BB_ONE << b;
   }
@@ -572,9 +605,9 @@ static bb_t BBW(line_blockers)(const Position *pos, Color rider_side, Color bloc
       int nd = bb->dir_neg[d];
       /* no rider on the line at all: nothing to pin or uncover */
       if (!(bb->ray[nd][ksq] & riders)) continue;
-      int b1 = bb_first(bb, nd, ksq, occupied);
+      int b1 = BBW(first)(bb, nd, ksq, occupied);
       if (b1 < 0 || !(mine >> b1 & 1)) continue;
-      int b2 = bb_first(bb, nd, b1, occupied);
+      int b2 = BBW(first)(bb, nd, b1, occupied);
       if (b2 >= 0 && riders >> b2 & 1 &&
           bb->rider_types[rider_side][d] >> piece_type(pos->board[b2]) & 1)
         found |= BB_ONE << b1;
@@ -622,8 +655,8 @@ bool BBW(piece_attacks)(const Position *pos, int sq, int type, Color c, int targ
        dirs &= dirs - 1) {
     int d = __builtin_ctz(dirs), nd = bb->dir_neg[d];
     if (!(bb->hop_types[c][d] >> type & 1) || !(bb->ray[nd][target] >> sq & 1)) continue;
-    int screen = bb_first(bb, nd, target, occupied);
-    if (screen >= 0 && screen != sq && bb_first(bb, nd, screen, occupied) == sq) return true;
+    int screen = BBW(first)(bb, nd, target, occupied);
+    if (screen >= 0 && screen != sq && BBW(first)(bb, nd, screen, occupied) == sq) return true;
   }
   if (!(bb->rider_piece_types[c] >> type & 1)) return false;
   uint32_t dirs = bb->rider_dirs[c];
@@ -632,7 +665,7 @@ bool BBW(piece_attacks)(const Position *pos, int sq, int type, Color c, int targ
     dirs &= dirs - 1;
     if (!(bb->rider_types[c][d] >> type & 1)) continue;
     int nd = bb->dir_neg[d];
-    if (bb->ray[nd][target] >> sq & 1 && bb_first(bb, nd, target, occupied) == sq) return true;
+    if (bb->ray[nd][target] >> sq & 1 && BBW(first)(bb, nd, target, occupied) == sq) return true;
   }
   return false;
 }
@@ -665,7 +698,7 @@ bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied,
     dirs &= dirs - 1;
     int nd = bb->dir_neg[d];
     if (!(bb->ray[nd][sq] & riders)) continue;
-    int b = bb_first(bb, nd, sq, occupied);
+    int b = BBW(first)(bb, nd, sq, occupied);
     if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
       return true;
   }
@@ -688,7 +721,7 @@ bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t p
     dirs &= dirs - 1;
     int nd = bb->dir_neg[d];
     if (!(bb->ray[nd][sq] & riders)) continue;
-    int b = bb_first(bb, nd, sq, occupied);
+    int b = BBW(first)(bb, nd, sq, occupied);
     if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
       found |= BB_ONE << b;
   }

@@ -74,6 +74,14 @@ typedef struct BbTables {
   uint32_t hop_dirs[COLOR_NB];
   uint64_t hop_types[COLOR_NB][BB_DIRS_MAX];
   bool screened[COLOR_NB];
+  /* Generation in the walker's own order (root by root, each step by step
+   * outward) for types the masks do not generate (gen_ok false) whose roots
+   * are leaps (ranges allowed), plain slides, lame leaps or hops and whose
+   * moves are stored as they are (BoardTables.direct; repeated ones
+   * filtered as the walker does, BoardTables.dedup): gen_legs[k], with the
+   * direction of each sliding root in legs_dir[k]. */
+  bool *gen_legs;
+  uint8_t (*legs_dir)[BB_RIDERS_MAX];
   /* rider_dirs[c]: bit d set if some type of colour c rides direction d
    * without limit; rider_types[c][d]: those types */
   uint32_t rider_dirs[COLOR_NB];
@@ -178,6 +186,22 @@ static inline bool BBW(agree)(const Position *pos) {
     if (piece_is_real(p) && !(BBP(pos).type[piece_type(p)] & bit)) return false;
   }
   return true;
+}
+
+/* The squares a rider on sq reaches along d: up to and including the first
+ * occupied square. */
+static inline bb_t BBW(ride)(const BbTables *bb, int d, int sq, bb_t occupied) {
+  bb_t r = bb->ray[d][sq], blockers = r & occupied;
+  if (!blockers) return r;
+  int b = bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
+  return r ^ bb->ray[d][b];
+}
+
+/* The first occupied square from sq along direction d, or -1. */
+static inline int BBW(first)(const BbTables *bb, int d, int sq, bb_t occupied) {
+  bb_t blockers = bb->ray[d][sq] & occupied;
+  if (!blockers) return -1;
+  return bb->dir_up[d] ? BBW(lsb)(blockers) : BBW(msb)(blockers);
 }
 
 /* The squares the rider legs of type k (index t * 2 + c) reach from sq, up

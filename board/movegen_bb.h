@@ -79,6 +79,91 @@ static void BBW(gen_piece)(Walk *w, const BbTables *bb, int sq, int type) {
   if (special) BBW(gen_special)(w, bb, sq, type);
 }
 
+/* Appends from -> to, unless `dedup` and the piece's moves from `start`
+ * on have it already (as walk_emit_one). */
+static inline void BBW(emit_to)(MoveList *list, int start, bool dedup, int from, int to) {
+  Move m = move_make(from, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
+  for (int i = start; dedup && i < list->count; i++)
+    if (list->moves[i] == m) return;
+  if (list->count < MOVE_LIST_MAX) list->moves[list->count++] = m;
+}
+
+/* Appends from -> each square of `targets` (all on the ray from `from`
+ * along d), nearest first, as the walker steps. */
+static inline void BBW(emit_ray)(MoveList *list, int start, bool dedup, const BbTables *bb, int d,
+                                 int from, bb_t targets) {
+  while (targets) {
+    int to = bb->dir_up[d] ? BBW(lsb)(targets) : BBW(msb)(targets);
+    targets ^= BB_ONE << to;
+    BBW(emit_to)(list, start, dedup, from, to);
+  }
+}
+
+static inline bool BBW(in_range)(const Variant *v, uint16_t range, int sq) {
+  return range == MOVE_NONE || v->ranges[range].member[sq];
+}
+
+/* A piece of a gen_legs type (BbTables): its roots in program order, each
+ * as the walker steps it (leaps, slides outward, a lame leap's first step
+ * then its leaps, a hop's screen then its slides beyond), so the moves and
+ * their order are the walker's. Tactical generation keeps the captures. */
+static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
+  const Position *pos = w->pos;
+  const Variant *v = pos->variant;
+  Color us = w->us;
+  size_t k = (size_t)type * COLOR_NB + (size_t)us, sq_nb = (size_t)pos->geo.sq_nb;
+  const MoveProgram *prog = &v->pieces[type].moves[us];
+  const Square *next = pos->tables->next + (size_t)pos->tables->leg_base[type][us] * sq_nb;
+  bb_t occupied = BBW(occupied)(pos), enemy = BBP(pos).color[!us];
+  bb_t empty = w->tactical ? 0 : ~occupied & bb->board_mask;
+  MoveList *list = w->list;
+  int start = list->count;
+  bool dedup = pos->tables->dedup[type][us];
+  for (int i = 0; i < prog->root_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if (!BBW(in_range)(v, leg->origin_range, sq)) continue;
+    bb_t land = (leg->occupancy & OCC_EMPTY ? empty : 0) | (leg->occupancy & OCC_ENEMY ? enemy : 0);
+    if (leg->max_steps == LEG_STEPS_UNLIMITED && !leg->child_count) {
+      int d = bb->legs_dir[k][i];
+      BBW(emit_ray)(list, start, dedup, bb, d, sq, BBW(ride)(bb, d, sq, occupied) & land);
+      continue;
+    }
+    if (leg->max_steps == LEG_STEPS_UNLIMITED) { /* a hop: the screen, then on */
+      int d = bb->legs_dir[k][i];
+      int screen = BBW(first)(bb, d, sq, occupied);
+      if (screen < 0) continue;
+      bb_t beyond = BBW(ride)(bb, d, screen, occupied);
+      for (int c = 0; c < leg->child_count; c++) {
+        const MoveLeg *child = &prog->legs[prog->children[leg->first_child + c]];
+        bb_t lands =
+            (child->occupancy & OCC_EMPTY ? empty : 0) | (child->occupancy & OCC_ENEMY ? enemy : 0);
+        BBW(emit_ray)(list, start, dedup, bb, d, sq, beyond & lands);
+      }
+      continue;
+    }
+    Square to = next[(size_t)i * sq_nb + (size_t)sq];
+    if (to == SQ_NONE || !BBW(in_range)(v, leg->landing_range, to)) continue;
+    if (!leg->child_count) { /* a leap */
+      if (land >> to & 1) BBW(emit_to)(list, start, dedup, sq, to);
+      continue;
+    }
+    /* a lame leap: the leg square must be empty */
+    if (occupied >> to & 1) continue;
+    if (leg->flags & LEG_ENDS && empty >> to & 1) BBW(emit_to)(list, start, dedup, sq, to);
+    for (int c = 0; c < leg->child_count; c++) {
+      int ci = prog->children[leg->first_child + c];
+      const MoveLeg *child = &prog->legs[ci];
+      if (!BBW(in_range)(v, child->origin_range, to)) continue;
+      Square at = next[(size_t)ci * sq_nb + (size_t)to];
+      /* never back to its start (MBN section 2) */
+      if (at == SQ_NONE || at == sq || !BBW(in_range)(v, child->landing_range, at)) continue;
+      bb_t lands =
+          (child->occupancy & OCC_EMPTY ? empty : 0) | (child->occupancy & OCC_ENEMY ? enemy : 0);
+      if (lands >> at & 1) BBW(emit_to)(list, start, dedup, sq, at);
+    }
+  }
+}
+
 /* The pieces of the side to move: bitboards where the tables allow, the
  * leg walker for the rest. */
 static void BBW(gen_pieces)(Walk *w, const BbTables *bb) {
@@ -87,6 +172,8 @@ static void BBW(gen_pieces)(Walk *w, const BbTables *bb) {
     int sq = pos->plist[w->us][i], type = piece_type(pos->board[sq]);
     if (bb->gen_ok[type * COLOR_NB + w->us])
       BBW(gen_piece)(w, bb, sq, type);
+    else if (bb->gen_legs && bb->gen_legs[type * COLOR_NB + w->us])
+      BBW(gen_legs)(w, bb, sq, type);
     else
       walk_piece(w, sq);
   }

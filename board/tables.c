@@ -559,10 +559,11 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     bb128_free(t->bb128);
     t->bb128 = NULL;
   }
-  /* Kept only thanks to ranged or lame leaps or hops (xiangqi): the
-   * attack tests use them, generation stays with the walker, whose order
-   * (leg by leg, not square by square) the search's ties have always
-   * followed there; moving it to the bitboards is a change of behaviour. */
+  /* Kept only thanks to ranged or lame leaps or hops (xiangqi): the masks
+   * generate nothing, since their order (square by square) is not the
+   * walker's, which the search's ties have always followed there; the
+   * pieces are generated in the walker's order (BbTables.gen_legs) or by
+   * the walker itself. */
   if (t->bb128 && !(t->bb128->all_attack_plain[WHITE] && t->bb128->all_attack_plain[BLACK]))
     for (int k = 0; k < t->type_nb * COLOR_NB; k++)
       t->bb128->gen_ok[k] = t->bb128->shift_ok[k] = false;

@@ -10,8 +10,10 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "board/bb.h"
+#include "board/movegen.h"
 #include "board/perft.h"
 #include "board/position.h"
 #include "board/tables.h"
@@ -112,6 +114,71 @@ START_TEST(bb128_counts_match_oracle_and_walker) {
 }
 END_TEST
 
+/* The moves of one piece (all the moves from sq, in list order). */
+static int moves_from(const MoveList *all, int sq, Move *out) {
+  int n = 0;
+  for (int i = 0; i < all->count; i++)
+    if (move_from(all->moves[i]) == sq) out[n++] = all->moves[i];
+  return n;
+}
+
+/* Pieces the masks do not generate (xiangqi's all, minixiangqi's horse and
+ * cannon, ...) are generated leg by leg from the bitboards in the walker's
+ * own order, which the search's ties follow: along random games, each such
+ * piece's moves, all and tactical, come out the same and in the same order
+ * with bitboards as from the walker alone. */
+START_TEST(leg_order_matches_the_walker) {
+  VariantLibrary *lib = shipped_library_load();
+  static const char *const variants[] = {"xiangqi", "manchu",         "minixiangqi",
+                                         "supply",  "crowdedxiangqi", "shako"};
+  static MoveList with_bb, walker, legal;
+  static Move a[MOVE_LIST_MAX], b[MOVE_LIST_MAX];
+  static Undo undo[2][60];
+  uint32_t seed = 2026;
+  long compared = 0;
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+    unsetenv("CHIMERA_NO_BITBOARDS");
+    Position *pos = shipped_position(lib, variants[v], NULL);
+    setenv("CHIMERA_NO_BITBOARDS", "1", 1);
+    Position *ref = shipped_position(lib, variants[v], NULL);
+    unsetenv("CHIMERA_NO_BITBOARDS");
+    ck_assert(width_of(ref) == 0);
+    const bool *gen_ok = pos->tables->bb64    ? pos->tables->bb64->gen_ok
+                         : pos->tables->bb128 ? pos->tables->bb128->gen_ok
+                                              : NULL;
+    int ply = 0;
+    for (; ply < 60; ply++) {
+      for (int tactical = 0; tactical < 2; tactical++) {
+        tactical ? gen_pseudo_tactical(pos, &with_bb) : gen_pseudo_moves(pos, &with_bb);
+        tactical ? gen_pseudo_tactical(ref, &walker) : gen_pseudo_moves(ref, &walker);
+        for (int i = 0; i < pos->pcount[pos->side]; i++) {
+          int sq = pos->plist[pos->side][i], type = piece_type(pos->board[sq]);
+          if (gen_ok && gen_ok[type * COLOR_NB + pos->side]) continue; /* square order */
+          int n = moves_from(&with_bb, sq, a), m = moves_from(&walker, sq, b);
+          ck_assert_msg(n == m && !memcmp(a, b, (size_t)n * sizeof a[0]),
+                        "%s ply %d piece on %d (%s): %d moves, walker %d", variants[v], ply, sq,
+                        tactical ? "tactical" : "all", n, m);
+          compared += n;
+        }
+      }
+      if (!gen_legal_moves(pos, &legal)) break;
+      seed = seed * 1103515245u + 12345u;
+      Move m = legal.moves[(seed >> 8) % (uint32_t)legal.count];
+      pos_make_move(pos, m, &undo[0][ply]);
+      pos_make_move(ref, m, &undo[1][ply]);
+    }
+    while (ply-- > 0) {
+      pos_unmake_move(ref, &undo[1][ply]);
+      pos_unmake_move(pos, &undo[0][ply]);
+    }
+    pos_free(ref);
+    pos_free(pos);
+  }
+  ck_assert(compared > 1000);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_bitboards");
   TCase *tc = tcase_create("widths");
@@ -119,6 +186,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, width_follows_the_board);
   tcase_add_test(tc, bb128_bit_helpers_cross_the_halves);
   tcase_add_test(tc, bb128_counts_match_oracle_and_walker);
+  tcase_add_test(tc, leg_order_matches_the_walker);
   suite_add_tcase(suite, tc);
   return suite;
 }
