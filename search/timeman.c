@@ -18,12 +18,12 @@ static int64_t time_min(int64_t a, int64_t b) {
 
 TimePlan time_plan_make(int64_t remaining, int64_t increment, int movestogo, int64_t movetime,
                         int64_t overhead, int ply) {
-  TimePlan plan = {false, 0, 0};
+  TimePlan plan = {false, false, 0, 0};
   if (overhead < 0) overhead = 0;
 
   /* 1. Fixed time per move: use it all, minus the overhead. */
   if (movetime > 0) {
-    plan.limited = true;
+    plan.limited = plan.fixed = true;
     plan.hard_ms = plan.soft_ms = time_max(1, movetime - overhead);
     return plan;
   }
@@ -66,7 +66,9 @@ TimePlan time_plan_make(int64_t remaining, int64_t increment, int movestogo, int
 
 int64_t time_soft_scaled(const TimePlan *plan, int stability, int score_drop) {
   /* A best move that keeps changing, or a falling score, earns more time; a
-   * stable one less (factors in percent, as Ethereal does). */
+   * stable one less (factors in percent, as Ethereal does). Not with a fixed
+   * time per move: time not spent is lost, not saved. */
+  if (plan->fixed) return plan->hard_ms;
   static const int STABILITY_PERCENT[] = {200, 130, 100, 85, 75};
   int s = stability < 4 ? stability : 4;
   int64_t percent = STABILITY_PERCENT[s];

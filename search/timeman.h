@@ -16,6 +16,8 @@
 
 typedef struct {
   bool limited;    /* false: no clock limit (depth/nodes/infinite) */
+  bool fixed;      /* a fixed time per move (movetime): think it all, a stable best
+                    * move saves nothing for later */
   int64_t soft_ms; /* ideal time; iterations do not start after it */
   int64_t hard_ms; /* never think longer than this */
 } TimePlan;

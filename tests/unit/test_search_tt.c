@@ -155,10 +155,25 @@ START_TEST(increment_and_sessions_shape_the_allocation) {
 }
 END_TEST
 
+/* go movetime: the whole time (less the overhead) is thought, however
+ * stable the best move: a stable move at 75% of it stopped "go movetime
+ * 60" after 44 ms, and the unspent time is not saved for another move. */
+START_TEST(a_fixed_time_per_move_is_thought_in_full) {
+  TimePlan fixed = time_plan_make(60000, 1000, 0, 1000, 10, 20);
+  ck_assert(fixed.limited && fixed.fixed);
+  ck_assert_int_eq(fixed.hard_ms, 990);
+  for (int stability = 0; stability <= 4; stability++)
+    ck_assert_int_eq(time_soft_scaled(&fixed, stability, 0), 990);
+  TimePlan clock = time_plan_make(60000, 1000, 0, 0, 10, 20);
+  ck_assert(clock.limited && !clock.fixed);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("search_tt");
   TCase *tc = tcase_create("tt");
   tcase_add_test(tc, store_then_probe_round_trips);
+  tcase_add_test(tc, a_fixed_time_per_move_is_thought_in_full);
   tcase_add_test(tc, mate_scores_are_stored_relative_to_the_node);
   tcase_add_test(tc, quiescence_drafts_and_replacement);
   tcase_add_test(tc, sizes_are_powers_of_two_within_the_budget);
