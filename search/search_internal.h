@@ -123,6 +123,7 @@ struct Searcher {
   int multipv;
   bool null_move_ok;  /* the variant allows null-move pruning at all */
   bool tt_move_first; /* a TT move may be searched before generation */
+  bool qs_recaptures; /* deep quiescence tries only recaptures (captures are compulsory) */
   uint64_t *history_keys;
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */

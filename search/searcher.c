@@ -180,6 +180,7 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
   }
   const VariantRules *rules = &variant->rules;
   searcher->null_move_ok = !rules->must_capture;
+  searcher->qs_recaptures = rules->must_capture;
   /* Where the search generates only legal moves (search_gen_moves), the
    * TT move is not searched before them. */
   searcher->tt_move_first =
