@@ -56,8 +56,9 @@ const Variant *game_variant(const Game *game) {
 const Position *game_position(const Game *game) {
   return game->position;
 }
-const uint64_t *game_history(const Game *game, int *length) {
+const uint64_t *game_history(const Game *game, const bool **checks, int *length) {
   *length = game->ply;
+  *checks = game->checks;
   return game->keys;
 }
 

@@ -192,8 +192,8 @@ void think_run(Think *think, Game *game, const EngineGo *go, const EngineReport 
     return;
   }
   think_limits(think, position, go, limits, why, why_size);
-  int history_length;
-  const uint64_t *history = game_history(game, &history_length);
+  SearchHistory history;
+  history.keys = game_history(game, &history.checks, &history.length);
   think->report = report;
   think->best = think->ponder = MOVE_NONE_VALUE;
   SearchCallbacks callbacks = {.info = think_on_info, .bestmove = think_on_bestmove, .user = think};
@@ -201,7 +201,7 @@ void think_run(Think *think, Game *game, const EngineGo *go, const EngineReport 
   pthread_mutex_lock(&think->lock);
   if (think->ponderhit_pending) limits->ponder = false;
   if (think->stop_pending) limits->infinite = false, limits->ponder = false, limits->depth = 1;
-  search_start(think->searcher, position, history, history_length, limits, &callbacks);
+  search_start(think->searcher, position, &history, limits, &callbacks);
   think->started = true;
   if (think->stop_pending) search_stop(think->searcher);
   pthread_mutex_unlock(&think->lock);

@@ -91,7 +91,7 @@ bool random_opening_make(const Position *start, const RandomOpeningSpec *spec, u
       limits.nodes = RANDOM_OPENING_SEARCH_NODES;
       searcher_clear_hash(searcher);
       int score = 0;
-      search_run(searcher, pos, NULL, 0, &limits, &score);
+      search_run(searcher, pos, NULL, &limits, &score);
       out->score = score;
       found = score >= -spec->bound_cp && score <= spec->bound_cp;
     }

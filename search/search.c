@@ -140,12 +140,18 @@ static bool search_should_stop(SearchThread *thread) {
 /* A repetition of a position since the last irreversible move, scored by
  * the variant's rules (SEARCH_INF: none), pos_cycle_result as the game's:
  * the side giving perpetual check loses where loss=perpetualcheck says so
- * (the cycle's checks are known on the search path; earlier game positions
- * count as no check); otherwise
+ * (the game's positions carry their check flags: SearchHistory); otherwise
  * the rule's result for the side to move, and a draw is a little worse than
  * equal for the side the search plays for: it steers away from repeating
  * when it has anything better, and a shuffling opponent cannot hold a won
- * game by repeating. */
+ * game by repeating.
+ *
+ * How often: once, if the earlier occurrence lies strictly after the root
+ * (a cycle the search chose, and could choose again); else as often as the
+ * game's rule asks (repetition(N), 3 by default), as Fairy-Stockfish's
+ * is_optional_game_end. A position the game has seen once before is no draw
+ * yet, and the search must not steer into it, or away from it, as if it
+ * were one. */
 static int search_repetition_score(const SearchThread *thread, int ply) {
   const VariantRules *rules = &thread->pos->variant->rules;
   if (rules->repetition_off) return SEARCH_INF; /* a cycle decides nothing: search on */
@@ -154,13 +160,15 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
   /* back to the last irreversible move, and never across a null move
    * (a cycle through one is not a game's) */
   int window = min_int(min_int(pos_rule50(thread->pos), pos_plies_from_null(thread->pos)), index);
-  int back = 4;
-  for (; back <= window; back += 2)
-    if (thread->keys[index - back] == key) break;
-  if (back > window) return SEARCH_INF;
-  GameResult result = pos_cycle_result(thread->pos, thread->key_checks, index, back);
-  if (result == RESULT_WIN || result == RESULT_LOSS) return result_score(result, ply);
-  return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
+  int needed = rules->repetition_count > 0 ? rules->repetition_count : 3, seen = 0;
+  for (int back = 4; back <= window; back += 2) {
+    if (thread->keys[index - back] != key) continue;
+    if (back >= ply && ++seen + 1 < needed) continue;
+    GameResult result = pos_cycle_result(thread->pos, thread->key_checks, index, back);
+    if (result == RESULT_WIN || result == RESULT_LOSS) return result_score(result, ply);
+    return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
+  }
+  return SEARCH_INF;
 }
 
 /* Zugzwang guard: the side has something besides royal and pawn-like pieces. */

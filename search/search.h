@@ -92,12 +92,20 @@ int searcher_set_threads(Searcher *searcher, int threads);
 bool searcher_set_hash(Searcher *searcher, int megabytes); /* false: allocation failed */
 void searcher_clear_hash(Searcher *searcher);              /* also clears histories: a new game */
 
+/* The game's positions before the one searched, oldest first, for the
+ * repetition rules: their Zobrist keys and whether their side to move was in
+ * check (perpetual check; `checks` may be NULL: none known). */
+typedef struct {
+  const uint64_t *keys;
+  const bool *checks;
+  int length;
+} SearchHistory;
+
 /* Starts searching `position` (copied; the caller may change its own copy at
- * once). `history` holds the Zobrist keys of the game's earlier positions,
- * oldest first, not including `position` itself, for repetition detection;
- * it is copied too. Returns at once. A running search is stopped first. */
-void search_start(Searcher *searcher, const Position *position, const uint64_t *history,
-                  int history_len, const SearchLimits *limits, const SearchCallbacks *callbacks);
+ * once). `history` (NULL: none) is copied too. Returns at once. A running
+ * search is stopped first. */
+void search_start(Searcher *searcher, const Position *position, const SearchHistory *history,
+                  const SearchLimits *limits, const SearchCallbacks *callbacks);
 
 void search_stop(Searcher *searcher);      /* finish now and send bestmove */
 void search_ponderhit(Searcher *searcher); /* the ponder move was played: start the clock */
@@ -113,7 +121,7 @@ uint64_t search_nodes(const Searcher *searcher);
 /* Blocking convenience for bench and tests: searches to the limits and returns
  * the best move; *score (optional) gets the last score in centipawns (mate
  * scores as SEARCH_MATE - plies). */
-Move search_run(Searcher *searcher, const Position *position, const uint64_t *history,
-                int history_len, const SearchLimits *limits, int *score);
+Move search_run(Searcher *searcher, const Position *position, const SearchHistory *history,
+                const SearchLimits *limits, int *score);
 
 #endif

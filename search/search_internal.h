@@ -91,7 +91,7 @@ typedef struct SearchThread {
   PawnCache pawns; /* for eval_position_cached; cleared with the variant and the hash */
   int types, squares;
   uint64_t *keys;   /* game history then the search path, for repetitions */
-  bool *key_checks; /* whether the side to move was in check there (path only) */
+  bool *key_checks; /* whether the side to move was in check there */
   int key_base, key_capacity;
   RootMove *roots;
   int root_count, root_capacity;
@@ -121,10 +121,11 @@ struct Searcher {
   TimePlan plan;
   int root_ply; /* game ply of the root (time manager) */
   int multipv;
-  bool null_move_ok;  /* the variant allows null-move pruning at all */
-  bool tt_move_first; /* a TT move may be searched before generation */
-  bool qs_recaptures; /* deep quiescence tries only recaptures (captures are compulsory) */
-  uint64_t *history_keys;
+  bool null_move_ok;      /* the variant allows null-move pruning at all */
+  bool tt_move_first;     /* a TT move may be searched before generation */
+  bool qs_recaptures;     /* deep quiescence tries only recaptures (captures are compulsory) */
+  uint64_t *history_keys; /* the game's positions before the root (SearchHistory) */
+  bool *history_checks;
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */
   Move best_move, ponder_move;

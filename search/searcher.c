@@ -94,6 +94,7 @@ void searcher_free(Searcher *searcher) {
   if (searcher->eval_ready) eval_tables_free(&searcher->eval);
   tt_free(&searcher->tt);
   free(searcher->history_keys);
+  free(searcher->history_checks);
   free(searcher);
 }
 
@@ -204,9 +205,11 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
     thread->key_capacity = thread->keys && thread->key_checks ? need : 0;
     if (!thread->key_capacity) return false;
   }
-  if (s->history_len) memcpy(thread->keys, s->history_keys, s->history_len * sizeof(uint64_t));
-  /* whether the game's earlier positions were checks is not known here */
   memset(thread->key_checks, 0, (size_t)need * sizeof(bool));
+  if (s->history_len) {
+    memcpy(thread->keys, s->history_keys, s->history_len * sizeof(uint64_t));
+    memcpy(thread->key_checks, s->history_checks, s->history_len * sizeof(bool));
+  }
   thread->key_base = s->history_len;
   if (roots->count > thread->root_capacity) {
     free(thread->roots);
@@ -280,8 +283,8 @@ static void search_main_job(void *data) {
   if (s->callbacks.bestmove) s->callbacks.bestmove(s->callbacks.user, best, ponder);
 }
 
-void search_start(Searcher *searcher, const Position *position, const uint64_t *history,
-                  int history_len, const SearchLimits *limits, const SearchCallbacks *callbacks) {
+void search_start(Searcher *searcher, const Position *position, const SearchHistory *history,
+                  const SearchLimits *limits, const SearchCallbacks *callbacks) {
   /* 1. Finish any running search. */
   search_stop(searcher);
   search_wait(searcher);
@@ -292,14 +295,23 @@ void search_start(Searcher *searcher, const Position *position, const uint64_t *
     searcher->callbacks = *callbacks;
   else
     memset(&searcher->callbacks, 0, sizeof searcher->callbacks);
-  if (history_len < 0) history_len = 0;
+  int history_len = history && history->keys && history->length > 0 ? history->length : 0;
   if (history_len > searcher->history_capacity) {
     free(searcher->history_keys);
+    free(searcher->history_checks);
     searcher->history_keys = calloc((size_t)history_len, sizeof(uint64_t));
-    searcher->history_capacity = searcher->history_keys ? history_len : 0;
-    if (!searcher->history_keys) history_len = 0;
+    searcher->history_checks = calloc((size_t)history_len, sizeof(bool));
+    bool got = searcher->history_keys && searcher->history_checks;
+    searcher->history_capacity = got ? history_len : 0;
+    if (!got) history_len = 0;
   }
-  if (history_len) memcpy(searcher->history_keys, history, history_len * sizeof(uint64_t));
+  if (history_len) {
+    memcpy(searcher->history_keys, history->keys, history_len * sizeof(uint64_t));
+    if (history->checks)
+      memcpy(searcher->history_checks, history->checks, history_len * sizeof(bool));
+    else
+      memset(searcher->history_checks, 0, history_len * sizeof(bool));
+  }
   searcher->history_len = history_len;
   searcher->multipv = limits->multipv < 1 ? 1 : limits->multipv;
   if (searcher->multipv > SEARCH_MULTIPV_MAX) searcher->multipv = SEARCH_MULTIPV_MAX;
@@ -377,9 +389,9 @@ uint64_t search_nodes(const Searcher *searcher) {
   return total;
 }
 
-Move search_run(Searcher *searcher, const Position *position, const uint64_t *history,
-                int history_len, const SearchLimits *limits, int *score) {
-  search_start(searcher, position, history, history_len, limits, NULL);
+Move search_run(Searcher *searcher, const Position *position, const SearchHistory *history,
+                const SearchLimits *limits, int *score) {
+  search_start(searcher, position, history, limits, NULL);
   search_wait(searcher);
   if (score) *score = searcher->score;
   return searcher->best_move;

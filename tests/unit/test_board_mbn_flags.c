@@ -186,7 +186,7 @@ START_TEST(search_takes_the_decisive_capture) {
   limits.depth = 2;
   limits.move_overhead = -1;
   int score = 0;
-  Move best = search_run(searcher, pos, NULL, 0, &limits, &score);
+  Move best = search_run(searcher, pos, NULL, &limits, &score);
   char text[MOVE_TEXT_MAX] = "";
   if (best) move_to_text(pos, best, text, sizeof text);
   ck_assert_str_eq(text, "d4e7");

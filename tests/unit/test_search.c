@@ -36,7 +36,7 @@ static void expect_best(const char *fen, int depth, const char *move_text, int m
   Searcher *searcher = searcher_new();
   SearchLimits limits = depth_limits(depth);
   int score = 0;
-  Move best = search_run(searcher, pos, NULL, 0, &limits, &score);
+  Move best = search_run(searcher, pos, NULL, &limits, &score);
   char text[MOVE_TEXT_MAX] = "";
   if (best) move_to_text(pos, best, text, sizeof text);
   ck_assert_msg(!strcmp(text, move_text), "%s: got %s, want %s", fen, text, move_text);
@@ -74,11 +74,11 @@ START_TEST(stalemate_is_a_draw_and_mated_side_has_no_move) {
   Searcher *searcher = searcher_new();
   SearchLimits limits = depth_limits(3);
   int score = 99;
-  ck_assert(search_run(searcher, pos, NULL, 0, &limits, &score) == MOVE_NONE_VALUE);
+  ck_assert(search_run(searcher, pos, NULL, &limits, &score) == MOVE_NONE_VALUE);
   pos_free(pos);
   /* White must not stalemate: with Q+K vs K it keeps a winning score. */
   pos = position_at("7k/8/5QK1/8/8/8/8/8 w - - 0 1");
-  Move best = search_run(searcher, pos, NULL, 0, &limits, &score);
+  Move best = search_run(searcher, pos, NULL, &limits, &score);
   ck_assert(best != MOVE_NONE_VALUE);
   char text[MOVE_TEXT_MAX];
   move_to_text(pos, best, text, sizeof text);
@@ -98,7 +98,7 @@ START_TEST(repetition_is_scored_as_a_draw) {
   Searcher *searcher = searcher_new();
   SearchLimits limits = depth_limits(4);
   int score = 0;
-  Move best = search_run(searcher, pos, keys, 8, &limits, &score);
+  Move best = search_run(searcher, pos, &(SearchHistory){keys, NULL, 8}, &limits, &score);
   ck_assert(best != MOVE_NONE_VALUE);
   ck_assert_int_gt(score, 500); /* the root itself is not scored as a draw */
   searcher_free(searcher);
@@ -111,7 +111,7 @@ static uint64_t nodes_at_depth(int depth, int threads) {
   Searcher *searcher = searcher_new();
   searcher_set_threads(searcher, threads);
   SearchLimits limits = depth_limits(depth);
-  search_run(searcher, pos, NULL, 0, &limits, NULL);
+  search_run(searcher, pos, NULL, &limits, NULL);
   uint64_t nodes = search_nodes(searcher);
   searcher_free(searcher);
   pos_free(pos);
@@ -131,7 +131,7 @@ START_TEST(several_threads_find_the_same_mate) {
   searcher_set_threads(searcher, 4);
   SearchLimits limits = depth_limits(6);
   int score = 0;
-  Move best = search_run(searcher, pos, NULL, 0, &limits, &score);
+  Move best = search_run(searcher, pos, NULL, &limits, &score);
   char text[MOVE_TEXT_MAX];
   move_to_text(pos, best, text, sizeof text);
   ck_assert_str_eq(text, "d1d8");
@@ -174,7 +174,7 @@ START_TEST(callbacks_report_depths_multipv_and_one_bestmove) {
   SearchCallbacks callbacks = {on_info, on_bestmove, &reports};
   SearchLimits limits = depth_limits(5);
   limits.multipv = 3;
-  search_start(searcher, pos, NULL, 0, &limits, &callbacks);
+  search_start(searcher, pos, NULL, &limits, &callbacks);
   search_wait(searcher);
   ck_assert_int_eq(reports.bestmoves, 1);
   ck_assert_int_eq(reports.last_depth, 5);
@@ -194,7 +194,7 @@ START_TEST(infinite_search_waits_for_stop_and_mate_limit_stops) {
   SearchCallbacks callbacks = {on_info, on_bestmove, &reports};
   SearchLimits limits = depth_limits(3);
   limits.infinite = true;
-  search_start(searcher, pos, NULL, 0, &limits, &callbacks);
+  search_start(searcher, pos, NULL, &limits, &callbacks);
   /* Depth 3 ends at once, but an infinite search holds bestmove until stop. */
   while (reports.last_depth < 3) {
     struct timespec pause = {0, 1000000};
@@ -210,7 +210,7 @@ START_TEST(infinite_search_waits_for_stop_and_mate_limit_stops) {
   memset(&reports, 0, sizeof reports);
   limits = depth_limits(0);
   limits.mate = 1;
-  search_start(searcher, pos, NULL, 0, &limits, &callbacks);
+  search_start(searcher, pos, NULL, &limits, &callbacks);
   search_wait(searcher);
   ck_assert_int_eq(reports.bestmoves, 1);
   ck_assert(reports.mate_seen);
@@ -227,7 +227,7 @@ START_TEST(ponder_holds_bestmove_until_ponderhit) {
   SearchLimits limits = depth_limits(4);
   limits.ponder = true;
   limits.time[WHITE] = limits.time[BLACK] = 60000;
-  search_start(searcher, pos, NULL, 0, &limits, &callbacks);
+  search_start(searcher, pos, NULL, &limits, &callbacks);
   while (reports.last_depth < 4) {
     struct timespec pause = {0, 1000000};
     nanosleep(&pause, NULL);
@@ -247,13 +247,13 @@ START_TEST(node_limit_and_searchmoves_are_obeyed) {
   Searcher *searcher = searcher_new();
   SearchLimits limits = depth_limits(0);
   limits.nodes = 5000;
-  search_run(searcher, pos, NULL, 0, &limits, NULL);
+  search_run(searcher, pos, NULL, &limits, NULL);
   ck_assert_uint_lt(search_nodes(searcher), 5000 + 1024 * 2);
   limits = depth_limits(4);
   limits.searchmove_count = 1;
   limits.searchmoves[0] = move_from_text(pos, "a2a3", NULL, 0);
   ck_assert(limits.searchmoves[0] != MOVE_NONE_VALUE);
-  ck_assert(search_run(searcher, pos, NULL, 0, &limits, NULL) == limits.searchmoves[0]);
+  ck_assert(search_run(searcher, pos, NULL, &limits, NULL) == limits.searchmoves[0]);
   searcher_clear_hash(searcher);
   ck_assert(searcher_set_hash(searcher, 2));
   searcher_free(searcher);

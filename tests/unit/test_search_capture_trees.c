@@ -26,7 +26,7 @@ START_TEST(massacre_depth_two_ends_within_a_node_budget) {
   limits.nodes = 3000000;
   limits.move_overhead = -1;
   int score = 0;
-  Move best = search_run(searcher, pos, NULL, 0, &limits, &score);
+  Move best = search_run(searcher, pos, NULL, &limits, &score);
   ck_assert(best != MOVE_NONE_VALUE);
   uint64_t nodes = search_nodes(searcher);
   ck_assert_msg(nodes < 2000000, "depth 2 took %llu nodes", (unsigned long long)nodes);

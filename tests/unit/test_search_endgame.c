@@ -45,7 +45,7 @@ static Move search_fen(const Variant *variant, const char *fen, int depth, int *
   memset(&limits, 0, sizeof limits);
   limits.depth = depth;
   limits.move_overhead = -1;
-  Move best = search_run(searcher, pos, NULL, 0, &limits, score);
+  Move best = search_run(searcher, pos, NULL, &limits, score);
   text[0] = '\0';
   if (best) move_to_text(pos, best, text, MOVE_TEXT_MAX);
   searcher_free(searcher);

@@ -139,7 +139,7 @@ START_TEST(every_variant_plays_without_weights) {
     limits.depth = 2;
     limits.nodes = 20000;          /* crowded boards (massacre) make depth 2 slow */
     searcher_clear_hash(searcher); /* a new game */
-    Move best = search_run(searcher, pos, NULL, 0, &limits, NULL);
+    Move best = search_run(searcher, pos, NULL, &limits, NULL);
     ck_assert_msg(pos_is_legal(pos, best), "%s: no legal move", variant->name);
     pos_free(pos);
     played++;
