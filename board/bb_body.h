@@ -30,10 +30,6 @@ static bool leg_ranged_leap(const MoveLeg *leg) {
          !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
 }
 
-static bool bb_in_range(const Variant *v, uint16_t range, int sq) {
-  return range == MOVE_NONE || v->ranges[range].member[sq];
-}
-
 /* The first step of a lame leap (W-fF, F-F[1-5]): one step onto an empty
  * square, then single-step leaps (ranged or not) that end the move. */
 static bool leg_lame_root(const MoveProgram *prog, const MoveLeg *leg) {
@@ -187,7 +183,7 @@ static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, i
     sl->occupancy = leg->occupancy;
     sl->from_mask = 0;
     for (int sq = 0; sq < geo->sq_nb; sq++) {
-      if (leg->origin_range != MOVE_NONE && !v->ranges[leg->origin_range].member[sq]) continue;
+      if (!bb_in_range(v, leg->origin_range, sq)) continue;
       Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
       if (to != SQ_NONE && twice) to = geo_step(geo, to, leg->dx, leg->dy, 0, false, false);
       if (to != SQ_NONE) sl->from_mask |= BB_ONE << sq;
