@@ -83,11 +83,20 @@ static bool leg_in_order(const MoveProgram *prog, const MoveLeg *leg) {
   return leg->max_steps == LEG_STEPS_UNLIMITED && leg_simple(leg, LEG_ENDS);
 }
 
-static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
+/* The direction index of (dx, dy) among the tables' rays, or -1. */
+static int bb_dir_find(const BbTables *bb, int dx, int dy) {
   for (int d = 0; d < bb->dir_nb; d++)
     if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
+  return -1;
+}
+
+/* The direction index of (dx, dy), its rays added if it is new; -1 when
+ * the directions are full. */
+static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
+  int d = bb_dir_find(bb, dx, dy);
+  if (d >= 0) return d;
   if (bb->dir_nb >= BB_DIRS_MAX) return -1;
-  int d = bb->dir_nb++;
+  d = bb->dir_nb++;
   bb->dir_dx[d] = (int8_t)dx;
   bb->dir_dy[d] = (int8_t)dy;
   bb->dir_up[d] = dy * geo->files + dx > 0;
@@ -362,13 +371,6 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
     }
   for (int c = 0; c < COLOR_NB; c++) bb->screened[c] = bb->lame_types[c] || bb->hop_piece_types[c];
   return bb;
-}
-
-/* The direction index of (dx, dy) among the tables' rays, or -1. */
-static int bb_dir_find(const BbTables *bb, int dx, int dy) {
-  for (int d = 0; d < bb->dir_nb; d++)
-    if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
-  return -1;
 }
 
 /* gen_legs of type index k (colour c): see BbTables. */
