@@ -457,9 +457,7 @@ static inline bb_t bb_rider_targets_on(const BbTables *bb, size_t k, int sq, bb_
   bb_t targets = 0;
   for (int i = 0; i < bb->rider_nb[k]; i++) {
     const BbRider *r = &bb->riders[k][i];
-    bb_t a = BBW(ride)(bb, r->dir, sq, occupied);
-    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
-    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
+    targets |= BBW(ride)(bb, r->dir, sq, occupied) & BBW(landing)(r->occupancy, empty, enemy);
   }
   return targets;
 }

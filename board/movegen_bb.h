@@ -118,7 +118,7 @@ static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
   for (int i = 0; i < prog->root_count; i++) {
     const MoveLeg *leg = &prog->legs[i];
     if (!bb_in_range(v, leg->origin_range, sq)) continue;
-    bb_t land = (leg->occupancy & OCC_EMPTY ? empty : 0) | (leg->occupancy & OCC_ENEMY ? enemy : 0);
+    bb_t land = BBW(landing)(leg->occupancy, empty, enemy);
     if (leg->max_steps == LEG_STEPS_UNLIMITED && !leg->child_count) {
       int d = bb->legs_dir[k][i];
       BBW(emit_ray)(list, start, dedup, bb, d, sq, BBW(ride)(bb, d, sq, occupied) & land);
@@ -131,9 +131,8 @@ static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
       bb_t beyond = BBW(ride)(bb, d, screen, occupied);
       for (int c = 0; c < leg->child_count; c++) {
         const MoveLeg *child = &prog->legs[prog->children[leg->first_child + c]];
-        bb_t lands =
-            (child->occupancy & OCC_EMPTY ? empty : 0) | (child->occupancy & OCC_ENEMY ? enemy : 0);
-        BBW(emit_ray)(list, start, dedup, bb, d, sq, beyond & lands);
+        bb_t lands = beyond & BBW(landing)(child->occupancy, empty, enemy);
+        BBW(emit_ray)(list, start, dedup, bb, d, sq, lands);
       }
       continue;
     }
@@ -153,9 +152,8 @@ static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
       Square at = next[(size_t)ci * sq_nb + (size_t)to];
       /* never back to its start (MBN section 2) */
       if (at == SQ_NONE || at == sq || !bb_in_range(v, child->landing_range, at)) continue;
-      bb_t lands =
-          (child->occupancy & OCC_EMPTY ? empty : 0) | (child->occupancy & OCC_ENEMY ? enemy : 0);
-      if (lands >> at & 1) BBW(emit_to)(list, start, dedup, sq, at);
+      if (BBW(landing)(child->occupancy, empty, enemy) >> at & 1)
+        BBW(emit_to)(list, start, dedup, sq, at);
     }
   }
 }
