@@ -183,8 +183,7 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
   searcher->qs_recaptures = rules->must_capture;
   /* Where the search generates only legal moves (search_gen_moves), the
    * TT move is not searched before them. */
-  searcher->tt_move_first =
-      !rules->must_capture && !rules->stalemate_pass && !rules->drop_compulsory;
+  searcher->tt_move_first = !search_legal_list_only(rules);
   searcher->variant = variant;
   snprintf(searcher->variant_name, sizeof searcher->variant_name, "%s", variant->name);
   return true;
