@@ -678,37 +678,25 @@ bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied) {
   return BBW(attacked_without)(pos, sq, by, occupied, 0);
 }
 
-bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone) {
+/* The pieces of colour `by` among `mine` (by's pieces, all or some) that
+ * attack sq on the given occupancy; with `any`, stops at the first found.
+ * Inlined into its two callers with `any` a constant, so the yes/no test
+ * keeps its early returns. */
+static inline __attribute__((always_inline)) bb_t
+bb_attackers_from(const Position *pos, int sq, Color by, bb_t occupied, bb_t mine, bool any) {
   const BbTables *bb = BBT(pos->tables);
-  bb_t mine = BBP(pos).color[by] & ~gone;
+  bb_t found = 0;
   for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
     int t = __builtin_ctzll(types);
-    if (bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine) return true;
+    bb_t from = bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine;
+    if (any && from) return from;
+    found |= from;
   }
-  if (bb->screened[by] && bb_screened_from(pos, bb, sq, by, mine, occupied, true)) return true;
-  bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & ~gone;
-  if (!riders) return false;
-  uint32_t dirs = bb->rider_dirs[by];
-  while (dirs) {
-    int d = __builtin_ctz(dirs);
-    dirs &= dirs - 1;
-    int nd = bb->dir_neg[d];
-    if (!(bb->ray[nd][sq] & riders)) continue;
-    int b = BBW(first)(bb, nd, sq, occupied);
-    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
-      return true;
+  if (bb->screened[by]) {
+    bb_t from = bb_screened_from(pos, bb, sq, by, mine, occupied, any);
+    if (any && from) return from;
+    found |= from;
   }
-  return false;
-}
-
-bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present) {
-  const BbTables *bb = BBT(pos->tables);
-  bb_t mine = BBP(pos).color[by] & present, found = 0;
-  for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
-    int t = __builtin_ctzll(types);
-    found |= bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine;
-  }
-  if (bb->screened[by]) found |= bb_screened_from(pos, bb, sq, by, mine, occupied, false);
   bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & mine;
   if (!riders) return found;
   uint32_t dirs = bb->rider_dirs[by];
@@ -718,10 +706,20 @@ bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t p
     int nd = bb->dir_neg[d];
     if (!(bb->ray[nd][sq] & riders)) continue;
     int b = BBW(first)(bb, nd, sq, occupied);
-    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
+    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1) {
+      if (any) return BB_ONE << b;
       found |= BB_ONE << b;
+    }
   }
   return found;
+}
+
+bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone) {
+  return bb_attackers_from(pos, sq, by, occupied, BBP(pos).color[by] & ~gone, true) != 0;
+}
+
+bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present) {
+  return bb_attackers_from(pos, sq, by, occupied, BBP(pos).color[by] & present, false);
 }
 
 /* The exchange on m's destination as movepick.c's played one goes, each
