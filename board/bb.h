@@ -45,6 +45,12 @@ static inline uint64_t bb_type_word(TypeSet s) {
   return s.w[0];
 }
 
+/* Whether sq lies in range `range` of the variant (MOVE_NONE: no range,
+ * every square): the origin and landing ranges of a leg. */
+static inline bool bb_in_range(const Variant *v, uint16_t range, int sq) {
+  return range == MOVE_NONE || v->ranges[range].member[sq];
+}
+
 typedef struct {
   uint8_t dir;       /* index into the tables' ray */
   uint8_t occupancy; /* Occupancy bits of the leg */

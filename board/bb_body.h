@@ -30,10 +30,6 @@ static bool leg_ranged_leap(const MoveLeg *leg) {
          !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
 }
 
-static bool bb_in_range(const Variant *v, uint16_t range, int sq) {
-  return range == MOVE_NONE || v->ranges[range].member[sq];
-}
-
 /* The first step of a lame leap (W-fF, F-F[1-5]): one step onto an empty
  * square, then single-step leaps (ranged or not) that end the move. */
 static bool leg_lame_root(const MoveProgram *prog, const MoveLeg *leg) {
@@ -87,11 +83,20 @@ static bool leg_in_order(const MoveProgram *prog, const MoveLeg *leg) {
   return leg->max_steps == LEG_STEPS_UNLIMITED && leg_simple(leg, LEG_ENDS);
 }
 
-static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
+/* The direction index of (dx, dy) among the tables' rays, or -1. */
+static int bb_dir_find(const BbTables *bb, int dx, int dy) {
   for (int d = 0; d < bb->dir_nb; d++)
     if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
+  return -1;
+}
+
+/* The direction index of (dx, dy), its rays added if it is new; -1 when
+ * the directions are full. */
+static int bb_dir_index(BbTables *bb, const Geometry *geo, int dx, int dy) {
+  int d = bb_dir_find(bb, dx, dy);
+  if (d >= 0) return d;
   if (bb->dir_nb >= BB_DIRS_MAX) return -1;
-  int d = bb->dir_nb++;
+  d = bb->dir_nb++;
   bb->dir_dx[d] = (int8_t)dx;
   bb->dir_dy[d] = (int8_t)dy;
   bb->dir_up[d] = dy * geo->files + dx > 0;
@@ -187,7 +192,7 @@ static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, i
     sl->occupancy = leg->occupancy;
     sl->from_mask = 0;
     for (int sq = 0; sq < geo->sq_nb; sq++) {
-      if (leg->origin_range != MOVE_NONE && !v->ranges[leg->origin_range].member[sq]) continue;
+      if (!bb_in_range(v, leg->origin_range, sq)) continue;
       Square to = geo_step(geo, sq, leg->dx, leg->dy, 0, false, false);
       if (to != SQ_NONE && twice) to = geo_step(geo, to, leg->dx, leg->dy, 0, false, false);
       if (to != SQ_NONE) sl->from_mask |= BB_ONE << sq;
@@ -368,13 +373,6 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
   return bb;
 }
 
-/* The direction index of (dx, dy) among the tables' rays, or -1. */
-static int bb_dir_find(const BbTables *bb, int dx, int dy) {
-  for (int d = 0; d < bb->dir_nb; d++)
-    if (bb->dir_dx[d] == dx && bb->dir_dy[d] == dy) return d;
-  return -1;
-}
-
 /* gen_legs of type index k (colour c): see BbTables. */
 static bool bb_gen_legs_ok(BbTables *bb, const BoardTables *t, const Variant *v, int type, int c,
                            size_t k) {
@@ -459,9 +457,7 @@ static inline bb_t bb_rider_targets_on(const BbTables *bb, size_t k, int sq, bb_
   bb_t targets = 0;
   for (int i = 0; i < bb->rider_nb[k]; i++) {
     const BbRider *r = &bb->riders[k][i];
-    bb_t a = BBW(ride)(bb, r->dir, sq, occupied);
-    if (r->occupancy & OCC_EMPTY) targets |= a & empty;
-    if (r->occupancy & OCC_ENEMY) targets |= a & enemy;
+    targets |= BBW(ride)(bb, r->dir, sq, occupied) & BBW(landing)(r->occupancy, empty, enemy);
   }
   return targets;
 }
@@ -682,37 +678,25 @@ bool BBW(attacked)(const Position *pos, int sq, Color by, bb_t occupied) {
   return BBW(attacked_without)(pos, sq, by, occupied, 0);
 }
 
-bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone) {
+/* The pieces of colour `by` among `mine` (by's pieces, all or some) that
+ * attack sq on the given occupancy; with `any`, stops at the first found.
+ * Inlined into its two callers with `any` a constant, so the yes/no test
+ * keeps its early returns. */
+static inline __attribute__((always_inline)) bb_t
+bb_attackers_from(const Position *pos, int sq, Color by, bb_t occupied, bb_t mine, bool any) {
   const BbTables *bb = BBT(pos->tables);
-  bb_t mine = BBP(pos).color[by] & ~gone;
+  bb_t found = 0;
   for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
     int t = __builtin_ctzll(types);
-    if (bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine) return true;
+    bb_t from = bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine;
+    if (any && from) return from;
+    found |= from;
   }
-  if (bb->screened[by] && bb_screened_from(pos, bb, sq, by, mine, occupied, true)) return true;
-  bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & ~gone;
-  if (!riders) return false;
-  uint32_t dirs = bb->rider_dirs[by];
-  while (dirs) {
-    int d = __builtin_ctz(dirs);
-    dirs &= dirs - 1;
-    int nd = bb->dir_neg[d];
-    if (!(bb->ray[nd][sq] & riders)) continue;
-    int b = BBW(first)(bb, nd, sq, occupied);
-    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
-      return true;
+  if (bb->screened[by]) {
+    bb_t from = bb_screened_from(pos, bb, sq, by, mine, occupied, any);
+    if (any && from) return from;
+    found |= from;
   }
-  return false;
-}
-
-bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present) {
-  const BbTables *bb = BBT(pos->tables);
-  bb_t mine = BBP(pos).color[by] & present, found = 0;
-  for (uint64_t types = bb->leap_types[by]; types; types &= types - 1) {
-    int t = __builtin_ctzll(types);
-    found |= bb->rev_leap[(size_t)t * COLOR_NB + (size_t)by][sq] & BBP(pos).type[t] & mine;
-  }
-  if (bb->screened[by]) found |= bb_screened_from(pos, bb, sq, by, mine, occupied, false);
   bb_t riders = BBW(pieces_of)(pos, by, bb->rider_piece_types[by]) & mine;
   if (!riders) return found;
   uint32_t dirs = bb->rider_dirs[by];
@@ -722,10 +706,20 @@ bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t p
     int nd = bb->dir_neg[d];
     if (!(bb->ray[nd][sq] & riders)) continue;
     int b = BBW(first)(bb, nd, sq, occupied);
-    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1)
+    if (b >= 0 && riders >> b & 1 && bb->rider_types[by][d] >> piece_type(pos->board[b]) & 1) {
+      if (any) return BB_ONE << b;
       found |= BB_ONE << b;
+    }
   }
   return found;
+}
+
+bool BBW(attacked_without)(const Position *pos, int sq, Color by, bb_t occupied, bb_t gone) {
+  return bb_attackers_from(pos, sq, by, occupied, BBP(pos).color[by] & ~gone, true) != 0;
+}
+
+bb_t BBW(attackers)(const Position *pos, int sq, Color by, bb_t occupied, bb_t present) {
+  return bb_attackers_from(pos, sq, by, occupied, BBP(pos).color[by] & present, false);
 }
 
 /* The exchange on m's destination as movepick.c's played one goes, each

@@ -188,6 +188,12 @@ static inline bool BBW(agree)(const Position *pos) {
   return true;
 }
 
+/* The squares a leg with Occupancy bits `occupancy` may land on: the empty
+ * ones if it moves there, the enemy ones if it captures there. */
+static inline bb_t BBW(landing)(unsigned occupancy, bb_t empty, bb_t enemy) {
+  return (occupancy & OCC_EMPTY ? empty : 0) | (occupancy & OCC_ENEMY ? enemy : 0);
+}
+
 /* The squares a rider on sq reaches along d: up to and including the first
  * occupied square. */
 static inline bb_t BBW(ride)(const BbTables *bb, int d, int sq, bb_t occupied) {

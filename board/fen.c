@@ -307,6 +307,21 @@ static bool ep_victim_type(const Position *pos, Piece p) {
   return pos->tables->pawn_like[piece_type(p)] || pos->tables->ep_victim[piece_type(p)];
 }
 
+/* The victim the reader infers for e.p. square sq: the first piece beyond
+ * it, seen from the side to move, if it is an enemy that may be taken e.p.;
+ * else SQ_NONE. The writer asks the same to know when to name the victim. */
+static Square ep_victim_beyond(const Position *pos, Square sq) {
+  const Geometry *geo = &pos->geo;
+  int dir = pos->side == WHITE ? -1 : 1;
+  for (int r = geo_rank(geo, sq) + dir; r >= 0 && r < geo->ranks; r += dir) {
+    Square v = geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq));
+    Piece q = pos->board[v];
+    if (!piece_is_real(q)) continue;
+    return piece_color(q) != pos->side && ep_victim_type(pos, q) ? v : SQ_NONE;
+  }
+  return SQ_NONE;
+}
+
 static void fen_read_ep(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   int consumed = 0;
@@ -321,15 +336,7 @@ static void fen_read_ep(Position *pos, const char *field) {
     }
     if (p != PIECE_NONE || pos->st.ep_count >= EP_SQUARES_MAX) continue;
     pos->st.ep_squares[pos->st.ep_count++] = sq;
-    if (victim != SQ_NONE) continue;
-    int dir = pos->side == WHITE ? -1 : 1;
-    for (int r = geo_rank(geo, sq) + dir; r >= 0 && r < geo->ranks; r += dir) {
-      Square v = geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq));
-      Piece q = pos->board[v];
-      if (!piece_is_real(q)) continue;
-      if (piece_color(q) != pos->side && ep_victim_type(pos, q)) victim = v;
-      break;
-    }
+    if (victim == SQ_NONE) victim = ep_victim_beyond(pos, sq);
   }
   if (victim == SQ_NONE) {
     pos->st.ep_count = 0;
@@ -648,27 +655,17 @@ static void fen_write_ep(const Position *pos, char *buf, size_t buflen, int *n) 
     put(buf, buflen, n, "-");
     return;
   }
-  Square list[EP_SQUARES_MAX + 1];
+  Square list[EP_SQUARES_MAX + 1] = {SQ_NONE};
   int count = 0;
   for (int i = 0; i < st->ep_count; i++) list[count++] = st->ep_squares[i];
   sort_squares(list, count);
-  /* the victim the reader infers: the first enemy that may be taken e.p. beyond the
-   * first listed square, seen from the side to move */
-  const Geometry *geo = &pos->geo;
-  Square first = list[0], inferred = SQ_NONE;
-  int dir = pos->side == WHITE ? -1 : 1;
-  for (int r = geo_rank(geo, first) + dir; r >= 0 && r < geo->ranks; r += dir) {
-    Square s = geo_square(geo, geo_file(geo, first), r, geo_level(geo, first));
-    Piece q = pos->board[s];
-    if (!piece_is_real(q)) continue;
-    if (piece_color(q) != pos->side && ep_victim_type(pos, q)) inferred = s;
-    break;
-  }
+  /* named only when the reader would not infer it from the first square */
+  Square inferred = ep_victim_beyond(pos, list[0]);
   if (st->ep_victim != SQ_NONE && st->ep_victim != inferred) list[count++] = st->ep_victim;
   sort_squares(list, count);
   char tmp[32];
   for (int i = 0; i < count; i++) {
-    geo_square_to_text(geo, list[i], tmp, sizeof tmp);
+    geo_square_to_text(&pos->geo, list[i], tmp, sizeof tmp);
     put(buf, buflen, n, tmp);
   }
 }

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "board/chase.h"
 #include "board/move.h"
 #include "board/position.h"
 
@@ -139,10 +140,16 @@ GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, 
  * its side to move was in check; checks[plies] is the current position's.
  * When the current position has stood repetition_count times
  * (draw=repetition(N), 3 by default) since the last irreversible move,
- * pos_cycle_result over the cycle back to the earliest of them (a draw for a
- * variant built without FBR); RESULT_NONE otherwise, and always with
- * draw=repetition(0). */
+ * the cycle back to the earliest of them decides: perpetual check as in
+ * pos_cycle_result, then (chasing=axf, when chases is not NULL: chases[i]
+ * as pos_chase_record filled it for position i, chases[0] empty) the side
+ * that chased throughout loses, both chasing draw (chase_cycle_result),
+ * else pos_repetition_result (a draw for a variant built without FBR);
+ * RESULT_NONE otherwise, and always with draw=repetition(0). *cause (may
+ * be NULL) says which rule decided. The search does not apply chasing
+ * (pos_cycle_result). */
+typedef enum { REPETITION_PLAIN, REPETITION_CHECK, REPETITION_CHASE } RepetitionCause;
 GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const bool *checks,
-                              int plies);
+                              const ChasePly *chases, int plies, RepetitionCause *cause);
 
 #endif

@@ -99,10 +99,6 @@ static inline void BBW(emit_ray)(MoveList *list, int start, bool dedup, const Bb
   }
 }
 
-static inline bool BBW(in_range)(const Variant *v, uint16_t range, int sq) {
-  return range == MOVE_NONE || v->ranges[range].member[sq];
-}
-
 /* A piece of a gen_legs type (BbTables): its roots in program order, each
  * as the walker steps it (leaps, slides outward, a lame leap's first step
  * then its leaps, a hop's screen then its slides beyond), so the moves and
@@ -121,8 +117,8 @@ static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
   bool dedup = pos->tables->dedup[type][us];
   for (int i = 0; i < prog->root_count; i++) {
     const MoveLeg *leg = &prog->legs[i];
-    if (!BBW(in_range)(v, leg->origin_range, sq)) continue;
-    bb_t land = (leg->occupancy & OCC_EMPTY ? empty : 0) | (leg->occupancy & OCC_ENEMY ? enemy : 0);
+    if (!bb_in_range(v, leg->origin_range, sq)) continue;
+    bb_t land = BBW(landing)(leg->occupancy, empty, enemy);
     if (leg->max_steps == LEG_STEPS_UNLIMITED && !leg->child_count) {
       int d = bb->legs_dir[k][i];
       BBW(emit_ray)(list, start, dedup, bb, d, sq, BBW(ride)(bb, d, sq, occupied) & land);
@@ -135,14 +131,13 @@ static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
       bb_t beyond = BBW(ride)(bb, d, screen, occupied);
       for (int c = 0; c < leg->child_count; c++) {
         const MoveLeg *child = &prog->legs[prog->children[leg->first_child + c]];
-        bb_t lands =
-            (child->occupancy & OCC_EMPTY ? empty : 0) | (child->occupancy & OCC_ENEMY ? enemy : 0);
-        BBW(emit_ray)(list, start, dedup, bb, d, sq, beyond & lands);
+        bb_t lands = beyond & BBW(landing)(child->occupancy, empty, enemy);
+        BBW(emit_ray)(list, start, dedup, bb, d, sq, lands);
       }
       continue;
     }
     Square to = next[(size_t)i * sq_nb + (size_t)sq];
-    if (to == SQ_NONE || !BBW(in_range)(v, leg->landing_range, to)) continue;
+    if (to == SQ_NONE || !bb_in_range(v, leg->landing_range, to)) continue;
     if (!leg->child_count) { /* a leap */
       if (land >> to & 1) BBW(emit_to)(list, start, dedup, sq, to);
       continue;
@@ -153,13 +148,12 @@ static void BBW(gen_legs)(Walk *w, const BbTables *bb, int sq, int type) {
     for (int c = 0; c < leg->child_count; c++) {
       int ci = prog->children[leg->first_child + c];
       const MoveLeg *child = &prog->legs[ci];
-      if (!BBW(in_range)(v, child->origin_range, to)) continue;
+      if (!bb_in_range(v, child->origin_range, to)) continue;
       Square at = next[(size_t)ci * sq_nb + (size_t)to];
       /* never back to its start (MBN section 2) */
-      if (at == SQ_NONE || at == sq || !BBW(in_range)(v, child->landing_range, at)) continue;
-      bb_t lands =
-          (child->occupancy & OCC_EMPTY ? empty : 0) | (child->occupancy & OCC_ENEMY ? enemy : 0);
-      if (lands >> at & 1) BBW(emit_to)(list, start, dedup, sq, at);
+      if (at == SQ_NONE || at == sq || !bb_in_range(v, child->landing_range, at)) continue;
+      if (BBW(landing)(child->occupancy, empty, enemy) >> at & 1)
+        BBW(emit_to)(list, start, dedup, sq, at);
     }
   }
 }

@@ -323,7 +323,10 @@ GameResult pos_repetition_result(const Position *pos) {
   return draw_odds(pos, repetition_result(pos));
 }
 
-GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back) {
+/* loss=perpetualcheck over a cycle (see pos_cycle_result); RESULT_NONE if
+ * neither side checked throughout. */
+static GameResult perpetual_check_result(const Position *pos, const bool *checks, int index,
+                                         int back) {
   if (pos->variant->rules.perpetual_check_loses) {
     /* the side to move stood at index, index-2, ...; the opponent at
      * index-1, index-3, ... */
@@ -335,11 +338,16 @@ GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, 
     if (we_gave) return RESULT_LOSS;
     if (they_gave) return RESULT_WIN;
   }
-  return pos_repetition_result(pos);
+  return RESULT_NONE;
+}
+
+GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back) {
+  GameResult result = perpetual_check_result(pos, checks, index, back);
+  return result != RESULT_NONE ? result : pos_repetition_result(pos);
 }
 
 GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const bool *checks,
-                              int plies) {
+                              const ChasePly *chases, int plies, RepetitionCause *cause) {
   const VariantRules *r = &pos->variant->rules;
   if (r->repetition_off) return RESULT_NONE;
   int needed = r->repetition_count > 0 ? r->repetition_count : 3;
@@ -353,7 +361,17 @@ GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const b
   int reach = r->holdings ? plies : pos_rule50(pos), seen = 0;
   for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) {
     if (keys[i] != key || ++seen + 1 < needed) continue;
-    GameResult result = pos_cycle_result(pos, checks, plies, plies - i);
+    /* perpetual check first, then chasing (both chasing: a draw, not the
+     * variant's repetition result), as Fairy-Stockfish */
+    GameResult result = perpetual_check_result(pos, checks, plies, plies - i);
+    RepetitionCause why = result != RESULT_NONE ? REPETITION_CHECK : REPETITION_PLAIN;
+    if (result == RESULT_NONE && chases && r->chasing) {
+      result = chase_cycle_result(chases, plies, plies - i);
+      if (result != RESULT_NONE) why = REPETITION_CHASE;
+      if (result == RESULT_DRAW) result = draw_odds(pos, RESULT_DRAW);
+    }
+    if (cause) *cause = why;
+    if (result == RESULT_NONE) result = pos_repetition_result(pos);
     return result == RESULT_NONE ? RESULT_DRAW : result; /* a variant built without FBR */
   }
   return RESULT_NONE;

@@ -2,7 +2,9 @@
  *
  * Keeps the Position, one Undo per move played (so undo/remove work), and the
  * Zobrist keys of earlier positions, which both the repetition rule and the
- * search's repetition detection need.
+ * search's repetition detection need; where the variant has xiangqi's
+ * chasing rule, also what each move chased (board/chase.h), which decides
+ * a repetition the game referee sees.
  */
 #include "engine/game.h"
 
@@ -23,6 +25,9 @@ struct Game {
   Undo *undos;
   uint64_t *keys; /* keys[i]: the position before move i */
   bool *checks;   /* checks[i]: its side to move was in check (capacity + 1: now too) */
+  /* chases[i]: the move into position i and what it chased (capacity + 1);
+   * NULL unless the variant has chasing=axf, so others pay nothing */
+  ChasePly *chases;
   int ply, capacity;
 };
 
@@ -47,6 +52,7 @@ void game_destroy(Game *game) {
   free(game->undos);
   free(game->keys);
   free(game->checks);
+  free(game->chases);
   free(game);
 }
 
@@ -89,7 +95,16 @@ int game_play(Game *game, const char *move, char *err, size_t err_size) {
     if (keys) game->keys = keys;
     bool *checks = realloc(game->checks, sizeof *checks * (size_t)(capacity + 1));
     if (checks) game->checks = checks;
-    if (!undos || !keys || !checks) {
+    bool chasing = game->variant->rules.chasing != CHASING_NONE;
+    ChasePly *chases = game->chases;
+    if (chasing) {
+      chases = realloc(game->chases, sizeof *chases * (size_t)(capacity + 1));
+      if (chases) {
+        if (!game->chases) memset(&chases[0], 0, sizeof chases[0]); /* the start: no move */
+        game->chases = chases;
+      }
+    }
+    if (!undos || !keys || !checks || (chasing && !chases)) {
       snprintf(err, err_size, "out of memory");
       return -1;
     }
@@ -99,6 +114,8 @@ int game_play(Game *game, const char *move, char *err, size_t err_size) {
   game->checks[game->ply] = pos_in_check(game->position);
   pos_make_move(game->position, parsed, &game->undos[game->ply]);
   game->ply++;
+  if (game->chases)
+    pos_chase_record(game->position, &game->undos[game->ply - 1], &game->chases[game->ply]);
   return 0;
 }
 
@@ -148,9 +165,15 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
     /* The variant's result (minishogi: White loses; the side giving
      * perpetual check loses in shogi and xiangqi), not always a draw. */
     if (game->checks) game->checks[game->ply] = pos_in_check(game->position);
-    result = pos_repetition_end(game->position, game->keys, game->checks, game->ply);
+    RepetitionCause cause = REPETITION_PLAIN;
+    result = pos_repetition_end(game->position, game->keys, game->checks, game->chases, game->ply,
+                                &cause);
     bool white = pos_side_to_move(game->position) == WHITE;
-    if (result != RESULT_NONE)
+    if (result != RESULT_NONE && cause == REPETITION_CHASE)
+      why = result == RESULT_DRAW              ? "Draw by perpetual chasing"
+            : (result == RESULT_LOSS) == white ? "Black wins by perpetual chasing"
+                                               : "White wins by perpetual chasing";
+    else if (result != RESULT_NONE)
       why = result == RESULT_DRAW              ? "Draw by repetition"
             : (result == RESULT_LOSS) == white ? "Black wins by repetition"
                                                : "White wins by repetition";

@@ -54,8 +54,13 @@ static bool fbr_parse_operands(FbrContext *ctx, const char **p, const char *star
     VariantPos at = pos;
     at.col += (int)(*p - start);
     if (**p == '{') {
-      if (!want_set || *set_count >= max_sets) {
+      if (!want_set) {
         variant_diag_add(ctx->diags, at, "rule '%s': %s takes no piece set here", rule_text, what);
+        return false;
+      }
+      if (*set_count >= max_sets) {
+        variant_diag_add(ctx->diags, at, "rule '%s': %s takes at most %d piece set%s", rule_text,
+                         what, max_sets, max_sets == 1 ? "" : "s");
         return false;
       }
       int used = fbr_parse_pieceset(*p, at, ctx->variant, sets[*set_count], ctx->diags);
@@ -179,8 +184,8 @@ static bool fbr_parse_rule(FbrContext *ctx, const char *start, size_t length, Va
         return false;
       }
       if (*p && strchr("+-#*$%&", *p)) p++; /* an attribute's prefix, as in enter+ */
-      if (!fbr_parse_operands(ctx, &p, token, pos, attr->pieceset, attr->range, attr->name,
-                              &a->set_count, a->sets, FBR_SETS_MAX, &a->range, rule->text))
+      if (!fbr_parse_operands(ctx, &p, token, pos, attr->pieceset > 0, attr->range, attr->name,
+                              &a->set_count, a->sets, attr->pieceset, &a->range, rule->text))
         return false;
       if (*p == ',') {
         p++;

@@ -9,14 +9,14 @@
 #include "mbn/variant.h"
 #include "mbn/variant_diag.h"
 
-enum { FBR_ATTR_MAX = 12, FBR_SETS_MAX = 2, FBR_RULES_MAX = 128 };
+enum { FBR_ATTR_MAX = 12, FBR_SETS_MAX = 4, FBR_RULES_MAX = 128 };
 
 typedef enum { ARG_NONE, ARG_NUMBER, ARG_OPTIONAL } FbrArg;
 
 typedef struct {
   const char *name;
   FbrArg number;
-  bool pieceset;
+  uint8_t pieceset; /* how many {..} it takes at most (0 none; chasing's axf takes several) */
   bool range;
   const char *summary;
 } FbrAttrSpec;

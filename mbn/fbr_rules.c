@@ -588,8 +588,26 @@ static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
                    "give one of makruk, asean, cambodian, blackdrawodds, pieces, none");
 }
 
+/* chasing=axf{R}{NC}{AB}: the chasing pieces in groups, strongest first; a
+ * piece chases a stronger one when its target's group comes before its own
+ * (board/chase.c). A type in no group never chases. */
 static bool fbr_apply_chasing(FbrContext *ctx, const FbrRule *rule) {
-  ctx->variant->rules.chasing = fbr_attr(rule, "axf") ? CHASING_AXF : CHASING_NONE;
+  VariantRules *r = &ctx->variant->rules;
+  const FbrAttr *axf = fbr_attr(rule, "axf");
+  memset(r->chase_rank, 0, sizeof r->chase_rank);
+  r->chasing = axf ? CHASING_AXF : CHASING_NONE;
+  if (!axf) return true;
+  if (!axf->set_count)
+    return fbr_error(ctx, axf->pos, rule->text,
+                     "axf needs the chasing pieces in groups, strongest first: axf{R}{NC}{AB}");
+  for (int g = 0; g < axf->set_count; g++) {
+    TypeSet group = fbr_union(axf->sets[g]);
+    for (int t = type_set_first(group); t >= 0; t = type_set_next(group, t)) {
+      if (r->chase_rank[t])
+        return fbr_error(ctx, axf->pos, rule->text, "a piece is in two groups of axf");
+      r->chase_rank[t] = (uint8_t)(g + 1);
+    }
+  }
   return true;
 }
 
@@ -866,7 +884,10 @@ static const FbrAttrSpec COUNTING_ATTRS[] = {
     END_ATTRS};
 
 static const FbrAttrSpec CHASING_ATTRS[] = {
-    {"axf", ARG_NONE, false, false, "Asian Xiangqi Federation rules on perpetual chasing"},
+    {"axf", ARG_NONE, FBR_SETS_MAX, false,
+     "Asian Xiangqi Federation rules on perpetual chasing; the sets are the chasing pieces in "
+     "groups, strongest first (xiangqi: axf{R}{NC}{AB})"},
+    {"none", ARG_NONE, 0, false, "no chasing rule (for a child of a variant with one)"},
     END_ATTRS};
 
 static const FbrAttrSpec WALL_ATTRS[] = {

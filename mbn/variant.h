@@ -220,6 +220,8 @@ typedef struct {
   bool castling_opposite;                     /* castling=opposite: castling takes the
                                                  opponent's right on the same side */
   bool chess960;                              /* castling=chess960: shuffled starts, X-FEN */
+  uint8_t chase_rank[PIECE_TYPE_MAX];         /* chasing=axf{R}{NC}{AB}: 1 + the type's group
+                                                 (1 the strongest); 0 = never chases */
   int wall_rule;                              /* wall=...: a move places a wall (VariantWall) */
   bool wall_or_move;                          /* wall=ormove: a side moves or places a wall,
                                                  not both (Fairy-Stockfish's wallOrMove) */

@@ -59,16 +59,13 @@ static GameResult search_rule_result(const Position *pos, const EvalTables *tabl
   return pos_game_result(pos, 1);
 }
 
-/* The moves of a node. Forced-capture variants need the board's legal list
- * (it drops non-captures when a capture exists), and so do stalemate=skip
- * variants (it adds the pass when nothing else is legal) and compulsory
- * drops (other moves are legal when no drop is); elsewhere pseudo-legal
- * moves are checked one by one as the loop reaches them. With `tactical`
- * (quiescence outside check, whose picker keeps only captures and
- * promotions) the board lists only those, in the same order. */
+/* The moves of a node: the board's legal list where the rules need it
+ * (search_legal_list_only); elsewhere pseudo-legal moves are checked one by
+ * one as the loop reaches them. With `tactical` (quiescence outside check,
+ * whose picker keeps only captures and promotions) the board lists only
+ * those, in the same order. */
 static bool search_gen_moves(const Position *pos, MoveList *list, bool tactical) {
-  const VariantRules *r = &pos->variant->rules;
-  if (r->must_capture || r->stalemate_pass || r->drop_compulsory) {
+  if (search_legal_list_only(&pos->variant->rules)) {
     gen_legal_moves(pos, list);
     return true;
   }

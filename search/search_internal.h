@@ -133,6 +133,16 @@ struct Searcher {
                     could not be allocated (no search, but still a move) */
 };
 
+/* Whether a node's moves come from the board's legal list rather than
+ * pseudo-legal generation (search_gen_moves): forced captures (the board
+ * drops non-captures when a capture exists), stalemate=skip (it adds the
+ * pass when nothing else is legal) and compulsory drops (other moves are
+ * legal when no drop is). The TT move is then not searched before the list
+ * is made (Searcher.tt_move_first). */
+static inline bool search_legal_list_only(const VariantRules *r) {
+  return r->must_capture || r->stalemate_pass || r->drop_compulsory;
+}
+
 /* search.c */
 void search_thread_job(void *data); /* iterative deepening of one thread */
 

@@ -180,12 +180,15 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
     thread->squares = squares;
   }
   const VariantRules *rules = &variant->rules;
+  /* Two switches that both follow compulsory captures today, for different
+   * reasons, so each keeps its name: a pass is no bound where the side to
+   * move may be forced into a losing capture (null move), and chains of
+   * forced captures make deep quiescence explode (recaptures only). */
   searcher->null_move_ok = !rules->must_capture;
   searcher->qs_recaptures = rules->must_capture;
   /* Where the search generates only legal moves (search_gen_moves), the
    * TT move is not searched before them. */
-  searcher->tt_move_first =
-      !rules->must_capture && !rules->stalemate_pass && !rules->drop_compulsory;
+  searcher->tt_move_first = !search_legal_list_only(rules);
   searcher->variant = variant;
   snprintf(searcher->variant_name, sizeof searcher->variant_name, "%s", variant->name);
   return true;

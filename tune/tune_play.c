@@ -116,7 +116,7 @@ static void text_add(Text *t, const char *s) {
 GameResult tune_game_result(const Position *pos, const uint64_t *keys, const bool *checks,
                             int plies) {
   GameResult r = pos_game_result(pos, -1);
-  return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, checks, plies);
+  return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, checks, NULL, plies, NULL);
 }
 
 /* One game; returns its block of text (malloc'ed) or NULL. */

@@ -14,11 +14,26 @@
 
 Suite *test_suite(void);
 
-static Game *chess_game(void) {
+static Game *new_game(const Variant *variant) {
   char err[256] = "";
-  Game *game = game_create(fx_chess(), err, sizeof err);
+  Game *game = game_create(variant, err, sizeof err);
   ck_assert_msg(game != NULL, "game_create: %s", err);
   return game;
+}
+
+static Game *chess_game(void) {
+  return new_game(fx_chess());
+}
+
+/* The knights out and back twice (g1f3 g8f6 f3g1 f6g8), the game undecided
+ * before each move: the start position stands a third time after it. */
+static void play_knight_shuffle(Game *game) {
+  char err[256], reason[64];
+  const char *shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int i = 0; i < 8; i++) {
+    ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
+    ck_assert_int_eq(game_play(game, shuffle[i % 4], err, sizeof err), 0);
+  }
 }
 
 START_TEST(moves_are_played_and_undone) {
@@ -57,11 +72,7 @@ START_TEST(results_mate_and_repetition) {
   ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS);
   ck_assert_str_eq(reason, "Black mates");
   ck_assert_int_eq(game_set_start(game, err, sizeof err), 0);
-  const char *shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
-  for (int i = 0; i < 8; i++) {
-    ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
-    ck_assert_int_eq(game_play(game, shuffle[i], err, sizeof err), 0);
-  }
+  play_knight_shuffle(game);
   ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_DRAW);
   ck_assert_str_eq(reason, "Draw by repetition");
   game_destroy(game);
@@ -87,8 +98,7 @@ START_TEST(minishogi_fourfold_repetition_loses_for_white) {
   const char *white_first[] = {"b1b2", "d5d4", "b2b1", "d4d5"};
   const char *black_first[] = {"d5d4", "b1b2", "d4d5", "b2b1"};
   for (int first = 0; first <= 1; first++) {
-    Game *game = game_create(library_find(lib, "minishogi"), err, sizeof err);
-    ck_assert_msg(game != NULL, "%s", err);
+    Game *game = new_game(library_find(lib, "minishogi"));
     if (first) ck_assert_int_eq(game_play(game, "e1e2", err, sizeof err), 0);
     for (int i = 0; i < 12; i++) {
       ck_assert_msg(game_result(game, reason, sizeof reason) == RESULT_NONE, "ply %d: %s", i,
@@ -110,13 +120,8 @@ END_TEST
 START_TEST(armageddon_repetition_and_stalemate_are_black_wins) {
   VariantLibrary *lib = shipped_library_load();
   char err[256], reason[64];
-  Game *game = game_create(library_find(lib, "armageddon"), err, sizeof err);
-  ck_assert_msg(game != NULL, "%s", err);
-  const char *shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
-  for (int i = 0; i < 8; i++) {
-    ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
-    ck_assert_int_eq(game_play(game, shuffle[i], err, sizeof err), 0);
-  }
+  Game *game = new_game(library_find(lib, "armageddon"));
+  play_knight_shuffle(game);
   ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS); /* White to move */
   ck_assert_str_eq(reason, "Black wins by repetition");
   ck_assert_int_eq(game_set_fen(game, "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", err, sizeof err), 0);
@@ -133,15 +138,13 @@ END_TEST
 START_TEST(decided_positions_are_named_by_the_rules) {
   VariantLibrary *lib = shipped_library_load();
   char err[256], reason[64];
-  Game *game = game_create(library_find(lib, "atomic"), err, sizeof err);
-  ck_assert_msg(game != NULL, "%s", err);
+  Game *game = new_game(library_find(lib, "atomic"));
   ck_assert_int_eq(game_set_fen(game, "4k3/8/8/8/6b1/8/4P3/4K3 b - - 0 1", err, sizeof err), 0);
   ck_assert_int_eq(game_play(game, "g4e2", err, sizeof err), 0);
   ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS); /* White to move */
   ck_assert_str_eq(reason, "Black wins by the variant's rules");
   game_destroy(game);
-  game = game_create(library_find(lib, "janggi"), err, sizeof err);
-  ck_assert_msg(game != NULL, "%s", err);
+  game = new_game(library_find(lib, "janggi"));
   ck_assert_int_eq(game_set_fen(game, "5k3/9/9/9/9/9/9/9/9/4K4 w - - 0 1", err, sizeof err), 0);
   ck_assert_int_eq(game_play(game, "e1f1", err, sizeof err), 0);
   ck_assert_int_eq(game_play(game, "f10f10", err, sizeof err), 0);
@@ -159,18 +162,15 @@ START_TEST(repetition_off_never_ends_a_game) {
   VariantLibrary *lib = shipped_library_load();
   char err[256], reason[64];
   const char *shuffle[] = {"a1a2", "f6f5", "a2a1", "f5f6"};
-  Game *game = game_create(library_find(lib, "tuktuk"), err, sizeof err);
-  ck_assert_msg(game != NULL, "%s", err);
+  Game *game = new_game(library_find(lib, "tuktuk"));
   ck_assert_int_eq(game_set_fen(game, "5w/6/6/6/6/W5 w - - 0 1", err, sizeof err), 0);
   for (int i = 0; i < 16; i++) {
     ck_assert_int_eq(game_play(game, shuffle[i % 4], err, sizeof err), 0);
     ck_assert_msg(game_result(game, reason, sizeof reason) == RESULT_NONE, "ply %d: %s", i, reason);
   }
   game_destroy(game);
-  game = game_create(library_find(lib, "chess"), err, sizeof err);
-  ck_assert_msg(game != NULL, "%s", err);
-  const char *knights[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
-  for (int i = 0; i < 8; i++) ck_assert_int_eq(game_play(game, knights[i % 4], err, sizeof err), 0);
+  game = new_game(library_find(lib, "chess"));
+  play_knight_shuffle(game);
   ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_DRAW);
   ck_assert_str_eq(reason, "Draw by repetition");
   game_destroy(game);
@@ -238,8 +238,7 @@ START_TEST(perpetual_check_loses_for_the_checking_side) {
   VariantLibrary *lib = shipped_library_load();
   char err[256], reason[64];
   for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
-    Game *game = game_create(library_find(lib, CASES[c].variant), err, sizeof err);
-    ck_assert_msg(game != NULL, "%s", err);
+    Game *game = new_game(library_find(lib, CASES[c].variant));
     if (CASES[c].fen)
       ck_assert_msg(game_set_fen(game, CASES[c].fen, err, sizeof err) == 0, "%s", err);
     for (int i = 0; i < CASES[c].plies; i++) {

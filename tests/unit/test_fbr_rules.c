@@ -387,7 +387,19 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(compile("counting=asean")->rules.counting, COUNTING_ASEAN);
   ck_assert_int_eq(compile("counting=cambodian")->rules.counting, COUNTING_CAMBODIAN);
   ck_assert_int_eq(compile("counting=blackdrawodds")->rules.counting, COUNTING_BLACK_DRAW_ODDS);
-  ck_assert_int_eq(compile("chasing=axf")->rules.chasing, CHASING_AXF);
+  /* axf's groups of chasing pieces, strongest first: roles from the rule */
+  const Variant *x = compile("chasing=axf{RQ}{NB}");
+  ck_assert_int_eq(x->rules.chasing, CHASING_AXF);
+  ck_assert_int_eq(x->rules.chase_rank[type(x, "Q")], 1);
+  ck_assert_int_eq(x->rules.chase_rank[type(x, "R")], 1);
+  ck_assert_int_eq(x->rules.chase_rank[type(x, "N")], 2);
+  ck_assert_int_eq(x->rules.chase_rank[type(x, "P")], 0);
+  ck_assert_int_eq(x->rules.chase_rank[type(x, "K")], 0);
+  ck_assert_int_eq(compile("chasing=none")->rules.chasing, CHASING_NONE);
+  expect_error("chasing=axf", "t.var:5:17: rule 'chasing=axf': axf needs the chasing pieces");
+  expect_error("chasing=axf{R}{RN}", "a piece is in two groups of axf");
+  expect_error("chasing=axf{R}{N}{B}{Q}{P}", "axf takes at most 4 piece sets");
+  expect_error("royal{K}=castle{R}{N}", "castle takes at most 1 piece set");
   expect_error("counting=thai", "unknown attribute 'thai' of rule 'counting'");
   const Variant *v = compile("connect{P}=line(3),orthogonal");
   ck_assert_int_eq(v->rules.connect_n, 3);
@@ -431,7 +443,7 @@ START_TEST(syntax_errors_point_at_the_text) {
   expect_error("royal=maxchecks(x)", "'maxchecks' wants a number in parentheses");
   expect_error("stalemate{K}=loss", "stalemate takes no piece set here");
   expect_error("royal[a1]", "royal takes no board range here");
-  expect_error("royal{K}{Q}", "royal takes no piece set here");
+  expect_error("royal{K}{Q}", "royal takes at most 1 piece set");
   expect_error("royal{K}=castle)", "unexpected ')' in rule 'royal{K}=castle)'");
   expect_error("royal<x>", "sequence number must be <N>");
   expect_error("Royal", "unknown rule 'Royal'");
