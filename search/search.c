@@ -450,8 +450,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       abs(beta) < SEARCH_MATE_MAX)
     return eval;
 
-  /* 7. Null-move pruning, where the variant allows it (no drops, no forced
-   *    captures) and the side has pieces beyond royals and pawns. */
+  /* 7. Null-move pruning, where the variant allows it (no forced captures:
+   *    Searcher.null_move_ok) and the side has pieces beyond royals and pawns. */
   if (!pv_node && !in_check && excluded == MOVE_NONE_VALUE && s->null_move_ok && depth >= 3 &&
       eval >= beta && ply >= thread->nmp_min_ply && ply > 0 && ss[-1].move != MOVE_NONE_VALUE &&
       abs(beta) < SEARCH_MATE_MAX && side_has_pieces(pos, tables)) {
