@@ -134,6 +134,9 @@ GameResult pos_repetition_result(const Position *pos);
  * checking too loses); otherwise pos_repetition_result. The one rule for
  * the search (a cycle on its path) and pos_repetition_end (the game's). */
 GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back);
+/* How many times a position must stand for the repetition rule to decide:
+ * draw=repetition(N)'s N, 3 by default; the game's and the search's count. */
+int pos_repetition_count(const Position *pos);
 /* The game's end by repetition, the one rule for every game loop (the
  * referee's game.c, the tuner's self-play): keys[i] is the key of the
  * position before the i-th of the plies moves played and checks[i] whether

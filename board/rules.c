@@ -346,11 +346,16 @@ GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, 
   return result != RESULT_NONE ? result : pos_repetition_result(pos);
 }
 
+int pos_repetition_count(const Position *pos) {
+  int count = pos->variant->rules.repetition_count;
+  return count > 0 ? count : 3;
+}
+
 GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const bool *checks,
                               const ChasePly *chases, int plies, RepetitionCause *cause) {
   const VariantRules *r = &pos->variant->rules;
   if (r->repetition_off) return RESULT_NONE;
-  int needed = r->repetition_count > 0 ? r->repetition_count : 3;
+  int needed = pos_repetition_count(pos);
   /* earlier occurrences with the same side to move, since the last
    * irreversible move; the cycle that decides reaches back to the earliest
    * of the N, as Fairy-Stockfish's is_optional_game_end. With holdings the

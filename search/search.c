@@ -157,7 +157,7 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
   /* back to the last irreversible move, and never across a null move
    * (a cycle through one is not a game's) */
   int window = min_int(min_int(pos_rule50(thread->pos), pos_plies_from_null(thread->pos)), index);
-  int needed = rules->repetition_count > 0 ? rules->repetition_count : 3, seen = 0;
+  int needed = pos_repetition_count(thread->pos), seen = 0;
   for (int back = 4; back <= window; back += 2) {
     if (thread->keys[index - back] != key) continue;
     if (back >= ply && ++seen + 1 < needed) continue;
