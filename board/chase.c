@@ -8,8 +8,8 @@
  * captures the chasing side has (gen_pseudo_moves), who protects or takes
  * back (gen_captures_of), what attacks a royal (gen_captures_of on its
  * square) and whether royals face (pos_royals_face). It runs once per move
- * of a game, only where the rule is set, so it trades speed for having no
- * second move generator.
+ * of a game, and at the rare repetition nodes of the search, only where the
+ * rule is set, so it trades speed for having no second move generator.
  *
  * It follows Fairy-Stockfish's definitions where they are a choice, not an
  * approximation: a new attack of the moved piece is any capture from its
@@ -42,12 +42,27 @@ typedef struct {
   int count;
 } Attacks;
 
-/* Scratch of one pos_chase_record. */
-typedef struct {
+/* The working memory of pos_chase_record (about 220 kB: kept by a caller
+ * that records often, the search). */
+struct ChaseScratch {
   MoveList moves;   /* generation */
   MoveList answers; /* the other side's replies (gen_captures_of) */
   Attacks before, after, at_to;
-} ChaseScratch;
+  Attack lists[3 * MOVE_LIST_MAX]; /* the three Attacks' entries */
+};
+
+ChaseScratch *chase_scratch_new(void) {
+  ChaseScratch *s = malloc(sizeof *s);
+  if (!s) return NULL;
+  s->before.list = s->lists;
+  s->after.list = s->lists + MOVE_LIST_MAX;
+  s->at_to.list = s->lists + 2 * MOVE_LIST_MAX;
+  return s;
+}
+
+void chase_scratch_free(ChaseScratch *scratch) {
+  free(scratch);
+}
 
 static void chase_add(ChasePly *out, int sq) {
   out->chased[sq >> 6] |= (uint64_t)1 << (sq & 63);
@@ -367,19 +382,14 @@ static void chase_new_shields(Position *pos, Position *prior, ChaseScratch *s, C
   }
 }
 
-void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out) {
+void pos_chase_record_in(Position *pos, const Undo *undo, ChaseScratch *s, ChasePly *out) {
   memset(out, 0, sizeof *out);
   out->move = undo->move;
   if (!pos->variant->rules.chasing || pos->geo.sq_nb > CHASE_SQUARES_MAX) return;
   Move move = undo->move;
   if (move == MOVE_NONE_VALUE || move_kind(move) == MOVE_PASS) return;
-  ChaseScratch *s = malloc(sizeof *s);
-  Attack *lists = malloc(sizeof *lists * 3 * MOVE_LIST_MAX);
   Position *prior = pos_clone(pos);
-  if (s && lists && prior) {
-    s->before.list = lists;
-    s->after.list = lists + MOVE_LIST_MAX;
-    s->at_to.list = lists + 2 * MOVE_LIST_MAX;
+  if (prior) {
     s->at_to.count = 0;
     /* the mover's captures after the move (it moves again after a null
      * move) and before it */
@@ -394,8 +404,15 @@ void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out) {
     chase_new_shields(pos, prior, s, out);
   }
   pos_free(prior);
-  free(lists);
-  free(s);
+}
+
+void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out) {
+  memset(out, 0, sizeof *out);
+  out->move = undo->move;
+  if (!pos->variant->rules.chasing) return;
+  ChaseScratch *s = chase_scratch_new();
+  if (s) pos_chase_record_in(pos, undo, s, out);
+  chase_scratch_free(s);
 }
 
 /* The set b as it stood before `move` (Fairy-Stockfish's undo_move_board):

@@ -43,6 +43,15 @@ typedef struct {
  * Fairy-Stockfish's Position::chased(), with the roles from the rule. */
 void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out);
 
+/* The same with the caller's working memory (chase_scratch_new; NULL when
+ * out of memory), so that a caller recording often does not allocate
+ * 220 kB each time: the search at its repetition nodes. One scratch per
+ * thread. An empty set where a copy of the position cannot be made. */
+typedef struct ChaseScratch ChaseScratch;
+ChaseScratch *chase_scratch_new(void);
+void chase_scratch_free(ChaseScratch *scratch);
+void pos_chase_record_in(Position *pos, const Undo *undo, ChaseScratch *scratch, ChasePly *out);
+
 /* The verdict of chasing over a repetition cycle: the current position is
  * history index `index` (chases[0..index]), the cycle spans the `back` plies
  * before it. RESULT_WIN for the side to move if the opponent chased one

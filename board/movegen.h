@@ -126,14 +126,21 @@ GameResult pos_game_result(const Position *pos, int legal_count);
 /* The result for the side to move when the position repeats often enough
  * (repetition_result, turned round when it is the other colour's). */
 GameResult pos_repetition_result(const Position *pos);
+/* Which rule decided a repetition. */
+typedef enum { REPETITION_PLAIN, REPETITION_CHECK, REPETITION_CHASE } RepetitionCause;
 /* The result for the side to move of a repetition whose cycle spans the
  * `back` plies (even) before position `index` of a history: checks[i] says
  * whether the side to move was in check at position i (index-back+1 to index
  * are read). With loss=perpetualcheck the side that gave check at each of
  * its moves in the cycle loses (it is looked for first: the side to move
- * checking too loses); otherwise pos_repetition_result. The one rule for
- * the search (a cycle on its path) and pos_repetition_end (the game's). */
-GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back);
+ * checking too loses); then, with chasing=axf and chases not NULL (chases[i]
+ * as pos_chase_record filled it for position i, index-back to index are
+ * read), the side that chased one piece throughout loses, both chasing draw
+ * (chase_cycle_result); otherwise pos_repetition_result. *cause (may be
+ * NULL) says which rule decided. The one rule for the search (a cycle on
+ * its path) and pos_repetition_end (the game's). */
+GameResult pos_cycle_result(const Position *pos, const bool *checks, const ChasePly *chases,
+                            int index, int back, RepetitionCause *cause);
 /* How many times a position must stand for the repetition rule to decide:
  * draw=repetition(N)'s N, 3 by default; the game's and the search's count. */
 int pos_repetition_count(const Position *pos);
@@ -143,15 +150,10 @@ int pos_repetition_count(const Position *pos);
  * its side to move was in check; checks[plies] is the current position's.
  * When the current position has stood repetition_count times
  * (draw=repetition(N), 3 by default) since the last irreversible move,
- * the cycle back to the earliest of them decides: perpetual check as in
- * pos_cycle_result, then (chasing=axf, when chases is not NULL: chases[i]
- * as pos_chase_record filled it for position i, chases[0] empty) the side
- * that chased throughout loses, both chasing draw (chase_cycle_result),
- * else pos_repetition_result (a draw for a variant built without FBR);
- * RESULT_NONE otherwise, and always with draw=repetition(0). *cause (may
- * be NULL) says which rule decided. The search does not apply chasing
- * (pos_cycle_result). */
-typedef enum { REPETITION_PLAIN, REPETITION_CHECK, REPETITION_CHASE } RepetitionCause;
+ * the cycle back to the earliest of them decides, as pos_cycle_result
+ * (chases may be NULL: no chasing rule applied; chases[0] empty), a draw
+ * for a variant built without FBR; RESULT_NONE otherwise, and always with
+ * draw=repetition(0). *cause (may be NULL) says which rule decided. */
 GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const bool *checks,
                               const ChasePly *chases, int plies, RepetitionCause *cause);
 

@@ -341,8 +341,18 @@ static GameResult perpetual_check_result(const Position *pos, const bool *checks
   return RESULT_NONE;
 }
 
-GameResult pos_cycle_result(const Position *pos, const bool *checks, int index, int back) {
+GameResult pos_cycle_result(const Position *pos, const bool *checks, const ChasePly *chases,
+                            int index, int back, RepetitionCause *cause) {
+  /* perpetual check first, then chasing (both chasing: a draw, not the
+   * variant's repetition result), as Fairy-Stockfish */
   GameResult result = perpetual_check_result(pos, checks, index, back);
+  RepetitionCause why = result != RESULT_NONE ? REPETITION_CHECK : REPETITION_PLAIN;
+  if (result == RESULT_NONE && chases && pos->variant->rules.chasing) {
+    result = chase_cycle_result(chases, index, back);
+    if (result != RESULT_NONE) why = REPETITION_CHASE;
+    if (result == RESULT_DRAW) result = draw_odds(pos, RESULT_DRAW);
+  }
+  if (cause) *cause = why;
   return result != RESULT_NONE ? result : pos_repetition_result(pos);
 }
 
@@ -366,17 +376,7 @@ GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const b
   int reach = r->holdings ? plies : pos_rule50(pos), seen = 0;
   for (int i = plies - 2; i >= 0 && plies - i <= reach; i -= 2) {
     if (keys[i] != key || ++seen + 1 < needed) continue;
-    /* perpetual check first, then chasing (both chasing: a draw, not the
-     * variant's repetition result), as Fairy-Stockfish */
-    GameResult result = perpetual_check_result(pos, checks, plies, plies - i);
-    RepetitionCause why = result != RESULT_NONE ? REPETITION_CHECK : REPETITION_PLAIN;
-    if (result == RESULT_NONE && chases && r->chasing) {
-      result = chase_cycle_result(chases, plies, plies - i);
-      if (result != RESULT_NONE) why = REPETITION_CHASE;
-      if (result == RESULT_DRAW) result = draw_odds(pos, RESULT_DRAW);
-    }
-    if (cause) *cause = why;
-    if (result == RESULT_NONE) result = pos_repetition_result(pos);
+    GameResult result = pos_cycle_result(pos, checks, chases, plies, plies - i, cause);
     return result == RESULT_NONE ? RESULT_DRAW : result; /* a variant built without FBR */
   }
   return RESULT_NONE;

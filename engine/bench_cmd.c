@@ -81,7 +81,8 @@ static int64_t bench_line(Searcher *searcher, const Variant *variant, const char
   limits.move_overhead = 0;
   for (int ply = 0; ply <= BENCH_PLIES; ply++) {
     int score = 0;
-    Move best = search_run(searcher, pos, &(SearchHistory){keys, NULL, ply}, &limits, &score);
+    Move best =
+        search_run(searcher, pos, &(SearchHistory){.keys = keys, .length = ply}, &limits, &score);
     uint64_t nodes = search_nodes(searcher);
     total += (int64_t)nodes;
     char move[MOVE_TEXT_MAX] = "(none)";

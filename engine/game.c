@@ -62,9 +62,11 @@ const Variant *game_variant(const Game *game) {
 const Position *game_position(const Game *game) {
   return game->position;
 }
-const uint64_t *game_history(const Game *game, const bool **checks, int *length) {
+const uint64_t *game_history(const Game *game, const bool **checks, const ChasePly **chases,
+                             int *length) {
   *length = game->ply;
   *checks = game->checks;
+  *chases = game->chases;
   return game->keys;
 }
 

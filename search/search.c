@@ -10,7 +10,8 @@
  * Game ends are the board's: pos_game_result() decides royal capture,
  * extinction, n-check, stalemate rules and the move-count rule for every
  * variant; repetitions are found here from the game's and the path's keys
- * and scored as draws.
+ * and judged by the variant's rules (pos_cycle_result: perpetual check,
+ * chasing, the repetition's result).
  */
 #include <limits.h>
 #include <math.h>
@@ -137,7 +138,8 @@ static bool search_should_stop(SearchThread *thread) {
 /* A repetition of a position since the last irreversible move, scored by
  * the variant's rules (SEARCH_INF: none), pos_cycle_result as the game's:
  * the side giving perpetual check loses where loss=perpetualcheck says so
- * (the game's positions carry their check flags: SearchHistory); otherwise
+ * (the game's positions carry their check flags: SearchHistory), then the
+ * side that chased throughout where chasing=axf says so; otherwise
  * the rule's result for the side to move, and a draw is a little worse than
  * equal for the side the search plays for: it steers away from repeating
  * when it has anything better, and a shuffling opponent cannot hold a won
@@ -149,7 +151,41 @@ static bool search_should_stop(SearchThread *thread) {
  * is_optional_game_end. A position the game has seen once before is no draw
  * yet, and the search must not steer into it, or away from it, as if it
  * were one. */
-static int search_repetition_score(const SearchThread *thread, int ply) {
+/* chasing=axf: what each move of the path chased into positions first to
+ * index (= key_base + ply), for chase_cycle_result. Made only here, at the
+ * rare repetition nodes, on a copy of the position taken back move by move
+ * along the stack's undo records; a record is kept while the path above it
+ * stays the same (the keys of the positions before and after its move), so
+ * a repetition's siblings make one record, not the cycle's. The moves before
+ * the root are the game's (SearchHistory.chases). NULL when a copy of the
+ * position cannot be made (the cycle is then judged without chasing). */
+static const ChasePly *search_path_chases(SearchThread *thread, int ply, int first) {
+  int base = thread->key_base, index = base + ply;
+  int lowest = index + 1; /* the earliest record to make */
+  for (int i = max_int(first, base + 1); i <= index; i++)
+    if (thread->chase_keys[i][0] != thread->keys[i - 1] ||
+        thread->chase_keys[i][1] != thread->keys[i]) {
+      lowest = i;
+      break;
+    }
+  if (lowest > index) return thread->chases;
+  Position *back = pos_clone(thread->pos);
+  if (!back) return NULL;
+  for (int i = index; i >= lowest; i--) {
+    const Undo *undo = &thread->stack[i - base - 1].undo;
+    if (thread->chase_keys[i][0] != thread->keys[i - 1] ||
+        thread->chase_keys[i][1] != thread->keys[i]) {
+      pos_chase_record_in(back, undo, thread->chase_scratch, &thread->chases[i]);
+      thread->chase_keys[i][0] = thread->keys[i - 1];
+      thread->chase_keys[i][1] = thread->keys[i];
+    }
+    pos_unmake_move(back, undo);
+  }
+  pos_free(back);
+  return thread->chases;
+}
+
+static int search_repetition_score(SearchThread *thread, int ply) {
   const VariantRules *rules = &thread->pos->variant->rules;
   if (rules->repetition_off) return SEARCH_INF; /* a cycle decides nothing: search on */
   int index = thread->key_base + ply;
@@ -161,7 +197,9 @@ static int search_repetition_score(const SearchThread *thread, int ply) {
   for (int back = 4; back <= window; back += 2) {
     if (thread->keys[index - back] != key) continue;
     if (back >= ply && ++seen + 1 < needed) continue;
-    GameResult result = pos_cycle_result(thread->pos, thread->key_checks, index, back);
+    const ChasePly *chases = rules->chasing ? search_path_chases(thread, ply, index - back) : NULL;
+    GameResult result =
+        pos_cycle_result(thread->pos, thread->key_checks, chases, index, back, NULL);
     if (result == RESULT_WIN || result == RESULT_LOSS) return result_score(result, ply);
     return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
   }

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board/chase.h"
 #include "board/position.h"
 #include "search/score.h"
 
@@ -99,6 +100,10 @@ typedef struct {
   const uint64_t *keys;
   const bool *checks;
   int length;
+  /* chasing=axf: length + 1 records, chases[i] what the move into position
+   * i chased (pos_chase_record; the root is position length). NULL: none
+   * known, and a cycle's moves before the root count as chasing nothing. */
+  const ChasePly *chases;
 } SearchHistory;
 
 /* Starts searching `position` (copied; the caller may change its own copy at

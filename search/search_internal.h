@@ -93,6 +93,13 @@ typedef struct SearchThread {
   uint64_t *keys;   /* game history then the search path, for repetitions */
   bool *key_checks; /* whether the side to move was in check there */
   int key_base, key_capacity;
+  /* chasing=axf (else NULL): chases[i] what the move into position i
+   * chased, the game's before the root and the path's made at repetition
+   * nodes (search_path_chases), each kept while chase_keys[i] holds the keys
+   * of positions i-1 and i it was made for; one scratch for the records. */
+  ChasePly *chases;
+  uint64_t (*chase_keys)[2];
+  ChaseScratch *chase_scratch;
   RootMove *roots;
   int root_count, root_capacity;
   int pv_index; /* MultiPV line being searched */
@@ -126,6 +133,8 @@ struct Searcher {
   bool qs_recaptures;     /* deep quiescence tries only recaptures (captures are compulsory) */
   uint64_t *history_keys; /* the game's positions before the root (SearchHistory) */
   bool *history_checks;
+  ChasePly *history_chases; /* history_len + 1 records, or none (history_chases_known) */
+  bool history_chases_known;
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */
   Move best_move, ponder_move;

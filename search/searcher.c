@@ -46,6 +46,9 @@ static void thread_destroy(SearchThread *thread) {
   free(thread->stack);
   free(thread->keys);
   free(thread->key_checks);
+  free(thread->chases);
+  free(thread->chase_keys);
+  chase_scratch_free(thread->chase_scratch);
   free(thread->roots);
   free(thread);
 }
@@ -95,6 +98,7 @@ void searcher_free(Searcher *searcher) {
   tt_free(&searcher->tt);
   free(searcher->history_keys);
   free(searcher->history_checks);
+  free(searcher->history_chases);
   free(searcher);
 }
 
@@ -194,6 +198,24 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
   return true;
 }
 
+/* chasing=axf: the per-index chase records (thread->key_capacity of them)
+ * and their scratch, the game's records before the root copied in. A
+ * variant without the rule has none: search_path_chases is never asked. */
+static bool thread_prepare_chases(SearchThread *thread, const Position *position) {
+  Searcher *s = thread->owner;
+  if (!position->variant->rules.chasing) return true;
+  size_t need = (size_t)thread->key_capacity;
+  if (!thread->chases) thread->chases = malloc(need * sizeof *thread->chases);
+  if (!thread->chase_keys) thread->chase_keys = malloc(need * sizeof *thread->chase_keys);
+  if (!thread->chase_scratch) thread->chase_scratch = chase_scratch_new();
+  if (!thread->chases || !thread->chase_keys || !thread->chase_scratch) return false;
+  memset(thread->chases, 0, need * sizeof *thread->chases);
+  memset(thread->chase_keys, 0, need * sizeof *thread->chase_keys);
+  if (s->history_chases_known)
+    memcpy(thread->chases, s->history_chases, (size_t)(s->history_len + 1) * sizeof(ChasePly));
+  return true;
+}
+
 static bool thread_prepare(SearchThread *thread, const Position *position, const MoveList *roots) {
   Searcher *s = thread->owner;
   if (thread->pos) pos_free(thread->pos);
@@ -203,6 +225,9 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
   if (need > thread->key_capacity) {
     free(thread->keys);
     free(thread->key_checks);
+    free(thread->chases);
+    free(thread->chase_keys);
+    thread->chases = NULL, thread->chase_keys = NULL;
     thread->keys = calloc((size_t)need, sizeof(uint64_t));
     thread->key_checks = calloc((size_t)need, sizeof(bool));
     thread->key_capacity = thread->keys && thread->key_checks ? need : 0;
@@ -214,6 +239,7 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
     memcpy(thread->key_checks, s->history_checks, s->history_len * sizeof(bool));
   }
   thread->key_base = s->history_len;
+  if (!thread_prepare_chases(thread, position)) return false;
   if (roots->count > thread->root_capacity) {
     free(thread->roots);
     thread->roots = calloc((size_t)roots->count, sizeof(RootMove));
@@ -302,12 +328,17 @@ void search_start(Searcher *searcher, const Position *position, const SearchHist
   if (history_len > searcher->history_capacity) {
     free(searcher->history_keys);
     free(searcher->history_checks);
+    free(searcher->history_chases);
     searcher->history_keys = calloc((size_t)history_len, sizeof(uint64_t));
     searcher->history_checks = calloc((size_t)history_len, sizeof(bool));
-    bool got = searcher->history_keys && searcher->history_checks;
+    searcher->history_chases = calloc((size_t)history_len + 1, sizeof(ChasePly));
+    bool got = searcher->history_keys && searcher->history_checks && searcher->history_chases;
     searcher->history_capacity = got ? history_len : 0;
     if (!got) history_len = 0;
   }
+  searcher->history_chases_known = history_len && history->chases;
+  if (searcher->history_chases_known)
+    memcpy(searcher->history_chases, history->chases, (size_t)(history_len + 1) * sizeof(ChasePly));
   if (history_len) {
     memcpy(searcher->history_keys, history->keys, history_len * sizeof(uint64_t));
     if (history->checks)

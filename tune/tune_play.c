@@ -162,7 +162,9 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
     limits.depth = spec->depth;
     limits.nodes = spec->nodes;
     int score = 0;
-    Move best = search_run(searcher, pos, &(SearchHistory){keys, checks, plies}, &limits, &score);
+    Move best =
+        search_run(searcher, pos, &(SearchHistory){.keys = keys, .checks = checks, .length = plies},
+                   &limits, &score);
     if (best == MOVE_NONE_VALUE) break;
     if (abs(score) < WIN_SCORE && !pos_in_check(pos) && quiet_fen(pos, tables, q, fens[count]))
       scores[count++] = us == WHITE ? score : -score;

@@ -168,8 +168,38 @@ def drops_in_move_text(binary):
     c.finish()
 
 
+def xiangqi_search_judges_perpetual_chasing(binary):
+    """A repetition in the search is judged by chasing=axf as the game's: the
+    verdicts are Fairy-Stockfish's (tests/unit/test_board_chase.c), "mate 1"
+    where the side making the searched move wins, "mate -1" where it loses.
+    The last case's cycle ends two plies into the search: the path's records."""
+    c, _ = start(binary)
+    c.send("setoption name UCI_Variant value xiangqi")
+    cases = [
+        # White's rook chases the unprotected knight: Black, closing the cycle, wins
+        ("4k4/9/n8/8R/9/9/9/9/9/3K5 w - - 0 1", "i7i8 a8c7 i8i7 c7a8 i7i8 a8c7 i8i7",
+         "c7a8", r"score mate 1 "),
+        # both sides chase: a draw (near zero: contempt)
+        ("4k3c/9/b8/2N6/9/9/6n2/8B/9/C2K5 w - - 0 1", "c7a6 g4i5 a6c7 i5g4 c7a6 g4i5 a6c7",
+         "i5g4", r"score cp -?[0-9]{1,2} "),
+        # only Black's knight chases: Black, closing the cycle, loses
+        ("4k3c/9/b8/2N6/9/9/6n2/8B/9/3K5 w - - 0 1", "c7a6 g4i5 a6c7 i5g4 c7a6 g4i5 a6c7",
+         "i5g4", r"score mate -1 "),
+        # White to move two plies before the cycle closes: i8i7 c7a8 loses for it
+        ("4k4/9/n8/8R/9/9/9/9/9/3K5 w - - 0 1", "i7i8 a8c7 i8i7 c7a8 i7i8 a8c7",
+         "i8i7", r"score mate -1 "),
+    ]
+    for fen, moves, move, score in cases:
+        c.send("position fen %s moves %s" % (fen, moves))
+        c.send("go depth 5 searchmoves " + move)
+        c.expect(r"^info depth 5 .*" + score, timeout=20)
+        c.expect(r"^bestmove %s" % move, timeout=20)
+    c.finish()
+
+
 run_tests([variants_are_offered, search_answers_with_a_legal_move,
            illegal_moves_and_bad_fens_keep_the_position, infinite_waits_for_stop,
            ponder_then_ponderhit, movetime_and_clock_limits_are_kept,
            searchmoves_restrict_the_root, mate_and_stalemate_positions, quit_during_search,
-           variant_selection, drops_in_move_text])
+           variant_selection, drops_in_move_text,
+           xiangqi_search_judges_perpetual_chasing])

@@ -41,7 +41,8 @@ static void self_play_one_game(Searcher *searcher, const Variant *variant, uint6
   for (int ply = 0; ply < GAME_PLIES; ply++) {
     int count = gen_legal_moves(pos, &legal);
     int score = 0;
-    Move best = search_run(searcher, pos, &(SearchHistory){keys, NULL, ply}, &limits, &score);
+    Move best =
+        search_run(searcher, pos, &(SearchHistory){.keys = keys, .length = ply}, &limits, &score);
     if (count == 0) {
       ck_assert_msg(best == MOVE_NONE_VALUE, "%s: a move where none is legal", variant->name);
       GameResult result = pos_game_result(pos, 0);

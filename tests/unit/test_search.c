@@ -98,7 +98,8 @@ START_TEST(repetition_is_scored_as_a_draw) {
   Searcher *searcher = searcher_new();
   SearchLimits limits = depth_limits(4);
   int score = 0;
-  Move best = search_run(searcher, pos, &(SearchHistory){keys, NULL, 8}, &limits, &score);
+  Move best =
+      search_run(searcher, pos, &(SearchHistory){.keys = keys, .length = 8}, &limits, &score);
   ck_assert(best != MOVE_NONE_VALUE);
   ck_assert_int_gt(score, 500); /* the root itself is not scored as a draw */
   searcher_free(searcher);

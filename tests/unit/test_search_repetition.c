@@ -40,7 +40,8 @@ static int score_with_repetitions_after(const char *variant, const char *fen, co
   limits.depth = 3;
   limits.move_overhead = -1;
   int score = 0;
-  *best = search_run(searcher, pos, &(SearchHistory){keys, checks, 8}, &limits, &score);
+  *best = search_run(searcher, pos, &(SearchHistory){.keys = keys, .checks = checks, .length = 8},
+                     &limits, &score);
   ck_assert(*best == m || score < SEARCH_MATE - 1000);
   searcher_free(searcher);
   pos_free(pos);
