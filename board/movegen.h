@@ -123,6 +123,11 @@ bool pos_is_decided(const Position *pos);
  * (checkmate = loss; stalemate per rules), 50-move rule. Repetition needs the
  * game history: pos_repetition_end. */
 GameResult pos_game_result(const Position *pos, int legal_count);
+/* The same where the game's checks are known: checks[i] whether the side to
+ * move was in check at position i of a history whose current position is
+ * `index` (checks NULL: none known, as pos_game_result). They lengthen the
+ * move rule where chasing=axf says so (move_rule_extension in rules.c). */
+GameResult pos_game_result_at(const Position *pos, int legal_count, const bool *checks, int index);
 /* The result for the side to move when the position repeats often enough
  * (repetition_result, turned round when it is the other colour's). */
 GameResult pos_repetition_result(const Position *pos);

@@ -382,13 +382,38 @@ GameResult pos_repetition_end(const Position *pos, const uint64_t *keys, const b
   return RESULT_NONE;
 }
 
-static GameResult game_result(const Position *pos, int legal_count);
+static GameResult game_result(const Position *pos, int legal_count, const bool *checks, int index);
 
 GameResult pos_game_result(const Position *pos, int legal_count) {
-  return draw_odds(pos, game_result(pos, legal_count));
+  return draw_odds(pos, game_result(pos, legal_count, NULL, 0));
 }
 
-static GameResult game_result(const Position *pos, int legal_count) {
+GameResult pos_game_result_at(const Position *pos, int legal_count, const bool *checks, int index) {
+  return draw_odds(pos, game_result(pos, legal_count, checks, index));
+}
+
+/* Plies by which checks lengthen the move rule: chasing=axf's rule as
+ * Fairy-Stockfish applies it (is_optional_game_end). Once 20 plies stand
+ * since the history's start or a null move, the checks of each side in the
+ * rule's window are counted, and the side that gave more than 10 adds a
+ * move (two plies) for each further one. None without the game's checks. */
+static int move_rule_extension(const Position *pos, const bool *checks, int index) {
+  if (!checks || pos->variant->rules.chasing != CHASING_AXF) return 0;
+  int from_null = pos_plies_from_null(pos) < index ? pos_plies_from_null(pos) : index;
+  if (from_null < 20) return 0;
+  int end = pos_rule50(pos) < from_null ? pos_rule50(pos) : from_null;
+  /* the side to move was checked at index, index-2, ...; the other at
+   * index-1, index-3, ... (Fairy-Stockfish's checkThem and checkUs) */
+  int by_them = 0, by_us = 0;
+  for (int k = 0; k < end; k += 2) {
+    by_them += checks[index - k];
+    by_us += checks[index - k - 1];
+  }
+  int most = by_them > by_us ? by_them : by_us;
+  return most > 10 ? 2 * (most - 10) : 0;
+}
+
+static GameResult game_result(const Position *pos, int legal_count, const bool *checks, int index) {
   const VariantRules *r = &pos->variant->rules;
   const BoardTables *t = pos->tables;
   Color us = pos->side, them = (Color)!us;
@@ -445,6 +470,8 @@ static GameResult game_result(const Position *pos, int legal_count) {
       return r->checkmate != RESULT_NONE ? r->checkmate : RESULT_LOSS;
     return r->stalemate != RESULT_NONE ? r->stalemate : RESULT_DRAW;
   }
-  if (r->move_rule > 0 && pos->st.rule50 >= 2 * r->move_rule) return RESULT_DRAW;
+  if (r->move_rule > 0 && pos->st.rule50 >= 2 * r->move_rule &&
+      pos->st.rule50 - move_rule_extension(pos, checks, index) >= 2 * r->move_rule)
+    return RESULT_DRAW;
   return RESULT_NONE;
 }

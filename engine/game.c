@@ -139,7 +139,8 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
   MoveList *list = malloc(sizeof *list);
   int legal = list ? gen_legal_moves(game->position, list) : -1;
   free(list);
-  GameResult result = pos_game_result(game->position, legal);
+  if (game->checks) game->checks[game->ply] = pos_in_check(game->position);
+  GameResult result = pos_game_result_at(game->position, legal, game->checks, game->ply);
   const char *why = "";
   if (result != RESULT_NONE) {
     bool white = pos_side_to_move(game->position) == WHITE;
@@ -166,7 +167,6 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
   } else {
     /* The variant's result (minishogi: White loses; the side giving
      * perpetual check loses in shogi and xiangqi), not always a draw. */
-    if (game->checks) game->checks[game->ply] = pos_in_check(game->position);
     RepetitionCause cause = REPETITION_PLAIN;
     result = pos_repetition_end(game->position, game->keys, game->checks, game->chases, game->ply,
                                 &cause);

@@ -54,10 +54,11 @@ static int result_score(GameResult result, int ply) {
 }
 
 /* The game end by the variant's rules (royal capture, extinction, n-check,
- * hill, bare royal, move-count rule): the board decides, for every variant. */
-static GameResult search_rule_result(const Position *pos, const EvalTables *tables) {
-  (void)tables;
-  return pos_game_result(pos, 1);
+ * hill, bare royal, move-count rule): the board decides, for every variant,
+ * with the checks of the game and the path (key_checks, written for this ply
+ * before), which lengthen xiangqi's move rule. */
+static GameResult search_rule_result(const SearchThread *thread, int ply) {
+  return pos_game_result_at(thread->pos, 1, thread->key_checks, thread->key_base + ply);
 }
 
 /* The moves of a node: the board's legal list where the rules need it
@@ -327,9 +328,10 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   ss->pv_len = 0;
   if (ply > thread->seldepth) thread->seldepth = ply;
   if (search_should_stop(thread)) return 0;
-  GameResult result = search_rule_result(pos, tables);
-  if (result != RESULT_NONE) return result_score(result, ply);
   bool in_check = search_in_check(ss, pos);
+  thread->key_checks[thread->key_base + ply] = in_check;
+  GameResult result = search_rule_result(thread, ply);
+  if (result != RESULT_NONE) return result_score(result, ply);
   if (ply >= PLY_MAX) return in_check ? 0 : eval_position_cached(pos, tables, &thread->pawns);
   /* A bared side to move (bare royal loses, unless it bares back) has no
    * quiet "stand pat": like a side in check, every move of it is tried, and
@@ -440,7 +442,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   /* 3. Early exits: game over by the variant's rules, repetition, depth
    *    limit, and mate-distance pruning. */
   if (!root) {
-    GameResult result = search_rule_result(pos, tables);
+    GameResult result = search_rule_result(thread, ply);
     if (result != RESULT_NONE) return result_score(result, ply);
     int repetition = search_repetition_score(thread, ply);
     if (repetition != SEARCH_INF) return repetition;

@@ -115,7 +115,7 @@ static void text_add(Text *t, const char *s) {
 
 GameResult tune_game_result(const Position *pos, const uint64_t *keys, const bool *checks,
                             int plies) {
-  GameResult r = pos_game_result(pos, -1);
+  GameResult r = pos_game_result_at(pos, -1, checks, plies);
   return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, checks, NULL, plies, NULL);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "board/chase.h"
+#include "board/movegen.h"
 #include "engine/game.h"
 #include "shipped_library.h"
 
@@ -278,6 +279,48 @@ START_TEST(agrees_with_fairy_stockfish) {
 }
 END_TEST
 
+/* chasing=axf lengthens the move rule by the checks of its window, as
+ * Fairy-Stockfish's is_optional_game_end: the side that gave more than 10
+ * adds a move for each further check. The game's checks are given as a
+ * history whose current position (index `plies`, Black to move, not in
+ * check) is the FEN's: Red's checks at plies - red_back, then every second
+ * ply further back, Black's at plies-1, plies-3, ... */
+static GameResult move_rule_with_checks(const char *variant, const char *fen, int plies,
+                                        int red_back, int checks_by_red, int checks_by_black) {
+  VariantLibrary *lib = shipped_library_load();
+  Position *pos = shipped_position(lib, variant, fen);
+  bool checks[200] = {false};
+  ck_assert_int_lt(plies, 200);
+  for (int k = 0; k < checks_by_red; k++) checks[plies - red_back - 2 * k] = true;
+  for (int k = 0; k < checks_by_black; k++) checks[plies - 1 - 2 * k] = true;
+  GameResult result = pos_game_result_at(pos, -1, checks, plies);
+  ck_assert_int_eq(pos_game_result_at(pos, -1, NULL, plies), RESULT_DRAW); /* no checks known */
+  ck_assert_int_eq(pos_game_result(pos, -1), RESULT_DRAW);
+  pos_free(pos);
+  library_free(lib);
+  return result;
+}
+
+START_TEST(checks_lengthen_the_move_rule) {
+  const char *at_100 = "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 100 80";
+  const char *at_102 = "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 102 81";
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 150, 2, 0, 0), RESULT_DRAW);
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 150, 2, 10, 10), RESULT_DRAW);
+  /* an 11th check by one side: one move more */
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 150, 2, 11, 0), RESULT_NONE);
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 150, 2, 0, 11), RESULT_NONE);
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_102, 150, 2, 11, 0), RESULT_DRAW);
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_102, 150, 2, 12, 3), RESULT_NONE);
+  /* only the window since the last capture counts: 11 checks, 9 of them in it */
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 150, 82, 11, 0), RESULT_DRAW);
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 150, 78, 11, 0), RESULT_NONE);
+  /* fewer than 20 plies of history: no extension, as Fairy-Stockfish */
+  ck_assert_int_eq(move_rule_with_checks("xiangqi", at_100, 19, 2, 9, 9), RESULT_DRAW);
+  /* manchu has no chasing rule, and so no extension */
+  ck_assert_int_eq(move_rule_with_checks("manchu", at_100, 150, 2, 11, 0), RESULT_DRAW);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("board_chase");
   TCase *tc = tcase_create("core");
@@ -288,6 +331,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, perpetual_check_comes_first);
   tcase_add_test(tc, what_a_move_chases);
   tcase_add_test(tc, agrees_with_fairy_stockfish);
+  tcase_add_test(tc, checks_lengthen_the_move_rule);
   suite_add_tcase(s, tc);
   return s;
 }
