@@ -99,7 +99,9 @@ bool random_opening_make(const Position *start, const RandomOpeningSpec *spec, u
   }
   if (!found)
     snprintf(err, err_size,
-             "random openings: none of %d attempts of %d plies scored within %d cp at depth %d",
+             "random openings: none of %d attempts of %d plies scored within %d cp at depth %d "
+             "(a variant whose sides are unequal: allow more with -openings random bound=CP, "
+             "or depth=0 for no balance test)",
              tries, plies, spec->bound_cp, spec->depth);
   pos_free(pos), free(list), free(undos);
   return found;
