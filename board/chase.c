@@ -385,7 +385,7 @@ static void chase_new_shields(Position *pos, Position *prior, ChaseScratch *s, C
 void pos_chase_record_in(Position *pos, const Undo *undo, ChaseScratch *s, ChasePly *out) {
   memset(out, 0, sizeof *out);
   out->move = undo->move;
-  if (!pos->variant->rules.chasing || pos->geo.sq_nb > CHASE_SQUARES_MAX) return;
+  if (!s || !pos->variant->rules.chasing || pos->geo.sq_nb > CHASE_SQUARES_MAX) return;
   Move move = undo->move;
   if (move == MOVE_NONE_VALUE || move_kind(move) == MOVE_PASS) return;
   Position *prior = pos_clone(pos);
@@ -407,11 +407,8 @@ void pos_chase_record_in(Position *pos, const Undo *undo, ChaseScratch *s, Chase
 }
 
 void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out) {
-  memset(out, 0, sizeof *out);
-  out->move = undo->move;
-  if (!pos->variant->rules.chasing) return;
-  ChaseScratch *s = chase_scratch_new();
-  if (s) pos_chase_record_in(pos, undo, s, out);
+  ChaseScratch *s = pos->variant->rules.chasing ? chase_scratch_new() : NULL;
+  pos_chase_record_in(pos, undo, s, out);
   chase_scratch_free(s);
 }
 

@@ -46,7 +46,8 @@ void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out);
 /* The same with the caller's working memory (chase_scratch_new; NULL when
  * out of memory), so that a caller recording often does not allocate
  * 220 kB each time: the search at its repetition nodes. One scratch per
- * thread. An empty set where a copy of the position cannot be made. */
+ * thread. An empty set where the scratch is NULL or a copy of the position
+ * cannot be made. */
 typedef struct ChaseScratch ChaseScratch;
 ChaseScratch *chase_scratch_new(void);
 void chase_scratch_free(ChaseScratch *scratch);

@@ -7,7 +7,7 @@
  * thread: it alone polls the clock (every 1024 nodes), reports, and decides
  * when the search ends; the others only watch the atomic stop flag.
  *
- * Game ends are the board's: pos_game_result() decides royal capture,
+ * Game ends are the board's: pos_game_result_at() decides royal capture,
  * extinction, n-check, stalemate rules and the move-count rule for every
  * variant; repetitions are found here from the game's and the path's keys
  * and judged by the variant's rules (pos_cycle_result: perpetual check,
@@ -136,6 +136,41 @@ static bool search_should_stop(SearchThread *thread) {
   return atomic_load_explicit(&s->stop, memory_order_relaxed);
 }
 
+/* Whether the path's chase record i was made for other positions i-1 and i
+ * than the path's now (or never). */
+static bool chase_record_stale(const SearchThread *thread, int i) {
+  return thread->chase_keys[i][0] != thread->keys[i - 1] ||
+         thread->chase_keys[i][1] != thread->keys[i];
+}
+
+/* chasing=axf: what each move of the path chased into positions first to
+ * index (= key_base + ply), for chase_cycle_result. Made only here, at the
+ * rare repetition nodes, on a copy of the position taken back move by move
+ * along the stack's undo records; a record is kept while the path above it
+ * stays the same (the keys of the positions before and after its move), so
+ * a repetition's siblings make one record, not the cycle's. The moves before
+ * the root are the game's (SearchHistory.chases). NULL when a copy of the
+ * position cannot be made (the cycle is then judged without chasing). */
+static const ChasePly *search_path_chases(SearchThread *thread, int ply, int first) {
+  int base = thread->key_base, index = base + ply;
+  int lowest = max_int(first, base + 1); /* the earliest record to make */
+  while (lowest <= index && !chase_record_stale(thread, lowest)) lowest++;
+  if (lowest > index) return thread->chases;
+  Position *back = pos_clone(thread->pos);
+  if (!back) return NULL;
+  for (int i = index; i >= lowest; i--) {
+    const Undo *undo = &thread->stack[i - base - 1].undo;
+    if (chase_record_stale(thread, i)) {
+      pos_chase_record_in(back, undo, thread->chase_scratch, &thread->chases[i]);
+      thread->chase_keys[i][0] = thread->keys[i - 1];
+      thread->chase_keys[i][1] = thread->keys[i];
+    }
+    pos_unmake_move(back, undo);
+  }
+  pos_free(back);
+  return thread->chases;
+}
+
 /* A repetition of a position since the last irreversible move, scored by
  * the variant's rules (SEARCH_INF: none), pos_cycle_result as the game's:
  * the side giving perpetual check loses where loss=perpetualcheck says so
@@ -152,40 +187,6 @@ static bool search_should_stop(SearchThread *thread) {
  * is_optional_game_end. A position the game has seen once before is no draw
  * yet, and the search must not steer into it, or away from it, as if it
  * were one. */
-/* chasing=axf: what each move of the path chased into positions first to
- * index (= key_base + ply), for chase_cycle_result. Made only here, at the
- * rare repetition nodes, on a copy of the position taken back move by move
- * along the stack's undo records; a record is kept while the path above it
- * stays the same (the keys of the positions before and after its move), so
- * a repetition's siblings make one record, not the cycle's. The moves before
- * the root are the game's (SearchHistory.chases). NULL when a copy of the
- * position cannot be made (the cycle is then judged without chasing). */
-static const ChasePly *search_path_chases(SearchThread *thread, int ply, int first) {
-  int base = thread->key_base, index = base + ply;
-  int lowest = index + 1; /* the earliest record to make */
-  for (int i = max_int(first, base + 1); i <= index; i++)
-    if (thread->chase_keys[i][0] != thread->keys[i - 1] ||
-        thread->chase_keys[i][1] != thread->keys[i]) {
-      lowest = i;
-      break;
-    }
-  if (lowest > index) return thread->chases;
-  Position *back = pos_clone(thread->pos);
-  if (!back) return NULL;
-  for (int i = index; i >= lowest; i--) {
-    const Undo *undo = &thread->stack[i - base - 1].undo;
-    if (thread->chase_keys[i][0] != thread->keys[i - 1] ||
-        thread->chase_keys[i][1] != thread->keys[i]) {
-      pos_chase_record_in(back, undo, thread->chase_scratch, &thread->chases[i]);
-      thread->chase_keys[i][0] = thread->keys[i - 1];
-      thread->chase_keys[i][1] = thread->keys[i];
-    }
-    pos_unmake_move(back, undo);
-  }
-  pos_free(back);
-  return thread->chases;
-}
-
 static int search_repetition_score(SearchThread *thread, int ply) {
   const VariantRules *rules = &thread->pos->variant->rules;
   if (rules->repetition_off) return SEARCH_INF; /* a cycle decides nothing: search on */

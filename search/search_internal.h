@@ -133,8 +133,7 @@ struct Searcher {
   bool qs_recaptures;     /* deep quiescence tries only recaptures (captures are compulsory) */
   uint64_t *history_keys; /* the game's positions before the root (SearchHistory) */
   bool *history_checks;
-  ChasePly *history_chases; /* history_len + 1 records, or none (history_chases_known) */
-  bool history_chases_known;
+  ChasePly *history_chases; /* history_len + 1 records (empty where none were given) */
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */
   Move best_move, ponder_move;

@@ -211,7 +211,7 @@ static bool thread_prepare_chases(SearchThread *thread, const Position *position
   if (!thread->chases || !thread->chase_keys || !thread->chase_scratch) return false;
   memset(thread->chases, 0, need * sizeof *thread->chases);
   memset(thread->chase_keys, 0, need * sizeof *thread->chase_keys);
-  if (s->history_chases_known)
+  if (s->history_chases)
     memcpy(thread->chases, s->history_chases, (size_t)(s->history_len + 1) * sizeof(ChasePly));
   return true;
 }
@@ -336,9 +336,14 @@ void search_start(Searcher *searcher, const Position *position, const SearchHist
     searcher->history_capacity = got ? history_len : 0;
     if (!got) history_len = 0;
   }
-  searcher->history_chases_known = history_len && history->chases;
-  if (searcher->history_chases_known)
-    memcpy(searcher->history_chases, history->chases, (size_t)(history_len + 1) * sizeof(ChasePly));
+  /* unknown chases are empty records: the cycle's moves before the root chased nothing */
+  if (searcher->history_chases) {
+    size_t records = (size_t)history_len + 1;
+    if (history_len && history->chases)
+      memcpy(searcher->history_chases, history->chases, records * sizeof(ChasePly));
+    else
+      memset(searcher->history_chases, 0, records * sizeof(ChasePly));
+  }
   if (history_len) {
     memcpy(searcher->history_keys, history->keys, history_len * sizeof(uint64_t));
     if (history->checks)
