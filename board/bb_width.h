@@ -110,6 +110,8 @@ int BBW(mobility)(const Position *pos, int sq, int type, Color c);
  * (room for pos->pcount[c]). The occupancy is read once for the side.
  * Returns the count. */
 int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
+/* pos_royal_checks on this width. */
+void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);

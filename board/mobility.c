@@ -27,3 +27,15 @@ int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceR
   if (t->bb128) return bb128_side_reach(pos, c, query, out);
   return 0;
 }
+
+void pos_royal_checks(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out) {
+  const BoardTables *t = pos->tables;
+  if (t->bb64) {
+    bb64_royal_checks(pos, royal_sq, out);
+  } else if (t->bb128) {
+    bb128_royal_checks(pos, royal_sq, out);
+  } else {
+    out->safe[WHITE] = out->safe[BLACK] = 0;
+    out->unsafe[WHITE] = out->unsafe[BLACK] = 0;
+  }
+}

@@ -87,6 +87,20 @@ typedef struct {
  * pos_mobility is -1 are left out. Returns how many were written: one call
  * per side instead of one per piece, for the evaluation. */
 int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
+/* The checks each side could give with its next move, for the evaluation's
+ * royal danger. For colour c, where the enemy has a single royal on
+ * royal_sq[!c] (>= 0; else c counts nothing): the piece types of c (not
+ * royal) that could move, or drop from c's hand, onto a square from which
+ * they attack that royal. A type counts as safe when one of those squares is
+ * attacked by no enemy piece, or by the enemy royal alone while another
+ * piece of c backs the square; else as unsafe. Counted on the bitboards
+ * (zeros elsewhere), by plain leaps and rides: lame leaps and hops neither
+ * check nor guard here, and drops ignore the placement rules beyond the
+ * drop zones. */
+typedef struct {
+  int8_t safe[COLOR_NB], unsafe[COLOR_NB];
+} RoyalChecks;
+void pos_royal_checks(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
  * walk leaves out the legs that cannot capture or promote; elsewhere the full

@@ -11,7 +11,8 @@
  *      bonus for a pair of a type;
  *   3. pawn-like structure: doubled and isolated pieces, passed ones by how
  *      close they are to promotion and (end game) how far the enemy royal is;
- *   4. royal safety: friends next to each royal, enemy pieces close to it;
+ *   4. royal safety: friends next to each royal, enemy pieces close to it,
+ *      the checks the enemy could give next move (safe or guarded);
  *   5. the variant's goal: distance of royals to the hill, checks given
  *      towards an n-check limit, the last piece of an extinction set;
  *   6. converting a material advantage (endgame_evaluate): where a
@@ -415,6 +416,23 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
   }
 }
 
+/* The checks each side could give with its next move (pos_royal_checks),
+ * per piece type: from a square the enemy does not guard, or only from
+ * guarded ones (Stockfish's safe and unsafe checks; drops count, which is
+ * most of the danger in drop variants). Middle game. */
+static void checks_evaluate(const Position *pos, const EvalTables *tables,
+                            const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
+  if (royal_sq[WHITE] < 0 && royal_sq[BLACK] < 0) return;
+  RoyalChecks checks;
+  pos_royal_checks(pos, royal_sq, &checks);
+  for (int c = 0; c < COLOR_NB; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    out->mg += sign * (checks.safe[c] * W(EW_SAFE_CHECK) + checks.unsafe[c] * W(EW_UNSAFE_CHECK));
+    TRACE(EW_SAFE_CHECK, sign * checks.safe[c], EVAL_KIND_MG);
+    TRACE(EW_UNSAFE_CHECK, sign * checks.unsafe[c], EVAL_KIND_MG);
+  }
+}
+
 /* Two or more pieces of a type (the bishop pair: they cover each other's
  * squares), for the types in `types`; twice[c]: the types colour c has two or
  * more of. */
@@ -629,6 +647,8 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
     files_evaluate(pos, tables, files, &pawns, &total TRACE_ARG);
   if (term_counted(W(EW_ROYAL_OPEN)) && !pawns.overflow && tables->has_pawn_like)
     royal_files_evaluate(tables, one_royal, &pawns, pos->variant->shape.files, &total TRACE_ARG);
+  if (term_counted(W(EW_SAFE_CHECK) | W(EW_UNSAFE_CHECK)))
+    checks_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);

@@ -55,6 +55,9 @@ enum {
   EW_CONNECTED_MG, /* x ranks advanced, per pawn-like piece with a friendly one beside it or
                     * diagonally behind it */
   EW_CONNECTED_EG,
+  EW_SAFE_CHECK,   /* middle game: per piece type that could give check from a square the enemy
+                    * does not guard (board/mobility.c: pos_royal_checks), drops included */
+  EW_UNSAFE_CHECK, /* middle game: per piece type that could give check only from guarded squares */
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];

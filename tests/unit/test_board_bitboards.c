@@ -127,6 +127,54 @@ static int moves_from(const MoveList *all, int sq, Move *out) {
  * own order, which the search's ties follow: along random games, each such
  * piece's moves, all and tactical, come out the same and in the same order
  * with bitboards as from the walker alone. */
+/* pos_royal_checks, counted by hand: Black's king on e8 and nothing else
+ * that checks, so Black counts nothing and White's types are:
+ *   a rook on a1 reaches a8, on Black's rank, which nothing guards: safe;
+ *   a black knight on b6 guards a8: unsafe;
+ *   a rook on d1 reaches d8, which Black's king alone guards: unsafe; a
+ *   bishop on b6 backs d8 up: safe (the bishop itself checks from nowhere);
+ *   crazyhouse, a knight in hand: dropped on d6, f6, c7 or g7, unguarded:
+ *   safe; a pawn in hand: dropped on d7 or f7, next to the king and not
+ *   backed up: unsafe; in chess nothing is dropped: nothing;
+ *   capablanca (128-bit words): the rook on a1 reaches a8: safe; the
+ *   archbishop on b6 reaches d7 (a bishop check the king alone guards, not
+ *   backed up) and c7 (a knight check nothing guards): safe. */
+START_TEST(royal_checks_counted_by_hand) {
+  static const struct {
+    const char *variant, *fen;
+    int safe, unsafe;
+  } CASES[] = {{"chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 1, 0},
+               {"chess", "4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1", 0, 1},
+               {"chess", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", 0, 1},
+               {"chess", "4k3/8/1B6/8/8/8/8/3RK3 w - - 0 1", 1, 0},
+               {"crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", 1, 0},
+               {"crazyhouse", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", 0, 1},
+               {"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, 0},
+               {"capablanca", "4k5/10/10/10/10/10/10/R4K4 w - - 0 1", 1, 0},
+               {"capablanca", "4k5/10/1A8/10/10/10/10/5K4 w - - 0 1", 1, 0}};
+  VariantLibrary *lib = shipped_library_load();
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Position *pos = shipped_position(lib, CASES[i].variant, CASES[i].fen);
+    ck_assert_msg(pos->tables->bb64 || pos->tables->bb128, "%s: no bitboards", CASES[i].variant);
+    int royal_sq[COLOR_NB] = {-1, -1};
+    for (int c = 0; c < COLOR_NB; c++)
+      for (int k = 0; k < pos->pcount[c]; k++) {
+        int sq = pos->plist[c][k];
+        if (pos->tables->royal_of[c][piece_type(pos->board[sq])]) royal_sq[c] = sq;
+      }
+    RoyalChecks checks;
+    pos_royal_checks(pos, royal_sq, &checks);
+    ck_assert_msg(checks.safe[WHITE] == CASES[i].safe && checks.unsafe[WHITE] == CASES[i].unsafe &&
+                      checks.safe[BLACK] == 0 && checks.unsafe[BLACK] == 0,
+                  "%s %s: White %d safe %d unsafe, Black %d %d; expected %d %d", CASES[i].variant,
+                  CASES[i].fen, checks.safe[WHITE], checks.unsafe[WHITE], checks.safe[BLACK],
+                  checks.unsafe[BLACK], CASES[i].safe, CASES[i].unsafe);
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(leg_order_matches_the_walker) {
   VariantLibrary *lib = shipped_library_load();
   static const char *const variants[] = {"xiangqi", "manchu",         "minixiangqi",
@@ -187,6 +235,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, bb128_bit_helpers_cross_the_halves);
   tcase_add_test(tc, bb128_counts_match_oracle_and_walker);
   tcase_add_test(tc, leg_order_matches_the_walker);
+  tcase_add_test(tc, royal_checks_counted_by_hand);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -456,6 +456,47 @@ START_TEST(reach_and_pair_weights_score_what_they_name) {
 }
 END_TEST
 
+/* The checks terms (safe_check, unsafe_check: 10 each, alone) in the
+ * middle game, every piece on the board, the move-count clock at 0
+ * (board/mobility.c counts them, and
+ * test_board_bitboards.c checks the counts on small positions):
+ *   1.e4 e5 2.Bc4 Nc6 3.Qh5, White to move: the queen reaches e5 (guarded
+ *   by the knight) and f7, which Black's king alone guards and the bishop
+ *   backs up; the bishop reaches f7 too, backed by the queen: two safe
+ *   types, +20. Black's pieces reach no square that checks White's king.
+ *   1.e4 e5 2.Qh5, Black to move: the queen takes on e5 with check, which
+ *   nothing guards: one safe type, +10 (White's view); on f7 the king alone
+ *   guards and nothing backs it up, but the queen is counted once. */
+START_TEST(royal_checks_score_safe_and_guarded_checks) {
+  static const struct {
+    const char *fen;
+    int safe, unsafe; /* White's types minus Black's */
+  } CASES[] = {{"r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 3", 2, 0},
+               {"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 2", 1, 0}};
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *chess = library_find(lib, "chess");
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Position *pos = shipped_position(lib, "chess", CASES[i].fen);
+    int white = pos_side_to_move(pos) == WHITE ? 1 : -1;
+    for (int term = EW_SAFE_CHECK; term <= EW_UNSAFE_CHECK; term++) {
+      EvalTables plain, weighted;
+      ck_assert(eval_tables_build_derived(&plain, chess));
+      ck_assert(eval_tables_build_derived(&weighted, chess));
+      weighted.param[term] = 10;
+      eval_params_apply(&weighted);
+      int got = white * (eval_position(pos, &weighted) - eval_position(pos, &plain));
+      int expected = 10 * (term == EW_SAFE_CHECK ? CASES[i].safe : CASES[i].unsafe);
+      ck_assert_msg(got == expected, "%s, %s: %d, expected %d", CASES[i].fen,
+                    EVAL_SCALAR_NAMES[term], got, expected);
+      eval_tables_free(&plain);
+      eval_tables_free(&weighted);
+    }
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 /* The self-play game ends by the variant's own repetition rule, as the
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
@@ -515,6 +556,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, every_shipped_weights_file_loads);
   tcase_add_test(tc, mobility_weights_score_squares_reached);
   tcase_add_test(tc, reach_and_pair_weights_score_what_they_name);
+  tcase_add_test(tc, royal_checks_score_safe_and_guarded_checks);
   tcase_add_test(tc, fit_recovers_known_values);
   tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
   suite_add_tcase(s, tc);
