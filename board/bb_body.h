@@ -592,7 +592,11 @@ void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalC
       by_pieces[c] |= hits;
       if (!bb->gen_ok[k]) continue;
       if (!(reached[c] >> type & 1)) reach[c][type] = 0, reached[c] |= (uint64_t)1 << type;
-      reach[c][type] |= bb_targets_on(bb, k, sq, occupied, empty, enemy);
+      /* Where the piece moves as it captures (plain leaps and slides), its
+       * targets are what it attacks minus its own side: no second walk. */
+      bool plain = bb->slide_plain[k] && bb->leap_quiet[k][sq] == bb->leap_capture[k][sq];
+      reach[c][type] |= plain ? hits & ~BBP(pos).color[c]
+                              : bb_targets_on(bb, k, sq, occupied, empty, enemy);
     }
   }
   const Variant *v = pos->variant;
