@@ -595,8 +595,8 @@ void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalC
       /* Where the piece moves as it captures (plain leaps and slides), its
        * targets are what it attacks minus its own side: no second walk. */
       bool plain = bb->slide_plain[k] && bb->leap_quiet[k][sq] == bb->leap_capture[k][sq];
-      reach[c][type] |= plain ? hits & ~BBP(pos).color[c]
-                              : bb_targets_on(bb, k, sq, occupied, empty, enemy);
+      reach[c][type] |=
+          plain ? hits & ~BBP(pos).color[c] : bb_targets_on(bb, k, sq, occupied, empty, enemy);
     }
   }
   const Variant *v = pos->variant;
