@@ -538,99 +538,6 @@ int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, Piece
   return n;
 }
 
-/* The squares from which a piece of type k (index t * 2 + c) attacks sq by
- * a plain leap or ride: the leaps that capture, reversed, and each riding
- * direction's ray back from sq up to its first blocker. */
-static inline bb_t bb_checking_squares(const BbTables *bb, int type, Color c, int sq,
-                                       bb_t occupied) {
-  size_t k = (size_t)type * COLOR_NB + (size_t)c;
-  bb_t found = bb->leap_types[c] >> type & 1 ? bb->rev_leap[k][sq] : 0;
-  if (!(bb->rider_piece_types[c] >> type & 1)) return found;
-  for (uint32_t dirs = bb->rider_dirs[c]; dirs; dirs &= dirs - 1) {
-    int d = __builtin_ctz(dirs);
-    if (bb->rider_types[c][d] >> type & 1) found |= BBW(ride)(bb, bb->dir_neg[d], sq, occupied);
-  }
-  return found;
-}
-
-/* The empty squares among `squares` where colour c may drop a piece of the
- * type: where it has a move and inside the drop zone (the placement rules
- * of gen_drops beyond those are left out: an estimate for the evaluation). */
-static inline bb_t bb_drop_squares(const Position *pos, int type, Color c, bb_t squares) {
-  const uint8_t *mobile = pos->tables->mobile[type][c];
-  const uint8_t *zone = pos->variant->rules.drop_zone[c][type];
-  bb_t found = 0;
-  for (; squares; squares &= squares - 1) {
-    int sq = BBW(lsb)(squares);
-    if (mobile[sq] && (!zone || zone[sq])) found |= BB_ONE << sq;
-  }
-  return found;
-}
-
-void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out) {
-  const BbTables *bb = BBT(pos->tables);
-  const BoardTables *t = pos->tables;
-  bb_t occupied = BBW(occupied)(pos), empty = ~occupied & bb->board_mask;
-  /* Per colour: the squares its pieces attack (capture on, or guard), those
-   * attacked twice, and those attacked by pieces other than royals; per
-   * type generated with bitboards, the squares its pieces move to. */
-  bb_t attacked[COLOR_NB] = {0, 0}, twice[COLOR_NB] = {0, 0}, by_pieces[COLOR_NB] = {0, 0};
-  bb_t reach[COLOR_NB][BB_TYPES_MAX];
-  uint64_t reached[COLOR_NB] = {0, 0};
-  for (int c = 0; c < COLOR_NB; c++) {
-    bb_t enemy = BBP(pos).color[!c];
-    for (int i = 0; i < pos->pcount[c]; i++) {
-      int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
-      size_t k = (size_t)type * COLOR_NB + (size_t)c;
-      bb_t hits = bb->leap_capture[k][sq];
-      for (int r = 0; r < bb->rider_nb[k]; r++)
-        if (bb->riders[k][r].occupancy & OCC_ENEMY)
-          hits |= BBW(ride)(bb, bb->riders[k][r].dir, sq, occupied);
-      twice[c] |= attacked[c] & hits;
-      attacked[c] |= hits;
-      if (t->royal_of[c][type]) continue;
-      by_pieces[c] |= hits;
-      if (!bb->gen_ok[k]) continue;
-      if (!(reached[c] >> type & 1)) reach[c][type] = 0, reached[c] |= (uint64_t)1 << type;
-      /* Where the piece moves as it captures (plain leaps and slides), its
-       * targets are what it attacks minus its own side: no second walk. */
-      bool plain = bb->slide_plain[k] && bb->leap_quiet[k][sq] == bb->leap_capture[k][sq];
-      reach[c][type] |=
-          plain ? hits & ~BBP(pos).color[c] : bb_targets_on(bb, k, sq, occupied, empty, enemy);
-    }
-  }
-  const Variant *v = pos->variant;
-  int types = v->piece_count < BB_TYPES_MAX ? v->piece_count : BB_TYPES_MAX;
-  for (int c = 0; c < COLOR_NB; c++) {
-    out->safe[c] = out->unsafe[c] = 0;
-    int target = royal_sq[!c];
-    if (target < 0) continue;
-    uint64_t candidates = reached[c], in_hand = 0;
-    for (int type = 0; v->rules.drops && type < types; type++)
-      if (pos->hand[c][type]) in_hand |= (uint64_t)1 << type;
-    candidates |= in_hand;
-    /* A square the enemy does not hold, or holds with its royal alone
-     * while we back it up (a moved piece needs another piece of ours on
-     * it, a dropped one any). */
-    bb_t unguarded = ~attacked[!c], royal_only = attacked[!c] & ~by_pieces[!c];
-    for (; candidates; candidates &= candidates - 1) {
-      int type = __builtin_ctzll(candidates);
-      if (t->royal_of[c][type]) continue;
-      bb_t lines = bb_checking_squares(bb, type, (Color)c, target, occupied) & ~BBP(pos).color[c];
-      if (!lines) continue;
-      bb_t moved = reached[c] >> type & 1 ? reach[c][type] & lines : 0;
-      bb_t dropped = in_hand >> type & 1 ? bb_drop_squares(pos, type, (Color)c, lines & empty) : 0;
-      if (!(moved | dropped)) continue;
-      bool safe = (moved & (unguarded | (royal_only & twice[c]))) ||
-                  (dropped & (unguarded | (royal_only & attacked[c])));
-      if (safe)
-        out->safe[c]++;
-      else
-        out->unsafe[c]++;
-    }
-  }
-}
-
 /* The pieces among `pcs` (all of type index k) whose lame leaps land on sq
  * with their leg squares empty. */
 static inline bb_t bb_lame_from(const BbTables *bb, size_t k, int sq, bb_t pcs, bb_t occupied) {
@@ -673,6 +580,159 @@ static inline bb_t bb_screened_from(const Position *pos, const BbTables *bb, int
   bb_t hoppers = BBW(pieces_of)(pos, by, bb->hop_piece_types[by]) & mine;
   if (hoppers) found |= bb_hop_from(pos, bb, sq, by, hoppers, occupied);
   return found;
+}
+
+/* The squares from which a piece of type t and colour c attacks sq: the
+ * leaps that capture, reversed; lame leaps whose leg square is empty; for
+ * hops, the squares beyond the first piece on each hopping line back from
+ * sq, up to the next; and each riding direction's ray back from sq up to its
+ * first blocker. */
+static inline bb_t bb_checking_squares(const BbTables *bb, int type, Color c, int sq,
+                                       bb_t occupied) {
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t found = bb->leap_types[c] >> type & 1 ? bb->rev_leap[k][sq] : 0;
+  if (bb->lame_types[c] >> type & 1) found |= bb_lame_from(bb, k, sq, bb->board_mask, occupied);
+  if (bb->hop_piece_types[c] >> type & 1)
+    for (uint32_t dirs = bb->hop_dirs[c]; dirs; dirs &= dirs - 1) {
+      int d = __builtin_ctz(dirs), nd = bb->dir_neg[d];
+      if (!(bb->hop_types[c][d] >> type & 1)) continue;
+      int screen = BBW(first)(bb, nd, sq, occupied);
+      if (screen >= 0) found |= BBW(ride)(bb, nd, screen, occupied);
+    }
+  if (!(bb->rider_piece_types[c] >> type & 1)) return found;
+  for (uint32_t dirs = bb->rider_dirs[c]; dirs; dirs &= dirs - 1) {
+    int d = __builtin_ctz(dirs);
+    if (bb->rider_types[c][d] >> type & 1) found |= BBW(ride)(bb, bb->dir_neg[d], sq, occupied);
+  }
+  return found;
+}
+
+/* The squares among `squares` (none of colour c's) that colour c's pieces
+ * of the type reach by lame leaps (empty or enemy squares) or by hops
+ * (enemy squares): for types the masks do not generate. */
+static inline bb_t bb_screened_moves(const Position *pos, const BbTables *bb, int type, Color c,
+                                     bb_t squares, bb_t occupied) {
+  size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  bb_t pcs = BBP(pos).type[type] & BBP(pos).color[c], found = 0;
+  bool lame = bb->lame_types[c] >> type & 1, hop = bb->hop_piece_types[c] >> type & 1;
+  if (!lame && !hop) return 0;
+  for (; squares; squares &= squares - 1) {
+    int q = BBW(lsb)(squares);
+    if ((lame && bb_lame_from(bb, k, q, pcs, occupied)) ||
+        (hop && occupied >> q & 1 && bb_hop_from(pos, bb, q, c, pcs, occupied)))
+      found |= BB_ONE << q;
+  }
+  return found;
+}
+
+/* pos_royal_checks's test square by square, by the board's attack test:
+ * whether one of the squares colour c moves (`moved`) or drops (`dropped`)
+ * a checking piece to is guarded by no enemy piece, or by enemy royals
+ * alone while c backs it up (twice for a moved piece, counting itself;
+ * once for a dropped one). */
+static bool bb_check_safe_exact(const Position *pos, Color c, bb_t moved, bb_t dropped,
+                                bb_t occupied) {
+  const BoardTables *t = pos->tables;
+  bb_t present = BBP(pos).color[WHITE] | BBP(pos).color[BLACK];
+  bb_t royals = BBW(pieces_of)(pos, (Color)!c, bb_type_word(t->royal_mask[!c]));
+  for (bb_t b = moved | dropped; b; b &= b - 1) {
+    int q = BBW(lsb)(b);
+    bb_t guards = BBW(attackers)(pos, q, (Color)!c, occupied, present);
+    if (!guards) return true;
+    if (guards & ~royals) continue;
+    bb_t backers = BBW(attackers)(pos, q, c, occupied, present);
+    if ((dropped >> q & 1 && backers) || (moved >> q & 1 && BBW(popcount)(backers) >= 2))
+      return true;
+  }
+  return false;
+}
+
+/* The empty squares among `squares` where colour c may drop a piece of the
+ * type: where it has a move and inside the drop zone (the placement rules
+ * of gen_drops beyond those are left out: an estimate for the evaluation). */
+static inline bb_t bb_drop_squares(const Position *pos, int type, Color c, bb_t squares) {
+  const uint8_t *mobile = pos->tables->mobile[type][c];
+  const uint8_t *zone = pos->variant->rules.drop_zone[c][type];
+  bb_t found = 0;
+  for (; squares; squares &= squares - 1) {
+    int sq = BBW(lsb)(squares);
+    if (mobile[sq] && (!zone || zone[sq])) found |= BB_ONE << sq;
+  }
+  return found;
+}
+
+void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out) {
+  const BbTables *bb = BBT(pos->tables);
+  const BoardTables *t = pos->tables;
+  bb_t occupied = BBW(occupied)(pos), empty = ~occupied & bb->board_mask;
+  /* Per colour: the squares its pieces attack (capture on, or guard) by
+   * leaps and rides, those attacked twice, and those attacked by pieces
+   * other than royals; per type, the squares its pieces move to by the
+   * masks' leaps and rides (walked: types generated by the leg walker,
+   * whose lame leaps and hops are looked up per square below). */
+  bb_t attacked[COLOR_NB] = {0, 0}, twice[COLOR_NB] = {0, 0}, by_pieces[COLOR_NB] = {0, 0};
+  bb_t reach[COLOR_NB][BB_TYPES_MAX];
+  uint64_t reached[COLOR_NB] = {0, 0}, walked[COLOR_NB] = {0, 0};
+  for (int c = 0; c < COLOR_NB; c++) {
+    bb_t enemy = BBP(pos).color[!c];
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
+      size_t k = (size_t)type * COLOR_NB + (size_t)c;
+      bb_t hits = bb->leap_capture[k][sq];
+      for (int r = 0; r < bb->rider_nb[k]; r++)
+        if (bb->riders[k][r].occupancy & OCC_ENEMY)
+          hits |= BBW(ride)(bb, bb->riders[k][r].dir, sq, occupied);
+      twice[c] |= attacked[c] & hits;
+      attacked[c] |= hits;
+      if (t->royal_of[c][type]) continue;
+      by_pieces[c] |= hits;
+      if (!(reached[c] >> type & 1)) reach[c][type] = 0, reached[c] |= (uint64_t)1 << type;
+      if (!bb->gen_ok[k]) walked[c] |= (uint64_t)1 << type;
+      /* Where the piece moves as it captures (plain leaps and slides), its
+       * targets are what it attacks minus its own side: no second walk. */
+      bool plain =
+          bb->gen_ok[k] && bb->slide_plain[k] && bb->leap_quiet[k][sq] == bb->leap_capture[k][sq];
+      reach[c][type] |=
+          plain ? hits & ~BBP(pos).color[c] : bb_targets_on(bb, k, sq, occupied, empty, enemy);
+    }
+  }
+  const Variant *v = pos->variant;
+  int types = v->piece_count < BB_TYPES_MAX ? v->piece_count : BB_TYPES_MAX;
+  for (int c = 0; c < COLOR_NB; c++) {
+    out->safe[c] = out->unsafe[c] = 0;
+    int target = royal_sq[!c];
+    if (target < 0) continue;
+    uint64_t candidates = reached[c], in_hand = 0;
+    for (int type = 0; v->rules.drops && type < types; type++)
+      if (pos->hand[c][type]) in_hand |= (uint64_t)1 << type;
+    candidates |= in_hand;
+    /* A square the enemy does not hold, or holds with its royal alone
+     * while we back it up (a moved piece needs another piece of ours on
+     * it, a dropped one any). */
+    bb_t unguarded = ~attacked[!c], royal_only = attacked[!c] & ~by_pieces[!c];
+    /* The unions above hold plain leaps and rides only: where either side
+     * attacks otherwise too (ranged leaps, lame leaps, hops), each checking
+     * square is asked instead. */
+    bool exact = !bb->all_attack_plain[c] || !bb->all_attack_plain[!c];
+    for (; candidates; candidates &= candidates - 1) {
+      int type = __builtin_ctzll(candidates);
+      if (t->royal_of[c][type]) continue;
+      bb_t lines = bb_checking_squares(bb, type, (Color)c, target, occupied) & ~BBP(pos).color[c];
+      if (!lines) continue;
+      bb_t moved = reached[c] >> type & 1 ? reach[c][type] & lines : 0;
+      if (walked[c] >> type & 1)
+        moved |= bb_screened_moves(pos, bb, type, (Color)c, lines & ~moved, occupied);
+      bb_t dropped = in_hand >> type & 1 ? bb_drop_squares(pos, type, (Color)c, lines & empty) : 0;
+      if (!(moved | dropped)) continue;
+      bool safe = exact ? bb_check_safe_exact(pos, (Color)c, moved, dropped, occupied)
+                        : (moved & (unguarded | (royal_only & twice[c]))) ||
+                              (dropped & (unguarded | (royal_only & attacked[c])));
+      if (safe)
+        out->safe[c]++;
+      else
+        out->unsafe[c]++;
+    }
+  }
 }
 
 /* The pieces of `blocker_side` standing alone between one of the royals and

@@ -94,9 +94,8 @@ int pos_side_reach(const Position *pos, Color c, const ReachQuery *query, PieceR
  * they attack that royal. A type counts as safe when one of those squares is
  * attacked by no enemy piece, or by the enemy royal alone while another
  * piece of c backs the square; else as unsafe. Counted on the bitboards
- * (zeros elsewhere), by plain leaps and rides: lame leaps and hops neither
- * check nor guard here, and drops ignore the placement rules beyond the
- * drop zones. */
+ * (zeros elsewhere), by leaps, rides, lame leaps and hops; drops ignore the
+ * placement rules beyond the drop zones. */
 typedef struct {
   int8_t safe[COLOR_NB], unsafe[COLOR_NB];
 } RoyalChecks;

@@ -138,7 +138,13 @@ static int moves_from(const MoveList *all, int sq, Move *out) {
  *   backed up: unsafe; in chess nothing is dropped: nothing;
  *   capablanca (128-bit words): the rook on a1 reaches a8: safe; the
  *   archbishop on b6 reaches d7 (a bishop check the king alone guards, not
- *   backed up) and c7 (a knight check nothing guards): safe. */
+ *   backed up) and c7 (a knight check nothing guards): safe;
+ *   xiangqi, lame leaps and hops (Black's general on e10): Red's horse on
+ *   b7 leaps to c9 (leg b8) or d8 (leg c7), both checking squares nothing
+ *   guards: safe; Black's horses on a8 and c6 guard c9 and d8: unsafe;
+ *   Red's cannon on a6 slides to e6, from where it hops over the soldier
+ *   on e8 onto e10, unguarded: safe; the soldier steps to e9, which the
+ *   general alone guards and nothing backs up: unsafe. */
 START_TEST(royal_checks_counted_by_hand) {
   static const struct {
     const char *variant, *fen;
@@ -151,7 +157,10 @@ START_TEST(royal_checks_counted_by_hand) {
                {"crazyhouse", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", 0, 1},
                {"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, 0},
                {"capablanca", "4k5/10/10/10/10/10/10/R4K4 w - - 0 1", 1, 0},
-               {"capablanca", "4k5/10/1A8/10/10/10/10/5K4 w - - 0 1", 1, 0}};
+               {"capablanca", "4k5/10/1A8/10/10/10/10/5K4 w - - 0 1", 1, 0},
+               {"xiangqi", "4k4/9/9/1N7/9/9/9/9/9/3K5 w - - 0 1", 1, 0},
+               {"xiangqi", "4k4/9/n8/1N7/2n6/9/9/9/9/3K5 w - - 0 1", 0, 1},
+               {"xiangqi", "4k4/9/4P4/9/C8/9/9/9/9/3K5 w - - 0 1", 1, 1}};
   VariantLibrary *lib = shipped_library_load();
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
     Position *pos = shipped_position(lib, CASES[i].variant, CASES[i].fen);
