@@ -613,13 +613,14 @@ static inline bb_t bb_checking_squares(const BbTables *bb, int type, Color c, in
 static inline bb_t bb_screened_moves(const Position *pos, const BbTables *bb, int type, Color c,
                                      bb_t squares, bb_t occupied) {
   size_t k = (size_t)type * COLOR_NB + (size_t)c;
+  if (!((bb->lame_types[c] | bb->hop_piece_types[c]) >> type & 1)) return 0;
   bb_t pcs = BBP(pos).type[type] & BBP(pos).color[c], found = 0;
-  bool lame = bb->lame_types[c] >> type & 1, hop = bb->hop_piece_types[c] >> type & 1;
-  if (!lame && !hop) return 0;
   for (; squares; squares &= squares - 1) {
     int q = BBW(lsb)(squares);
-    if ((lame && bb_lame_from(bb, k, q, pcs, occupied)) ||
-        (hop && occupied >> q & 1 && bb_hop_from(pos, bb, q, c, pcs, occupied)))
+    /* onto a piece: the attack test's lame leaps and hops; onto an empty
+     * square: lame leaps only (a hop must capture) */
+    if (occupied >> q & 1 ? bb_screened_from(pos, bb, q, c, pcs, occupied, true) != 0
+                          : bb->lame_types[c] >> type & 1 && bb_lame_from(bb, k, q, pcs, occupied))
       found |= BB_ONE << q;
   }
   return found;
@@ -678,10 +679,8 @@ void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalC
     for (int i = 0; i < pos->pcount[c]; i++) {
       int sq = pos->plist[c][i], type = piece_type(pos->board[sq]);
       size_t k = (size_t)type * COLOR_NB + (size_t)c;
-      bb_t hits = bb->leap_capture[k][sq];
-      for (int r = 0; r < bb->rider_nb[k]; r++)
-        if (bb->riders[k][r].occupancy & OCC_ENEMY)
-          hits |= BBW(ride)(bb, bb->riders[k][r].dir, sq, occupied);
+      /* what it attacks: its capture targets as if every square held an enemy */
+      bb_t hits = bb_targets_on(bb, k, sq, occupied, 0, bb->board_mask);
       twice[c] |= attacked[c] & hits;
       attacked[c] |= hits;
       if (t->royal_of[c][type]) continue;
