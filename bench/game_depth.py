@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Nodes and time each UCI engine needs to reach a fixed depth on the
+positions of real games (a PGN written by `chimera match` or cutechess-cli,
+moves in coordinate notation), in the same run.
+
+    bench/game_depth.py --pgn games.pgn --variant chess --depth 12 \
+        --mode warm --games 6 ENGINE_CMD [ENGINE_CMD ...]
+
+cold: one process per engine; every position is searched after
+      `ucinewgame` (plies 16, 30 and 44 of each game).
+warm: one process per engine and game; every second ply from 8 to 58 is
+      searched in game order, the hash kept between searches, as in a game.
+
+The depth counted is the first `info depth D` line of a finished iteration
+(no bound), read at `bestmove`; its `nodes` and `time` are summed. The first
+engine is the reference for the ratios. Why it exists: the depths engines
+print in game PGNs do not compare (Fairy-Stockfish prints the depth of the
+iteration it was stopped in, Chimera the last one it finished).
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+MOVE = re.compile(r"^([A-Za-z+]@)?[a-z]\d+([a-z]\d+)?[a-z+]?$")
+
+
+def game_moves(pgn_text):
+    games = []
+    for chunk in pgn_text.split("[Event ")[1:]:
+        body = chunk[chunk.find("\n\n"):]
+        body = re.sub(r"\{[^}]*\}", " ", body)
+        body = re.sub(r"\d+\.", " ", body)
+        games.append([t for t in body.split() if MOVE.match(t)])
+    return games
+
+
+class Engine:
+    def __init__(self, cmd, variant, hash_mb):
+        self.proc = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait_for("uciok")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send(f"setoption name Hash value {hash_mb}")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, word):
+        for line in self.proc.stdout:
+            if line.split()[:1] == [word]:
+                return
+        sys.exit(f"engine ended before '{word}'")
+
+    def search(self, moves, depth, new_game):
+        if new_game:
+            self.send("ucinewgame")
+        self.send("position startpos moves " + " ".join(moves))
+        self.send(f"go depth {depth}")
+        found = None
+        for line in self.proc.stdout:
+            if line.startswith(f"info depth {depth} ") and "bound" not in line and not found:
+                found = line
+            if line.startswith("bestmove"):
+                break
+        if not found:
+            return None
+        nodes = int(re.search(r"\bnodes (\d+)", found).group(1))
+        time = int(re.search(r"\btime (\d+)", found).group(1))
+        return nodes, time
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait()
+
+
+def measure(cmd, games, args):
+    nodes = time = count = 0
+    engine = None
+    for moves in games:
+        if args.mode == "warm" or engine is None:
+            if engine:
+                engine.close()
+            engine = Engine(cmd, args.variant, args.hash)
+            engine.send("ucinewgame")
+        plies = range(8, min(60, len(moves)), 2) if args.mode == "warm" else (16, 30, 44)
+        for ply in plies:
+            if ply >= len(moves):
+                continue
+            result = engine.search(moves[:ply], args.depth, args.mode == "cold")
+            if result:
+                nodes, time, count = nodes + result[0], time + result[1], count + 1
+    engine.close()
+    return nodes, time, count
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pgn", required=True)
+    parser.add_argument("--variant", default="chess")
+    parser.add_argument("--depth", type=int, default=12)
+    parser.add_argument("--mode", choices=("cold", "warm"), default="cold")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--hash", type=int, default=16)
+    parser.add_argument("engines", nargs="+")
+    args = parser.parse_args()
+    games = game_moves(open(args.pgn).read())[: args.games]
+    first = None
+    for cmd in args.engines:
+        nodes, time, count = measure(cmd, games, args)
+        first = first or (nodes, time)
+        print(f"{cmd}: {count} positions, depth {args.depth} {args.mode}: {nodes} nodes "
+              f"({nodes / max(1, first[0]):.2f}x), {time} ms ({time / max(1, first[1]):.2f}x)",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
