@@ -4,7 +4,9 @@ positions of real games (a PGN written by `chimera match` or cutechess-cli,
 moves in coordinate notation), in the same run.
 
     bench/game_depth.py --pgn games.pgn --variant chess --depth 12 \
-        --mode warm --games 6 ENGINE_CMD [ENGINE_CMD ...]
+        --mode warm --games 6 ENGINE [ENGINE ...]
+
+Each ENGINE is a binary path; one thread, Hash 16 MB.
 
 cold: one process per engine; every position is searched after
       `ucinewgame` (plies 16, 30 and 44 of each game).
@@ -19,8 +21,8 @@ iteration it was stopped in, Chimera the last one it finished).
 """
 import argparse
 import re
-import subprocess
-import sys
+
+from selfplay_uci import Engine  # UCI set-up: variant, Hash 16, isready
 
 MOVE = re.compile(r"^([A-Za-z+]@)?[a-z]\d+([a-z]\d+)?[a-z+]?$")
 
@@ -35,47 +37,18 @@ def game_moves(pgn_text):
     return games
 
 
-class Engine:
-    def __init__(self, cmd, variant, hash_mb):
-        self.proc = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait_for("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, word):
-        for line in self.proc.stdout:
-            if line.split()[:1] == [word]:
-                return
-        sys.exit(f"engine ended before '{word}'")
-
-    def search(self, moves, depth, new_game):
-        if new_game:
-            self.send("ucinewgame")
-        self.send("position startpos moves " + " ".join(moves))
-        self.send(f"go depth {depth}")
-        found = None
-        for line in self.proc.stdout:
-            if line.startswith(f"info depth {depth} ") and "bound" not in line and not found:
-                found = line
-            if line.startswith("bestmove"):
-                break
-        if not found:
-            return None
-        nodes = int(re.search(r"\bnodes (\d+)", found).group(1))
-        time = int(re.search(r"\btime (\d+)", found).group(1))
-        return nodes, time
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
+def search_to_depth(engine, moves, depth, new_game):
+    """The nodes and time of the finished iteration at depth, or None."""
+    if new_game:
+        engine.newgame()
+    engine.send("position startpos moves " + " ".join(moves))
+    engine.send(f"go depth {depth}")
+    for line in engine.wait("bestmove"):
+        if line.startswith(f"info depth {depth} ") and "bound" not in line:
+            nodes = int(re.search(r"\bnodes (\d+)", line).group(1))
+            time = int(re.search(r"\btime (\d+)", line).group(1))
+            return nodes, time
+    return None
 
 
 def measure(cmd, games, args):
@@ -84,17 +57,17 @@ def measure(cmd, games, args):
     for moves in games:
         if args.mode == "warm" or engine is None:
             if engine:
-                engine.close()
-            engine = Engine(cmd, args.variant, args.hash)
-            engine.send("ucinewgame")
+                engine.quit()
+            engine = Engine(cmd, args.variant)
+            engine.newgame()
         plies = range(8, min(60, len(moves)), 2) if args.mode == "warm" else (16, 30, 44)
         for ply in plies:
             if ply >= len(moves):
                 continue
-            result = engine.search(moves[:ply], args.depth, args.mode == "cold")
+            result = search_to_depth(engine, moves[:ply], args.depth, args.mode == "cold")
             if result:
                 nodes, time, count = nodes + result[0], time + result[1], count + 1
-    engine.close()
+    engine.quit()
     return nodes, time, count
 
 
@@ -105,7 +78,6 @@ def main():
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--mode", choices=("cold", "warm"), default="cold")
     parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--hash", type=int, default=16)
     parser.add_argument("engines", nargs="+")
     args = parser.parse_args()
     games = game_moves(open(args.pgn).read())[: args.games]

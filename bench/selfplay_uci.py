@@ -141,4 +141,5 @@ def main():
     print('FINAL %s: +%d -%d =%d score %.3f Elo %.0f +- %.0f' % (variant, w, l, d, sc, elo(sc), (elo(sc + 1.96 * se) - elo(sc - 1.96 * se)) / 2))
     for e in (ref, en, eo): e.quit()
 
-main()
+if __name__ == "__main__":
+    main()
