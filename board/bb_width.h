@@ -112,6 +112,10 @@ int BBW(mobility)(const Position *pos, int sq, int type, Color c);
 int BBW(side_reach)(const Position *pos, Color c, const ReachQuery *query, PieceReach *out);
 /* pos_royal_checks on this width. */
 void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out);
+/* pos_reach_and_checks on this width. */
+void BBW(reach_and_checks)(const Position *pos, const ReachQuery *query,
+                           const int royal_sq[COLOR_NB], PieceReach *reach_out[COLOR_NB],
+                           int reach_count[COLOR_NB], RoyalChecks *checks);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);

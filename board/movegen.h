@@ -100,6 +100,13 @@ typedef struct {
   int8_t safe[COLOR_NB], unsafe[COLOR_NB];
 } RoyalChecks;
 void pos_royal_checks(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out);
+/* pos_side_reach of both colours (into reach_out[c], reach_count[c]; each
+ * colour's zone centred on the enemy's royal_sq, query->zone_sq unread) and
+ * pos_royal_checks, from one walk over the pieces: what both need of each
+ * piece is computed once. The same counts as the two calls. */
+void pos_reach_and_checks(const Position *pos, const ReachQuery *query,
+                          const int royal_sq[COLOR_NB], PieceReach *reach_out[COLOR_NB],
+                          int reach_count[COLOR_NB], RoyalChecks *checks);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
  * walk leaves out the legs that cannot capture or promote; elsewhere the full

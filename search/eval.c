@@ -354,65 +354,78 @@ static int extinction_evaluate(const Position *pos, const EvalTables *tables TRA
  * (board/mobility.c: bitboard boards only, else nothing is counted):
  * mobility, squares around the enemy royal (royal_sq: each colour's single
  * royal, or -1), and enemy pieces it threatens (EvalTables.threat_types). */
+/* The counts one colour's pieces reach (pos_side_reach): mobility, the
+ * enemy royal's zone, threats, safe mobility. */
+static inline __attribute__((always_inline)) void reach_score(const EvalTables *tables, Color c,
+                                                              const PieceReach *found, int n,
+                                                              Score2 *out TRACE_PARAM) {
+  int sign = c == WHITE ? 1 : -1;
+  int attackers = 0, zone_total = 0;
+  for (int i = 0; i < n; i++) {
+    int type = found[i].type, reach = found[i].reach, zone = found[i].zone;
+    int threats = found[i].threats;
+    if (tables->pawn_like[type]) {
+      out->mg += sign * threats * W(EW_THREAT_PAWN_MG);
+      out->eg += sign * threats * W(EW_THREAT_PAWN_EG);
+      TRACE(EW_THREAT_PAWN_MG, sign * threats, EVAL_KIND_MG);
+      TRACE(EW_THREAT_PAWN_EG, sign * threats, EVAL_KIND_EG);
+      continue;
+    }
+    out->mg += sign * (reach * tables->mobility_mg[type] + zone * tables->zone_mg[type] +
+                       threats * W(EW_THREAT_MG));
+    out->eg += sign * (reach * tables->mobility_eg[type] + zone * tables->zone_eg[type] +
+                       threats * W(EW_THREAT_EG));
+    attackers += zone > 0;
+    zone_total += zone;
+    /* Squares an enemy pawn-like piece guards are worth less, and a
+     * piece with almost no safe square is nearly trapped. */
+    int guarded = found[i].guarded;
+    int restricted = tables->royal[type] || reach - guarded >= 3 ? 0 : 3 - (reach - guarded);
+    out->mg += sign * (guarded * W(EW_GUARDED_MG) - restricted * W(EW_RESTRICTED_MG));
+    out->eg += sign * (guarded * W(EW_GUARDED_EG) - restricted * W(EW_RESTRICTED_EG));
+    TRACE(EW_GUARDED_MG, sign * guarded, EVAL_KIND_MG);
+    TRACE(EW_GUARDED_EG, sign * guarded, EVAL_KIND_EG);
+    TRACE(EW_RESTRICTED_MG, -sign * restricted, EVAL_KIND_MG);
+    TRACE(EW_RESTRICTED_EG, -sign * restricted, EVAL_KIND_EG);
+    TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
+    TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
+    TRACE(tables->zone_param + 2 * type, sign * zone, EVAL_KIND_MG);
+    TRACE(tables->zone_param + 2 * type + 1, sign * zone, EVAL_KIND_EG);
+    TRACE(EW_THREAT_MG, sign * threats, EVAL_KIND_MG);
+    TRACE(EW_THREAT_EG, sign * threats, EVAL_KIND_EG);
+  }
+  /* Attacks on a royal grow faster than their count: one attacker is
+   * parried, several break through. */
+  int pairs = attackers * (attackers - 1) / 2;
+  out->mg += sign * pairs * W(EW_ZONE_ATTACKERS);
+  TRACE(EW_ZONE_ATTACKERS, sign * pairs, EVAL_KIND_MG);
+  /* And with the weight of the attack: the squares reached around the
+   * royal, squared (Stockfish's king danger is quadratic the same way). */
+  int danger = zone_total * zone_total;
+  out->mg += sign * (danger * W(EW_ZONE_DANGER)) / 8;
+  TRACE(EW_ZONE_DANGER, sign * danger / 8.0, EVAL_KIND_MG);
+}
+
+/* What pos_side_reach counts for the types in `types`. */
+static ReachQuery reach_query(const EvalTables *tables, uint64_t types) {
+  /* Pawn-like pieces count only their threats (below): the board skips the
+   * rest for them, and those that threaten nothing. Targets an enemy
+   * pawn-like piece captures on are counted apart (safe mobility), where a
+   * weight asks for them. */
+  bool guard =
+      term_counted(W(EW_GUARDED_MG) | W(EW_GUARDED_EG) | W(EW_RESTRICTED_MG) | W(EW_RESTRICTED_EG));
+  return (ReachQuery){types, types & tables->pawn_like_types, -1, tables->threat_types,
+                      guard ? tables->pawn_like_types : 0};
+}
+
 static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
                            const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
   PieceReach found[POS_REACH_MAX];
-  /* Pawn-like pieces count only their threats (below): the board skips the
-   * rest for them, and those that threaten nothing. */
-  /* Targets an enemy pawn-like piece captures on are counted apart (safe
-   * mobility), where a weight asks for them. */
-  bool guard =
-      term_counted(W(EW_GUARDED_MG) | W(EW_GUARDED_EG) | W(EW_RESTRICTED_MG) | W(EW_RESTRICTED_EG));
-  ReachQuery query = {types, types & tables->pawn_like_types, -1, tables->threat_types,
-                      guard ? tables->pawn_like_types : 0};
+  ReachQuery query = reach_query(tables, types);
   for (int c = 0; c < COLOR_NB; c++) {
-    int sign = c == WHITE ? 1 : -1;
-    int attackers = 0, zone_total = 0;
     query.zone_sq = royal_sq[!c];
     int n = pos_side_reach(pos, (Color)c, &query, found);
-    for (int i = 0; i < n; i++) {
-      int type = found[i].type, reach = found[i].reach, zone = found[i].zone;
-      int threats = found[i].threats;
-      if (tables->pawn_like[type]) {
-        out->mg += sign * threats * W(EW_THREAT_PAWN_MG);
-        out->eg += sign * threats * W(EW_THREAT_PAWN_EG);
-        TRACE(EW_THREAT_PAWN_MG, sign * threats, EVAL_KIND_MG);
-        TRACE(EW_THREAT_PAWN_EG, sign * threats, EVAL_KIND_EG);
-        continue;
-      }
-      out->mg += sign * (reach * tables->mobility_mg[type] + zone * tables->zone_mg[type] +
-                         threats * W(EW_THREAT_MG));
-      out->eg += sign * (reach * tables->mobility_eg[type] + zone * tables->zone_eg[type] +
-                         threats * W(EW_THREAT_EG));
-      attackers += zone > 0;
-      zone_total += zone;
-      /* Squares an enemy pawn-like piece guards are worth less, and a
-       * piece with almost no safe square is nearly trapped. */
-      int guarded = found[i].guarded;
-      int restricted = tables->royal[type] || reach - guarded >= 3 ? 0 : 3 - (reach - guarded);
-      out->mg += sign * (guarded * W(EW_GUARDED_MG) - restricted * W(EW_RESTRICTED_MG));
-      out->eg += sign * (guarded * W(EW_GUARDED_EG) - restricted * W(EW_RESTRICTED_EG));
-      TRACE(EW_GUARDED_MG, sign * guarded, EVAL_KIND_MG);
-      TRACE(EW_GUARDED_EG, sign * guarded, EVAL_KIND_EG);
-      TRACE(EW_RESTRICTED_MG, -sign * restricted, EVAL_KIND_MG);
-      TRACE(EW_RESTRICTED_EG, -sign * restricted, EVAL_KIND_EG);
-      TRACE(tables->mobility_param + 2 * type, sign * reach, EVAL_KIND_MG);
-      TRACE(tables->mobility_param + 2 * type + 1, sign * reach, EVAL_KIND_EG);
-      TRACE(tables->zone_param + 2 * type, sign * zone, EVAL_KIND_MG);
-      TRACE(tables->zone_param + 2 * type + 1, sign * zone, EVAL_KIND_EG);
-      TRACE(EW_THREAT_MG, sign * threats, EVAL_KIND_MG);
-      TRACE(EW_THREAT_EG, sign * threats, EVAL_KIND_EG);
-    }
-    /* Attacks on a royal grow faster than their count: one attacker is
-     * parried, several break through. */
-    int pairs = attackers * (attackers - 1) / 2;
-    out->mg += sign * pairs * W(EW_ZONE_ATTACKERS);
-    TRACE(EW_ZONE_ATTACKERS, sign * pairs, EVAL_KIND_MG);
-    /* And with the weight of the attack: the squares reached around the
-     * royal, squared (Stockfish's king danger is quadratic the same way). */
-    int danger = zone_total * zone_total;
-    out->mg += sign * (danger * W(EW_ZONE_DANGER)) / 8;
-    TRACE(EW_ZONE_DANGER, sign * danger / 8.0, EVAL_KIND_MG);
+    reach_score(tables, (Color)c, found, n, out TRACE_ARG);
   }
 }
 
@@ -420,17 +433,37 @@ static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64
  * per piece type: from a square the enemy does not guard, or only from
  * guarded ones (Stockfish's safe and unsafe checks; drops count, which is
  * most of the danger in drop variants). Middle game. */
-static void checks_evaluate(const Position *pos, const EvalTables *tables,
-                            const int royal_sq[COLOR_NB], Score2 *out TRACE_PARAM) {
-  if (royal_sq[WHITE] < 0 && royal_sq[BLACK] < 0) return;
-  RoyalChecks checks;
-  pos_royal_checks(pos, royal_sq, &checks);
+static void checks_score(const EvalTables *tables, const RoyalChecks *checks,
+                         Score2 *out TRACE_PARAM) {
   for (int c = 0; c < COLOR_NB; c++) {
     int sign = c == WHITE ? 1 : -1;
-    out->mg += sign * (checks.safe[c] * W(EW_SAFE_CHECK) + checks.unsafe[c] * W(EW_UNSAFE_CHECK));
-    TRACE(EW_SAFE_CHECK, sign * checks.safe[c], EVAL_KIND_MG);
-    TRACE(EW_UNSAFE_CHECK, sign * checks.unsafe[c], EVAL_KIND_MG);
+    out->mg += sign * (checks->safe[c] * W(EW_SAFE_CHECK) + checks->unsafe[c] * W(EW_UNSAFE_CHECK));
+    TRACE(EW_SAFE_CHECK, sign * checks->safe[c], EVAL_KIND_MG);
+    TRACE(EW_UNSAFE_CHECK, sign * checks->unsafe[c], EVAL_KIND_MG);
   }
+}
+
+/* The reach terms (types: those asked, 0 for none) and the checks (when
+ * `checks`): where both are asked, from one walk over the pieces
+ * (pos_reach_and_checks) instead of two. */
+static void reach_and_checks_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
+                                      bool checks, const int royal_sq[COLOR_NB],
+                                      Score2 *out TRACE_PARAM) {
+  checks = checks && (royal_sq[WHITE] >= 0 || royal_sq[BLACK] >= 0);
+  RoyalChecks counted;
+  if (types && checks) {
+    PieceReach white[POS_REACH_MAX], black[POS_REACH_MAX];
+    PieceReach *found[COLOR_NB] = {white, black};
+    int n[COLOR_NB];
+    ReachQuery query = reach_query(tables, types);
+    pos_reach_and_checks(pos, &query, royal_sq, found, n, &counted);
+    for (int c = 0; c < COLOR_NB; c++) reach_score(tables, (Color)c, found[c], n[c], out TRACE_ARG);
+  } else if (types) {
+    reach_evaluate(pos, tables, types, royal_sq, out TRACE_ARG);
+  } else if (checks) {
+    pos_royal_checks(pos, royal_sq, &counted);
+  }
+  if (checks) checks_score(tables, &counted, out TRACE_ARG);
 }
 
 /* Two or more pieces of a type (the bishop pair: they cover each other's
@@ -638,7 +671,6 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   for (int c = 0; c < COLOR_NB; c++) one_royal[c] = census.royals[c] == 1 ? census.royal_sq[c] : -1;
   if (!pawns.overflow) pawns_evaluate(pos, tables, &pawns, one_royal, cache, &total TRACE_ARG);
   uint64_t reach = counted_types(tables->reach_types, tables->nonroyal_types);
-  if (reach) reach_evaluate(pos, tables, reach, one_royal, &total TRACE_ARG);
   uint64_t pairs = counted_types(tables->pair_types, tables->mobility_types);
   if (pairs) pairs_evaluate(tables, pairs, census.twice, &total TRACE_ARG);
   /* Files are open or not only where the variant has pawn-like pieces. */
@@ -647,8 +679,8 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
     files_evaluate(pos, tables, files, &pawns, &total TRACE_ARG);
   if (term_counted(W(EW_ROYAL_OPEN)) && !pawns.overflow && tables->has_pawn_like)
     royal_files_evaluate(tables, one_royal, &pawns, pos->variant->shape.files, &total TRACE_ARG);
-  if (term_counted(W(EW_SAFE_CHECK) | W(EW_UNSAFE_CHECK)))
-    checks_evaluate(pos, tables, one_royal, &total TRACE_ARG);
+  reach_and_checks_evaluate(pos, tables, reach, term_counted(W(EW_SAFE_CHECK) | W(EW_UNSAFE_CHECK)),
+                            one_royal, &total TRACE_ARG);
   royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);

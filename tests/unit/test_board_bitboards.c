@@ -184,6 +184,74 @@ START_TEST(royal_checks_counted_by_hand) {
 }
 END_TEST
 
+/* pos_reach_and_checks (one walk for the evaluation) gives what
+ * pos_side_reach of each colour and pos_royal_checks give, along random
+ * games of 64- and 128-bit variants with drops, hoppers and lame leapers,
+ * for two queries: every type with nothing else asked, and arbitrary sets of
+ * threats-only, threatened and guarding types. */
+START_TEST(reach_and_checks_match_the_two_calls) {
+  VariantLibrary *lib = shipped_library_load();
+  static const char *const variants[] = {"chess",   "crazyhouse", "shogi",      "capablanca",
+                                         "xiangqi", "shatranj",   "minixiangqi"};
+  static MoveList legal;
+  static Undo undo[80];
+  static PieceReach one[POS_REACH_MAX], both[COLOR_NB][POS_REACH_MAX];
+  uint64_t threat_types[PIECE_TYPE_MAX];
+  for (int t = 0; t < PIECE_TYPE_MAX; t++) threat_types[t] = t % 2 ? 0x5555 : ~(uint64_t)0;
+  const ReachQuery queries[] = {{~(uint64_t)0, 0, -1, threat_types, 0},
+                                {~(uint64_t)2, 5, -1, threat_types, 9}};
+  uint32_t seed = 7;
+  long pieces = 0;
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+    Position *pos = shipped_position(lib, variants[v], NULL);
+    ck_assert_msg(width_of(pos), "%s: no bitboards", variants[v]);
+    int ply = 0;
+    for (; ply < 80; ply++) {
+      int royal_sq[COLOR_NB] = {-1, -1};
+      for (int c = 0; c < COLOR_NB; c++)
+        for (int k = 0; k < pos->pcount[c]; k++) {
+          int sq = pos->plist[c][k];
+          if (pos->tables->royal_of[c][piece_type(pos->board[sq])]) royal_sq[c] = sq;
+        }
+      for (size_t q = 0; q < sizeof queries / sizeof queries[0]; q++) {
+        PieceReach *found[COLOR_NB] = {both[WHITE], both[BLACK]};
+        int n[COLOR_NB];
+        RoyalChecks merged, apart;
+        pos_reach_and_checks(pos, &queries[q], royal_sq, found, n, &merged);
+        pos_royal_checks(pos, royal_sq, &apart);
+        for (int c = 0; c < COLOR_NB; c++) {
+          ck_assert_msg(merged.safe[c] == apart.safe[c] && merged.unsafe[c] == apart.unsafe[c],
+                        "%s ply %d colour %d: checks %d/%d, apart %d/%d", variants[v], ply, c,
+                        merged.safe[c], merged.unsafe[c], apart.safe[c], apart.unsafe[c]);
+          ReachQuery query = queries[q];
+          query.zone_sq = royal_sq[!c];
+          int m = pos_side_reach(pos, (Color)c, &query, one);
+          ck_assert_msg(m == n[c], "%s ply %d colour %d query %zu: %d pieces, apart %d",
+                        variants[v], ply, c, q, n[c], m);
+          for (int i = 0; i < m; i++) {
+            const PieceReach *a = &found[c][i], *b = &one[i];
+            ck_assert_msg(a->type == b->type && a->reach == b->reach && a->zone == b->zone &&
+                              a->threats == b->threats && a->guarded == b->guarded,
+                          "%s ply %d colour %d query %zu piece %d: type %d reach %d zone %d "
+                          "threats %d guarded %d, apart %d %d %d %d %d",
+                          variants[v], ply, c, q, i, a->type, a->reach, a->zone, a->threats,
+                          a->guarded, b->type, b->reach, b->zone, b->threats, b->guarded);
+          }
+          pieces += m;
+        }
+      }
+      if (!gen_legal_moves(pos, &legal)) break;
+      seed = seed * 1103515245u + 12345u;
+      pos_make_move(pos, legal.moves[(seed >> 8) % (uint32_t)legal.count], &undo[ply]);
+    }
+    while (ply-- > 0) pos_unmake_move(pos, &undo[ply]);
+    pos_free(pos);
+  }
+  ck_assert(pieces > 10000);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(leg_order_matches_the_walker) {
   VariantLibrary *lib = shipped_library_load();
   static const char *const variants[] = {"xiangqi", "manchu",         "minixiangqi",
@@ -245,6 +313,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, bb128_counts_match_oracle_and_walker);
   tcase_add_test(tc, leg_order_matches_the_walker);
   tcase_add_test(tc, royal_checks_counted_by_hand);
+  tcase_add_test(tc, reach_and_checks_match_the_two_calls);
   suite_add_tcase(suite, tc);
   return suite;
 }
