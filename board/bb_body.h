@@ -796,10 +796,14 @@ void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalC
 
 void BBW(reach_and_checks)(const Position *pos, const ReachQuery *query,
                            const int royal_sq[COLOR_NB], PieceReach *reach_out[COLOR_NB],
-                           int reach_count[COLOR_NB], RoyalChecks *checks) {
+                           int reach_count[COLOR_NB], RoyalChecks *checks, int hanging[COLOR_NB]) {
   BBW(Attacks) w;
   BBW(attacks_walk)(pos, royal_sq, query, &w, reach_out, reach_count);
-  BBW(royal_checks_count)(pos, royal_sq, &w, checks);
+  if (checks) BBW(royal_checks_count)(pos, royal_sq, &w, checks);
+  for (int c = 0; hanging && c < COLOR_NB; c++) {
+    bb_t victims = BBP(pos).color[!c] & w.attacked[c] & ~w.attacked[!c];
+    hanging[c] = bb_threats(pos, victims, query->hanging_types);
+  }
 }
 
 /* The pieces of `blocker_side` standing alone between one of the royals and

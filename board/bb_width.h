@@ -115,7 +115,7 @@ void BBW(royal_checks)(const Position *pos, const int royal_sq[COLOR_NB], RoyalC
 /* pos_reach_and_checks on this width. */
 void BBW(reach_and_checks)(const Position *pos, const ReachQuery *query,
                            const int royal_sq[COLOR_NB], PieceReach *reach_out[COLOR_NB],
-                           int reach_count[COLOR_NB], RoyalChecks *checks);
+                           int reach_count[COLOR_NB], RoyalChecks *checks, int hanging[COLOR_NB]);
 /* Pieces of the side to move standing alone between an enemy rider and a
  * royal of theirs (needs all_attack_ok for the enemy). */
 bb_t BBW(pinned)(const Position *pos, bb_t royals);

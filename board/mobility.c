@@ -42,14 +42,15 @@ void pos_royal_checks(const Position *pos, const int royal_sq[COLOR_NB], RoyalCh
 
 void pos_reach_and_checks(const Position *pos, const ReachQuery *query,
                           const int royal_sq[COLOR_NB], PieceReach *reach_out[COLOR_NB],
-                          int reach_count[COLOR_NB], RoyalChecks *checks) {
+                          int reach_count[COLOR_NB], RoyalChecks *checks, int hanging[COLOR_NB]) {
   const BoardTables *t = pos->tables;
   if (t->bb64) {
-    bb64_reach_and_checks(pos, query, royal_sq, reach_out, reach_count, checks);
+    bb64_reach_and_checks(pos, query, royal_sq, reach_out, reach_count, checks, hanging);
   } else if (t->bb128) {
-    bb128_reach_and_checks(pos, query, royal_sq, reach_out, reach_count, checks);
+    bb128_reach_and_checks(pos, query, royal_sq, reach_out, reach_count, checks, hanging);
   } else {
     reach_count[WHITE] = reach_count[BLACK] = 0;
-    pos_royal_checks(pos, royal_sq, checks);
+    if (checks) pos_royal_checks(pos, royal_sq, checks);
+    if (hanging) hanging[WHITE] = hanging[BLACK] = 0;
   }
 }

@@ -81,6 +81,9 @@ typedef struct {
   /* Enemy types whose capture leaps make a target "guarded" (the
    * evaluation's pawn-like pieces; their rider captures are not counted). */
   uint64_t guard_types;
+  /* Enemy types that pos_reach_and_checks counts as hanging: attacked by
+   * the side and by none of their own (0: none). */
+  uint64_t hanging_types;
 } ReachQuery;
 /* PieceReach of every piece of colour c that the query asks for, in
  * piece-list order, into out (room for POS_REACH_MAX); pieces for which
@@ -101,12 +104,15 @@ typedef struct {
 } RoyalChecks;
 void pos_royal_checks(const Position *pos, const int royal_sq[COLOR_NB], RoyalChecks *out);
 /* pos_side_reach of both colours (into reach_out[c], reach_count[c]; each
- * colour's zone centred on the enemy's royal_sq, query->zone_sq unread) and
- * pos_royal_checks, from one walk over the pieces: what both need of each
- * piece is computed once. The same counts as the two calls. */
+ * colour's zone centred on the enemy's royal_sq, query->zone_sq unread),
+ * pos_royal_checks (into checks, unless NULL) and per colour the enemy
+ * pieces of query->hanging_types it attacks that no piece of theirs
+ * guards (into hanging, unless NULL; attacks by leaps and rides, as the
+ * checks count them), from one walk over the pieces: what each needs of a
+ * piece is computed once. The same counts as the separate calls. */
 void pos_reach_and_checks(const Position *pos, const ReachQuery *query,
                           const int royal_sq[COLOR_NB], PieceReach *reach_out[COLOR_NB],
-                          int reach_count[COLOR_NB], RoyalChecks *checks);
+                          int reach_count[COLOR_NB], RoyalChecks *checks, int hanging[COLOR_NB]);
 /* The pseudo-legal moves that capture or promote (pos_is_tactical), in the
  * order gen_pseudo_moves lists them (quiescence's moves). On the mailbox the
  * walk leaves out the legs that cannot capture or promote; elsewhere the full

@@ -414,8 +414,12 @@ static ReachQuery reach_query(const EvalTables *tables, uint64_t types) {
    * weight asks for them. */
   bool guard =
       term_counted(W(EW_GUARDED_MG) | W(EW_GUARDED_EG) | W(EW_RESTRICTED_MG) | W(EW_RESTRICTED_EG));
-  return (ReachQuery){types, types & tables->pawn_like_types, -1, tables->threat_types,
-                      guard ? tables->pawn_like_types : 0};
+  return (ReachQuery){.types = types,
+                      .threats_only = types & tables->pawn_like_types,
+                      .zone_sq = -1,
+                      .threat_types = tables->threat_types,
+                      .guard_types = guard ? tables->pawn_like_types : 0,
+                      .hanging_types = 0};
 }
 
 static void reach_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
@@ -443,27 +447,43 @@ static void checks_score(const EvalTables *tables, const RoyalChecks *checks,
   }
 }
 
-/* The reach terms (types: those asked, 0 for none) and the checks (when
- * `checks`): where both are asked, from one walk over the pieces
- * (pos_reach_and_checks) instead of two. */
+/* Enemy pieces (not royal) that a side attacks and no piece of theirs
+ * guards: one may be lost, and two cannot both be saved. */
+static void hanging_score(const EvalTables *tables, const int hanging[COLOR_NB],
+                          Score2 *out TRACE_PARAM) {
+  for (int c = 0; c < COLOR_NB; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    out->mg += sign * hanging[c] * W(EW_HANGING_MG);
+    out->eg += sign * hanging[c] * W(EW_HANGING_EG);
+    TRACE(EW_HANGING_MG, sign * hanging[c], EVAL_KIND_MG);
+    TRACE(EW_HANGING_EG, sign * hanging[c], EVAL_KIND_EG);
+  }
+}
+
+/* The reach terms (types: those asked, 0 for none), the checks (when
+ * `checks`) and the hanging pieces (when `hanging`): where more than the
+ * reach terms are asked, from one walk over the pieces
+ * (pos_reach_and_checks) instead of one per term. */
 static void reach_and_checks_evaluate(const Position *pos, const EvalTables *tables, uint64_t types,
-                                      bool checks, const int royal_sq[COLOR_NB],
+                                      bool checks, bool hanging, const int royal_sq[COLOR_NB],
                                       Score2 *out TRACE_PARAM) {
   checks = checks && (royal_sq[WHITE] >= 0 || royal_sq[BLACK] >= 0);
-  RoyalChecks counted;
-  if (types && checks) {
+  if (checks || hanging) {
     PieceReach white[POS_REACH_MAX], black[POS_REACH_MAX];
     PieceReach *found[COLOR_NB] = {white, black};
-    int n[COLOR_NB];
+    int n[COLOR_NB], hung[COLOR_NB];
+    RoyalChecks counted;
     ReachQuery query = reach_query(tables, types);
-    pos_reach_and_checks(pos, &query, royal_sq, found, n, &counted);
-    for (int c = 0; c < COLOR_NB; c++) reach_score(tables, (Color)c, found[c], n[c], out TRACE_ARG);
+    query.hanging_types = tables->nonroyal_types;
+    pos_reach_and_checks(pos, &query, royal_sq, found, n, checks ? &counted : NULL,
+                         hanging ? hung : NULL);
+    for (int c = 0; c < COLOR_NB && types; c++)
+      reach_score(tables, (Color)c, found[c], n[c], out TRACE_ARG);
+    if (checks) checks_score(tables, &counted, out TRACE_ARG);
+    if (hanging) hanging_score(tables, hung, out TRACE_ARG);
   } else if (types) {
     reach_evaluate(pos, tables, types, royal_sq, out TRACE_ARG);
-  } else if (checks) {
-    pos_royal_checks(pos, royal_sq, &counted);
   }
-  if (checks) checks_score(tables, &counted, out TRACE_ARG);
 }
 
 /* Two or more pieces of a type (the bishop pair: they cover each other's
@@ -680,7 +700,8 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   if (term_counted(W(EW_ROYAL_OPEN)) && !pawns.overflow && tables->has_pawn_like)
     royal_files_evaluate(tables, one_royal, &pawns, pos->variant->shape.files, &total TRACE_ARG);
   reach_and_checks_evaluate(pos, tables, reach, term_counted(W(EW_SAFE_CHECK) | W(EW_UNSAFE_CHECK)),
-                            one_royal, &total TRACE_ARG);
+                            term_counted(W(EW_HANGING_MG) | W(EW_HANGING_EG)), one_royal,
+                            &total TRACE_ARG);
   royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);

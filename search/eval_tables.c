@@ -351,16 +351,17 @@ static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
 
 /* The terms added with the royal zone and threats default to 0: a variant
  * without tuned weights evaluates as before them. */
-static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10, 20,  8,   10, 2, 3, 100, 6, 10,
-                                                  8,  10, 120, 150, 0,  0, 0, 0,   0, 0,
-                                                  0,  0,  0,   0,   0,  0, 0, 0,   0};
+static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10,  20,  8, 10, 2, 3, 100, 6, 10, 8,
+                                                  10, 120, 150, 0, 0,  0, 0, 0,   0, 0,  0,
+                                                  0,  0,   0,   0, 0,  0, 0, 0,   0};
 const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "tempo",          "doubled_mg",     "doubled_eg",   "isolated_mg",   "isolated_eg",
     "passed_mg",      "passed_eg",      "passed_royal", "shelter",       "danger",
     "hill_mg",        "hill_eg",        "check",        "extinction",    "zone_attackers",
     "threat_pawn_mg", "threat_pawn_eg", "threat_mg",    "threat_eg",     "zone_danger",
     "royal_open",     "guarded_mg",     "guarded_eg",   "restricted_mg", "restricted_eg",
-    "connected_mg",   "connected_eg",   "safe_check",   "unsafe_check"};
+    "connected_mg",   "connected_eg",   "safe_check",   "unsafe_check",  "hanging_mg",
+    "hanging_eg"};
 
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */

@@ -58,6 +58,8 @@ enum {
   EW_SAFE_CHECK,   /* middle game: per piece type that could give check from a square the enemy
                     * does not guard (board/mobility.c: pos_royal_checks), drops included */
   EW_UNSAFE_CHECK, /* middle game: per piece type that could give check only from guarded squares */
+  EW_HANGING_MG,   /* per enemy piece (not royal) attacked and guarded by none of its side */
+  EW_HANGING_EG,
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];

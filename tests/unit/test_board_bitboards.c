@@ -198,8 +198,8 @@ START_TEST(reach_and_checks_match_the_two_calls) {
   static PieceReach one[POS_REACH_MAX], both[COLOR_NB][POS_REACH_MAX];
   uint64_t threat_types[PIECE_TYPE_MAX];
   for (int t = 0; t < PIECE_TYPE_MAX; t++) threat_types[t] = t % 2 ? 0x5555 : ~(uint64_t)0;
-  const ReachQuery queries[] = {{~(uint64_t)0, 0, -1, threat_types, 0},
-                                {~(uint64_t)2, 5, -1, threat_types, 9}};
+  const ReachQuery queries[] = {{~(uint64_t)0, 0, -1, threat_types, 0, 0},
+                                {~(uint64_t)2, 5, -1, threat_types, 9, 0}};
   uint32_t seed = 7;
   long pieces = 0;
   for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
@@ -217,7 +217,7 @@ START_TEST(reach_and_checks_match_the_two_calls) {
         PieceReach *found[COLOR_NB] = {both[WHITE], both[BLACK]};
         int n[COLOR_NB];
         RoyalChecks merged, apart;
-        pos_reach_and_checks(pos, &queries[q], royal_sq, found, n, &merged);
+        pos_reach_and_checks(pos, &queries[q], royal_sq, found, n, &merged, NULL);
         pos_royal_checks(pos, royal_sq, &apart);
         for (int c = 0; c < COLOR_NB; c++) {
           ck_assert_msg(merged.safe[c] == apart.safe[c] && merged.unsafe[c] == apart.unsafe[c],

@@ -497,6 +497,40 @@ START_TEST(royal_checks_score_safe_and_guarded_checks) {
 }
 END_TEST
 
+/* The hanging term (hanging_mg and hanging_eg 10, alone): White's rook on
+ * d1 attacks the knight on d5, which nothing of Black's guards: +10 for
+ * White, -10 from Black's side when Black is to move; a pawn on e6 guards
+ * it: 0; an unguarded pawn counts as well: +10; Black's bishop on a4
+ * attacks the rook, which White's king guards: still +10. */
+START_TEST(hanging_weight_scores_unguarded_attacked_pieces) {
+  static const struct {
+    const char *fen;
+    int expected; /* side to move's view */
+  } CASES[] = {{"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", 10},
+               {"4k3/8/8/3n4/8/8/8/3RK3 b - - 0 1", -10},
+               {"4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", 0},
+               {"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", 10},
+               {"4k3/8/8/3n4/b7/8/8/3RK3 w - - 0 1", 10}};
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *chess = library_find(lib, "chess");
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Position *pos = shipped_position(lib, "chess", CASES[i].fen);
+    EvalTables plain, weighted;
+    ck_assert(eval_tables_build_derived(&plain, chess));
+    ck_assert(eval_tables_build_derived(&weighted, chess));
+    weighted.param[EW_HANGING_MG] = weighted.param[EW_HANGING_EG] = 10;
+    eval_params_apply(&weighted);
+    int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+    ck_assert_msg(got == CASES[i].expected, "%s: %d, expected %d", CASES[i].fen, got,
+                  CASES[i].expected);
+    eval_tables_free(&plain);
+    eval_tables_free(&weighted);
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 /* The self-play game ends by the variant's own repetition rule, as the
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
@@ -557,6 +591,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, mobility_weights_score_squares_reached);
   tcase_add_test(tc, reach_and_pair_weights_score_what_they_name);
   tcase_add_test(tc, royal_checks_score_safe_and_guarded_checks);
+  tcase_add_test(tc, hanging_weight_scores_unguarded_attacked_pieces);
   tcase_add_test(tc, fit_recovers_known_values);
   tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
   suite_add_tcase(s, tc);
