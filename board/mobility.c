@@ -1,7 +1,8 @@
 /* mobility.c — how many squares a piece reaches, for the evaluation's
  * mobility term (search/eval.c), and how many of them lie around the enemy
  * royal or hold enemy pieces worth attacking (its royal-zone and threat
- * terms).
+ * terms), the checks each side could give, and the enemy pieces a side
+ * attacks that nothing of theirs guards (its hanging term).
  *
  * Counted on the bitboards alone: a popcount of the targets move generation
  * uses, a few instructions per slider. Pieces the bitboards do not generate

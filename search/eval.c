@@ -7,7 +7,8 @@
  *   2. pieces in hand, worth a little more than on the board; where the
  *      variant's weights give them, mobility (squares each piece reaches),
  *      squares reached around the enemy royal and how many pieces reach
- *      them, enemy pieces attacked by pawn-like or lesser pieces, and a
+ *      them, enemy pieces attacked by pawn-like or lesser pieces, enemy
+ *      pieces attacked and guarded by nothing of theirs, and a
  *      bonus for a pair of a type;
  *   3. pawn-like structure: doubled and isolated pieces, passed ones by how
  *      close they are to promotion and (end game) how far the enemy royal is;
