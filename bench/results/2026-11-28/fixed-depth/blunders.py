@@ -6,6 +6,8 @@ moves (a tactic it saw late) or not (a judgement): blunders.py GAMES.pgn"""
 import re
 import sys
 
+from pgn_time import games
+
 
 def score(comment):
     m = re.match(r"\s*([+-]?)(M?)([\d.]+)/(\d+)", comment)
@@ -18,13 +20,10 @@ def score(comment):
 def jumps(path):
     """(moves before the jump, Fairy-Stockfish's colour, Chimera's next scores) per lost game"""
     found = []
-    for game in open(path).read().split("[Event ")[1:]:
-        chimera_white = re.search(r'\[White "([^"]+)"', game).group(1) == "chimera"
-        result = re.search(r'\[Result "([^"]+)"', game).group(1)
+    for white, _, result, plies in games(path):
+        chimera_white = white == "chimera"
         if result != ("0-1" if chimera_white else "1-0"):
             continue
-        body = game.split("\n\n", 1)[1]
-        plies = re.findall(r"([a-z]\d+[a-z]\d+[a-z+]?)\s*\{([^}]*)\}", body)
         last = None
         for i, (_, comment) in enumerate(plies):
             s = score(comment)
