@@ -22,13 +22,6 @@
 
 Suite *test_suite(void);
 
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 /* The colour-flipped FEN of a plain FEN (board, side, castling, e.p.,
  * counters; no holdings): the rank rows in reverse order with the case of
  * every letter swapped, the other side to move, the castling letters' case
@@ -77,7 +70,7 @@ static int asymmetries(const char *variant, bool shipped, int positions) {
   Position *twin = shipped_position(lib, variant, NULL);
   MoveList list;
   Undo undo;
-  uint64_t rng = 12345;
+  uint32_t seed = 12345; /* the board tests' random walk */
   int bad = 0, seen = 0;
   char start[512], err[256] = "";
   pos_get_fen(pos, start, sizeof start);
@@ -87,7 +80,8 @@ static int asymmetries(const char *variant, bool shipped, int positions) {
       if (pos_game_result(pos, -1) != RESULT_NONE) break;
       gen_legal_moves(pos, &list);
       if (!list.count) break;
-      pos_make_move(pos, list.moves[rng_next(&rng) % (uint64_t)list.count], &undo);
+      seed = seed * 1103515245u + 12345u;
+      pos_make_move(pos, list.moves[(seed >> 8) % (uint32_t)list.count], &undo);
       char fen[512], flipped[512];
       pos_get_fen(pos, fen, sizeof fen);
       flip_fen(fen, pos->geo.ranks, flipped, sizeof flipped);

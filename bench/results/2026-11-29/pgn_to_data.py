@@ -4,13 +4,13 @@ block per game ended by '# end N'): positions from ply 8 on, not in check, whose
 game is not a capture (roughly quiet); SCORE is the mover's PGN score turned to White's view.
 FENs come from Fairy-Stockfish's `d`. pgn_to_data.py FSF OUT GAMES.pgn..."""
 import os
-import re
 import subprocess
 import sys
 
 # pgn_time.py lives with the fixed-depth scripts
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "2026-11-28",
                                 "fixed-depth"))
+from blunders import score  # noqa: E402
 from pgn_time import games  # noqa: E402
 fsf = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 fsf.stdin.write("uci\nsetoption name UCI_Variant value chess\n")
@@ -23,11 +23,8 @@ for path in sys.argv[3:]:
             continue
         moves = [m for m, _ in plies]
         for i in range(8, len(plies) - 1):
-            m = re.match(r"\s*([+-]?)(M?)([\d.]+)/(\d+)", plies[i][1])
-            if not m or m.group(2):
-                continue
-            s = float(m.group(3)) * (-1 if m.group(1) == "-" else 1)
-            if abs(s) > 10:
+            s = score(plies[i][1])  # mates are 1e4: left out below
+            if s is None or abs(s) > 10:
                 continue
             fsf.stdin.write("position startpos moves %s\nd\nisready\n" % " ".join(moves[:i]))
             fsf.stdin.flush()
