@@ -1,12 +1,13 @@
-/* leg_rules.c — rules a move takes from the legs that make it (MBN's k and
- * #, mbn/move_program.h): a move ending on a k leg may not give check, and
- * a capture ending on a # leg decides the game for the side that made it.
+/* leg_rules.c — rules a move takes from the legs that make it (MBN's k, kk
+ * and #, mbn/move_program.h): a move ending on a k leg may not give check,
+ * one ending on a kk leg may give check but not mate, and a capture ending
+ * on a # leg decides the game for the side that made it.
  *
  * A Move does not say which legs made it, and one move may be made along
  * several paths (W+kW2 reaches d5 plainly and as a k move). So the mover's
  * program is asked again, walking only the legs in question: a move is
  * bound by k only if no leg without k makes it (the mover may always take
- * the free path), and a capture is decisive if some # leg makes it (the
+ * the free path; likewise for kk), and a capture is decisive if some # leg makes it (the
  * mover takes the winning path). Only types that carry these flags
  * (BoardTables.no_check_types, decisive_types) pay for the walk; every
  * other variant tests one flag (no_check_any, decisive_any).
@@ -34,6 +35,20 @@ static bool leg_move(Move move) {
   return kind == MOVE_NORMAL || kind == MOVE_EN_PASSANT || kind == MOVE_SWAP;
 }
 
+/* Whether the side to move (just checked) has no legal move. The answers
+ * are judged with kk set aside: an answer that would itself be a kk mate
+ * counts as an answer (docs/mbn.md, decision 28), which keeps the test from
+ * recursing through chains of cross-checks. */
+static _Thread_local bool judging_mate;
+
+static bool checked_side_is_mated(Position *pos) {
+  static _Thread_local MoveList answers;
+  judging_mate = true;
+  bool mated = gen_legal_moves(pos, &answers) == 0;
+  judging_mate = false;
+  return mated;
+}
+
 bool leg_rules_no_check_refuses(const Position *pos, Move move) {
   const BoardTables *t = pos->tables;
   Color us = pos->side;
@@ -42,9 +57,20 @@ bool leg_rules_no_check_refuses(const Position *pos, Move move) {
   if (!type_set_has(&t->no_check_types[us], type)) return false;
   /* most moves give no check: that test first, the walks only for checks */
   if (!pos_gives_check(pos, move)) return false;
-  /* a move no leg makes (promotion=sittuyin's promotion in place) is no k move */
-  if (!made_by_legs(pos, move, LEG_NO_CHECK, LEG_NO_CHECK)) return false;
-  return !type_set_has(&t->may_check_types[us], type) || !made_by_legs(pos, move, LEG_NO_CHECK, 0);
+  const unsigned bound = LEG_NO_CHECK | LEG_NO_MATE;
+  /* a path with neither k nor kk frees the move; a move no leg makes
+   * (promotion=sittuyin's promotion in place) is bound by neither */
+  if (type_set_has(&t->may_check_types[us], type) && made_by_legs(pos, move, bound, 0))
+    return false;
+  bool by_kk = made_by_legs(pos, move, bound, LEG_NO_MATE);
+  if (!by_kk) return made_by_legs(pos, move, LEG_NO_CHECK, LEG_NO_CHECK);
+  if (judging_mate) return false;
+  Position *p = (Position *)pos; /* make/unmake restores it exactly */
+  Undo undo;
+  pos_make_move(p, move, &undo); /* a gated piece may block or check too */
+  bool mates = checked_side_is_mated(p);
+  pos_unmake_move(p, &undo);
+  return mates;
 }
 
 bool leg_rules_decisive(const Position *pos, Move move) {

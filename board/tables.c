@@ -203,7 +203,7 @@ static int most_captures_on_the_way(const MoveProgram *prog) {
   return most;
 }
 
-/* k and # are judged by the leg a move ends on (board/leg_rules.c), so a
+/* k, kk and # are judged by the leg a move ends on (board/leg_rules.c), so a
  * leg carrying one must pass it to every leg that may follow: in kW-F or
  * #cK-[mK] the flag would bind only the moves that stop early, which is not
  * what the text says. Refused by name; k(W-F) gives it to the whole move. */
@@ -212,8 +212,10 @@ static bool leg_flags_reach_the_end(const MoveProgram *prog, const MoveLeg *leg,
   static const struct {
     unsigned flag;
     const char *name, *example;
-  } flags[] = {{LEG_NO_CHECK, "'k'", "kW-F"}, {LEG_DECISIVE, "'#'", "#cK-mK"}};
-  for (int f = 0; f < 2; f++) {
+  } flags[] = {{LEG_NO_CHECK, "'k'", "kW-F"},
+               {LEG_NO_MATE, "'kk'", "kkW-F"},
+               {LEG_DECISIVE, "'#'", "#cK-mK"}};
+  for (int f = 0; f < 3; f++) {
     if (!(leg->flags & flags[f].flag)) continue;
     for (int k = 0; k < leg->child_count; k++) {
       uint16_t child = prog->children[leg->first_child + k];
@@ -256,7 +258,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->leg_base[type][c] = total;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
-        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE;
+        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);
@@ -264,7 +266,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
         }
         if (!leg_flags_reach_the_end(prog, leg, err, errlen, v->pieces[type].letter)) goto fail;
         if (leg->flags & LEG_ENDS) {
-          if (leg->flags & LEG_NO_CHECK)
+          if (leg->flags & (LEG_NO_CHECK | LEG_NO_MATE))
             type_set_add(&t->no_check_types[c], type), t->no_check_any[c] = true;
           else
             type_set_add(&t->may_check_types[c], type);

@@ -215,11 +215,12 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       ctx->flags |= LEG_INITIAL;
       break;
     case 'k':
-      if (mod->count == 2 || filter >= 0) {
-        lower_error(L, mod->line, mod->col, "kk", "'kk' and 'k{...}' are not supported");
+      if (filter >= 0) {
+        lower_error(L, mod->line, mod->col, mod->count == 2 ? "kk" : "k",
+                    "'k{...}' (no check to some pieces only) is not supported");
         return false;
       }
-      ctx->flags |= LEG_NO_CHECK;
+      ctx->flags |= mod->count == 2 ? LEG_NO_MATE : LEG_NO_CHECK;
       break;
     case 'o':
       ctx->flags |= LEG_WRAP_FILES;

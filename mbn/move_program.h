@@ -89,6 +89,9 @@ typedef enum {
    * that captures decides the game for the side that made it. Like k, it
    * must be on every leg after it too (board/leg_rules.c). */
   LEG_DECISIVE = 1 << 11,
+  /* kk: a move ending on this leg may give check but not mate (the side
+   * checked has no legal move after it). Like k, on every leg after it too. */
+  LEG_NO_MATE = 1 << 12,
 } LegFlag;
 
 /* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */

@@ -1,6 +1,6 @@
-/* test_board_mbn_flags.c — MBN's k (a move that may not give check) and #
- * (a capture that decides the game) played on a board (docs/mbn.md,
- * decisions 26 and 27). Before, the board refused both ("not implemented by
+/* test_board_mbn_flags.c — MBN's k (a move that may not give check), kk
+ * (check but not mate) and # (a capture that decides the game) played on a
+ * board (docs/mbn.md, decisions 26, 27 and 28). Before, the board refused both ("not implemented by
  * the move generator"), so every test here failed to load its variant.
  * Expected counts are by hand; the comments say how.
  */
@@ -93,6 +93,54 @@ START_TEST(a_no_check_piece_still_attacks) {
 }
 END_TEST
 
+/* kk: check allowed, mate not. White K g6 and X on b1, Black k h8. The
+ * queen has 19 moves (7 up the b-file, 7 on the 1st rank, a2 and c2 d3 e4
+ * f5 before the K). Four check h8: b8 along the 8th rank mates (g8 on the
+ * rank, g7 and h7 the K's), h1 (up the h-file), b2 and a1 (the long
+ * diagonal) leave g8 free. kkQ loses only b8 (18), kQ all four (15), Q
+ * none (19); the K adds f5 f6 f7 g5 h5 h6. Before kk was played the
+ * variant did not load ("'kk' and 'k{...}' are not supported"). */
+START_TEST(no_mate_queen_leaves_out_only_its_mate) {
+  VariantLibrary *lib;
+  char out[512];
+  const char *fen = "7k/8/6K1/8/8/8/8/1X6 w - - 0 1";
+  const char *defs[] = {"K X=kkQ", "K X=kQ", "K X=Q"};
+  const int moves[] = {18, 15, 19};
+  for (int i = 0; i < 3; i++) {
+    Position *pos = iv_position_ok(defs[i], fen, &lib);
+    ck_assert_int_eq(iv_moves_from(pos, "b1", out, sizeof out), moves[i]);
+    ck_assert_msg(has(out, "b1b8") == (i == 2), "%s: %s", defs[i], out);
+    ck_assert_msg(has(out, "b1h1") == (i != 1) && has(out, "b1b2") == (i != 1) &&
+                      has(out, "b1a1") == (i != 1),
+                  "%s: %s", defs[i], out);
+    ck_assert_uint_eq(perft(pos, 1), (uint64_t)moves[i] + 6);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
+/* A discovered mate is a mate: the kkN on a4 shields Black's k on a8 from
+ * the R on a1, Black's r stands on b8. Each leap uncovers check; after c5
+ * the k has no square (a7 the R's, b7 the N's, b8 its own r): mate, left
+ * out. After b6 (double check), c3 or b2 it escapes to b7 (3 moves). kN
+ * has none, N all four. */
+START_TEST(a_discovered_mate_is_a_mate) {
+  VariantLibrary *lib;
+  char out[512];
+  const char *fen = "kr6/8/8/8/X7/8/8/R6K w - - 0 1";
+  Position *pos = iv_position_ok("K R X=kkN", fen, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "a4", out, sizeof out), 3);
+  ck_assert_msg(!has(out, "a4c5") && has(out, "a4b6"), "%s", out);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K R X=kN", fen, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "a4", out, sizeof out), 0);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K R X=N", fen, &lib);
+  ck_assert_int_eq(iv_moves_from(pos, "a4", out, sizeof out), 4);
+  iv_done(pos, lib);
+}
+END_TEST
+
 /* The board judges the leg a move ends on, so k and # must cover the legs
  * after them: on the first part of a chain only they are refused by name,
  * on the whole move accepted. */
@@ -102,6 +150,10 @@ START_TEST(flags_on_part_of_a_chain_are_refused) {
   Position *pos = iv_position("K X=kW-F", fen_kq, &lib, err, sizeof err);
   ck_assert_ptr_null(pos);
   ck_assert_msg(strstr(err, "piece X: 'k' on the first part of a move only"), "%s", err);
+  library_free(lib);
+  pos = iv_position("K X=kkW-F", fen_kq, &lib, err, sizeof err);
+  ck_assert_ptr_null(pos);
+  ck_assert_msg(strstr(err, "piece X: 'kk' on the first part of a move only"), "%s", err);
   library_free(lib);
   pos = iv_position("K X=#cK-mK", fen_kq, &lib, err, sizeof err);
   ck_assert_ptr_null(pos);
@@ -203,6 +255,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, a_path_without_k_frees_the_move);
   tcase_add_test(tc, a_discovered_check_is_a_check);
   tcase_add_test(tc, a_no_check_piece_still_attacks);
+  tcase_add_test(tc, no_mate_queen_leaves_out_only_its_mate);
+  tcase_add_test(tc, a_discovered_mate_is_a_mate);
   tcase_add_test(tc, flags_on_part_of_a_chain_are_refused);
   tcase_add_test(tc, decisive_capture_wins);
   tcase_add_test(tc, other_captures_decide_nothing);
