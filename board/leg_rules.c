@@ -6,9 +6,9 @@
  * A Move does not say which legs made it, and one move may be made along
  * several paths (W+kW2 reaches d5 plainly and as a k move). So the mover's
  * program is asked again, walking only the legs in question: a move is
- * bound by k only if no leg without k makes it (the mover may always take
- * the free path; likewise for kk), and a capture is decisive if some # leg makes it (the
- * mover takes the winning path). Only types that carry these flags
+ * bound by k (or kk) only if no leg without either makes it (the mover may
+ * always take the free path), and a capture is decisive if some # leg
+ * makes it (the mover takes the winning path). Only types that carry these flags
  * (BoardTables.no_check_types, decisive_types) pay for the walk; every
  * other variant tests one flag (no_check_any, decisive_any).
  */

@@ -92,8 +92,9 @@ struct BoardTables {
   bool capture_effects;
   /* MBN k, kk and # (board/leg_rules.c), per colour, types with a leg that
    * ends a move and carries LEG_NO_CHECK or LEG_NO_MATE / has an ending leg
-   * with neither / carries LEG_DECISIVE: zero in every variant that does not use them, so legality
-   * and make test one flag there (no_check_any, decisive_any) */
+   * with neither / carries LEG_DECISIVE: zero in every variant that does
+   * not use them, so legality and make test one flag there (no_check_any,
+   * decisive_any) */
   TypeSet no_check_types[COLOR_NB];
   TypeSet may_check_types[COLOR_NB];
   TypeSet decisive_types[COLOR_NB];
