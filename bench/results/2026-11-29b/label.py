@@ -5,38 +5,63 @@ index is WORKER modulo NWORKERS and every STEP-th position of them, searches it 
 writes "RESULT SCORE FEN" lines and the games' "# end" lines to OUT (mates and scores beyond
 +-1000 are left out). Run NWORKERS of them and concatenate the outputs; then
 `chimera tune VARIANT --no-play --data OUT --lambda 1` fits the weights to these scores."""
-import sys, subprocess
-inp, out, step, depth, worker, nworkers, fsf = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
-p = subprocess.Popen([fsf], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
-def wait(tok):
-    while True:
-        l = p.stdout.readline()
-        if not l: raise SystemExit("fsf died")
-        if l.startswith(tok): return l
-send("uci"); wait("uciok")
-send("setoption name Threads value 1"); send("setoption name Hash value 16")
-send("setoption name UCI_Variant value chess"); send("isready"); wait("readyok")
-game = 0; idx = 0; o = open(out, "w"); n = 0
-for line in open(inp):
-    if line.startswith("#"):
-        if game % nworkers == worker: o.write(line)
-        game += 1; continue
-    if game % nworkers != worker: continue
-    idx += 1
-    if idx % step: continue
-    res, sc, fen = line.rstrip("\n").split(" ", 2)
-    send("position fen " + fen); send("go depth %d" % depth)
-    score = None
-    while True:
-        l = p.stdout.readline()
-        if not l: raise SystemExit("fsf died")
-        if l.startswith("info") and " score " in l:
-            t = l.split(); i = t.index("score")
-            score = ("mate", int(t[i+2])) if t[i+1] == "mate" else ("cp", int(t[i+2]))
-        if l.startswith("bestmove"): break
-    if score is None or score[0] == "mate" or abs(score[1]) > 1000: continue
-    v = score[1] if fen.split()[1] == "w" else -score[1]
-    o.write("%s %d %s\n" % (res, v, fen)); n += 1
-    if n % 2000 == 0: print(worker, n, file=sys.stderr, flush=True); o.flush()
-o.close(); send("quit")
+import subprocess
+import sys
+
+
+class Engine:
+    """A UCI engine on pipes, searching chess positions to a fixed depth (resid.py uses it too)."""
+
+    def __init__(self, cmd):
+        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  bufsize=1)
+        self.send("uci"); self.wait("uciok")
+        self.send("setoption name Threads value 1"); self.send("setoption name Hash value 16")
+        self.send("setoption name UCI_Variant value chess"); self.send("isready")
+        self.wait("readyok")
+
+    def send(self, s):
+        self.p.stdin.write(s + "\n"); self.p.stdin.flush()
+
+    def wait(self, tok):
+        while True:
+            line = self.p.stdout.readline()
+            if not line: raise SystemExit("the engine died")
+            if line.startswith(tok): return line
+
+    def score(self, fen, depth):
+        """The last score of a depth-`depth` search, from White's view; None for a mate."""
+        self.send("position fen " + fen); self.send("go depth %d" % depth)
+        score = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line: raise SystemExit("the engine died")
+            if line.startswith("info") and " score " in line:
+                t = line.split(); i = t.index("score")
+                score = None if t[i + 1] == "mate" else int(t[i + 2])
+            if line.startswith("bestmove"): break
+        if score is None: return None
+        return score if fen.split()[1] == "w" else -score
+
+    def quit(self):
+        self.send("quit")
+
+
+if __name__ == "__main__":
+    inp, out, fsf = sys.argv[1], sys.argv[2], sys.argv[7]
+    step, depth, worker, nworkers = (int(x) for x in sys.argv[3:7])
+    engine = Engine(fsf)
+    game = 0; idx = 0; o = open(out, "w"); n = 0
+    for line in open(inp):
+        if line.startswith("#"):
+            if game % nworkers == worker: o.write(line)
+            game += 1; continue
+        if game % nworkers != worker: continue
+        idx += 1
+        if idx % step: continue
+        res, _, fen = line.rstrip("\n").split(" ", 2)
+        v = engine.score(fen, depth)
+        if v is None or abs(v) > 1000: continue
+        o.write("%s %d %s\n" % (res, v, fen)); n += 1
+        if n % 2000 == 0: print(worker, n, file=sys.stderr, flush=True); o.flush()
+    o.close(); engine.quit()

@@ -2,27 +2,19 @@
 """resid.py CHIMERA FSF DATA STEP TOPFRAC: Chimera's depth-1 score against the data's score (FSF's),
 then FSF's eval terms averaged over the positions of largest residual, signed by it."""
 import re, subprocess, sys
+from label import Engine
 ch_cmd, fsf_cmd, data, step, top = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5])
 rows = []
 for i, l in enumerate(open(data)):
     if l.startswith("#") or i % step: continue
     r, s, fen = l.rstrip("\n").split(" ", 2)
     rows.append((int(s), fen))
-ch = subprocess.Popen([ch_cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-ch.stdin.write("uci\nsetoption name UCI_Variant value chess\nisready\n"); ch.stdin.flush()
-while not ch.stdout.readline().startswith("readyok"): pass
+ch = Engine(ch_cmd)
 res = []
 for s, fen in rows:
-    ch.stdin.write("position fen %s\ngo depth 1\n" % fen); ch.stdin.flush()
-    sc = None
-    while True:
-        l = ch.stdout.readline()
-        if " score cp " in l: sc = int(l.split(" score cp ")[1].split()[0])
-        if l.startswith("bestmove"): break
-    if sc is None: continue
-    if fen.split()[1] == "b": sc = -sc
-    res.append((s - sc, s, sc, fen))
-ch.stdin.write("quit\n"); ch.stdin.flush()
+    sc = ch.score(fen, 1)
+    if sc is not None: res.append((s - sc, s, sc, fen))
+ch.quit()
 import statistics
 d = [x[0] for x in res]
 print("positions %d, residual mean %+.1f, sd %.1f, mean |r| %.1f" % (len(d), statistics.mean(d), statistics.pstdev(d), statistics.mean(abs(x) for x in d)))
