@@ -34,8 +34,20 @@ BAD_ENDINGS = [
 # XBoard's ending when Fairy-Max (always the second program here) stopped
 # answering: the reference engine failed, not Chimera. Fairy-Max 5.0b
 # (Debian's 5.0b-1+b1) segfaults in capablanca on some machines before its
-# first move, whatever its opponent (seen on 2026-11-29).
+# first move, whatever its opponent (seen on 2026-11-29; reference_command).
 REFERENCE_FAILED = re.compile(r"Error (writing to|reading from) second chess program", re.I)
+
+
+def reference_command():
+    """Fairy-Max's command line for XBoard. The same Fairy-Max 5.0b crashes on
+    XBoard's `computer` command in some runs and not others, in chess too
+    (`printf 'xboard\nnew\ncomputer\nquit\n' | fairymax`: a segfault in 5
+    of 8 runs on 2026-11-29, none in 20 with address randomisation off), so
+    it runs under `setarch -R` where that works; capablanca crashes either way."""
+    setarch = shutil.which("setarch")
+    if setarch and subprocess.run([setarch, "-R", "true"], capture_output=True).returncode == 0:
+        return "%s -R %s" % (setarch, FAIRYMAX)
+    return FAIRYMAX
 
 
 def parse_pgn(text):
@@ -79,7 +91,7 @@ def main():
     if args.protocol == "uci":
         first += ["-fUCI", "-adapterCommand", '%s -noini -ec "%%fcp" -ed "%%fd"' % POLYGLOT]
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", XBOARD] + first + [
-        "-scp", FAIRYMAX, "-sd", os.path.dirname(FAIRYMAX),
+        "-scp", reference_command(), "-sd", os.path.dirname(FAIRYMAX),
         "-mg", str(args.games), "-tc", args.tc, "-inc", args.inc, "-variant", args.variant,
         "-xponder", "-sgf", pgn, "-autoCallFlag", "true", "-popupExitMessage", "false",
         "-saveSettingsOnExit", "false", "-soundProgram", "", "-debug",
