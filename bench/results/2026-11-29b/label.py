@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Label `chimera tune` data with Fairy-Stockfish's search score, from White's view, in place of
-Chimera's: label.py IN OUT STEP DEPTH WORKER NWORKERS FSF. This worker takes the games whose
-index is WORKER modulo NWORKERS and every STEP-th position of them, searches it to DEPTH, and
-writes "RESULT SCORE FEN" lines and the games' "# end" lines to OUT (mates and scores beyond
-+-1000 are left out). Run NWORKERS of them and concatenate the outputs; then
+Chimera's: label.py IN OUT STEP DEPTH WORKER NWORKERS FSF [LIMIT]. This worker takes the games
+whose index is WORKER modulo NWORKERS and every STEP-th position of them, searches it to DEPTH
+(0: its static evaluation, the `eval` command's final line), and writes "RESULT SCORE FEN" lines
+and the games' "# end" lines to OUT (mates and scores beyond +-LIMIT, default 1000, are left
+out). Run NWORKERS of them and concatenate the outputs; then
 `chimera tune VARIANT --no-play --data OUT --lambda 1` fits the weights to these scores."""
 import subprocess
 import sys
@@ -43,6 +44,12 @@ class Engine:
         if score is None: return None
         return score if fen.split()[1] == "w" else -score
 
+    def static(self, fen):
+        """The static evaluation (Fairy-Stockfish's `eval`), White's view; None when it has none."""
+        self.send("position fen " + fen); self.send("eval")
+        t = self.wait("Final evaluation").split()
+        return None if t[2] == "none" else round(float(t[2]) * 100)
+
     def quit(self):
         self.send("quit")
 
@@ -50,6 +57,7 @@ class Engine:
 if __name__ == "__main__":
     inp, out, fsf = sys.argv[1], sys.argv[2], sys.argv[7]
     step, depth, worker, nworkers = (int(x) for x in sys.argv[3:7])
+    limit = int(sys.argv[8]) if len(sys.argv) > 8 else 1000
     engine = Engine(fsf)
     game = 0; idx = 0; o = open(out, "w"); n = 0
     for line in open(inp):
@@ -60,8 +68,8 @@ if __name__ == "__main__":
         idx += 1
         if idx % step: continue
         res, _, fen = line.rstrip("\n").split(" ", 2)
-        v = engine.score(fen, depth)
-        if v is None or abs(v) > 1000: continue
+        v = engine.static(fen) if depth == 0 else engine.score(fen, depth)
+        if v is None or abs(v) > limit: continue
         o.write("%s %d %s\n" % (res, v, fen)); n += 1
         if n % 2000 == 0: print(worker, n, file=sys.stderr, flush=True); o.flush()
     o.close(); engine.quit()

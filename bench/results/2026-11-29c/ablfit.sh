@@ -6,7 +6,8 @@
 # Environment: DATA (a chimera tune data file), FSF (the ablation build), CHIMERA, WEIGHTS (start).
 T=$1
 for w in 0 1; do
-  FSF_ABLATE=$T python3 "$(dirname "$0")/label_static.py" "$DATA" abl-$T-$w.td $w 2 "$FSF" &
+  FSF_ABLATE=$T python3 "$(dirname "$0")/../2026-11-29b/label.py" "$DATA" abl-$T-$w.td 1 0 $w 2 \
+    "$FSF" 1500 &
 done
 wait
 cat abl-$T-0.td abl-$T-1.td > abl-$T.td && rm abl-$T-0.td abl-$T-1.td

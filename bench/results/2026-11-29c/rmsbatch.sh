@@ -1,6 +1,7 @@
 #!/bin/bash
 # A Chimera with the three royal-attack patches (B) and its shipped chess weights (Z), the
-# labelled data of label_static.py and ablfit.sh in the current folder.
+# labelled data of ../2026-11-29b/label.py (depth 0, limit 1500: st7.td) and of ablfit.sh in the
+# current folder.
 B=${CHIMERA:-./chimera}; Z=${WEIGHTS:-variants/weights/chess.txt}
 run() { # name data from freeze
   if [ "$4" = 1 ]; then F="FREEZE_RA=1"; else F=""; fi
