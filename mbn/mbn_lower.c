@@ -257,17 +257,71 @@ static Fragment lower_hop(Lowering *L, const Ctx *ctx, int um, int un, Steps s, 
   return f;
 }
 
+/* One lame leap along the vector (dx, dy) of the atom (m, n): every
+ * King-step path from the start to the leap's end square, diagonal and
+ * straight steps in every order, sharing prefixes. Appends the first steps
+ * to entries and the landing steps to exits. False after an error. */
+static bool lame_paths(Lowering *L, const Ctx *ctx, int m, int n, int dx, int dy, int line, int col,
+                       IntList *entries, IntList *exits) {
+  int diag = m, total = n;
+  int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+  int ox = abs(dx) > abs(dy) ? sx : 0, oy = abs(dx) > abs(dy) ? 0 : sy;
+  if (m == n || m == 0) ox = sx, oy = sy; /* straight line: one path */
+  /* Enumerate orderings as bit masks of diagonal steps; share prefixes. */
+  int node_of_prefix[1 << 9];
+  for (int i = 0; i < (1 << 9); i++) node_of_prefix[i] = -1;
+  for (int mask = 0; mask < (1 << total); mask++) {
+    if (m != n && m != 0 && __builtin_popcount((unsigned)mask) != diag) continue;
+    if ((m == n || m == 0) && mask != 0) continue;
+    int parent = -1;
+    for (int step = 0; step < total; step++) {
+      int prefix = (1 << (step + 1)) | (mask & ((1 << (step + 1)) - 1));
+      bool is_diag = (mask >> step) & 1;
+      if (node_of_prefix[prefix] < 0) {
+        bool final = step == total - 1;
+        Ctx leg = *ctx;
+        leg.dir_levels = 0;
+        int id = template_new(L, &leg, 1, 1, line, col);
+        if (id < 0) return false;
+        Template *t = &L->t[id];
+        t->fixed = true;
+        t->fx = is_diag ? sx : ox;
+        t->fy = is_diag ? sy : oy;
+        if (m == n) t->fx = sx, t->fy = sy;
+        if (!final) {
+          t->end_occ = 0;
+          t->pass_occ = OCC_EMPTY;
+          t->pass_effect = EFFECT_CAPTURE;
+        }
+        node_of_prefix[prefix] = id;
+        if (parent < 0)
+          list_add(L, entries, id);
+        else
+          template_link(L, parent, id, false, false);
+        if (final) list_add(L, exits, id);
+      }
+      parent = node_of_prefix[prefix];
+    }
+  }
+  return true;
+}
+
 /* A lame leaper (n): every King-step path from the start to the leap's end
- * square, diagonal steps and straight steps in every order. */
-static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, int col) {
+ * square. On a rider (nN0, nN3, nN03: MBN's "a leaping rider will become a
+ * sliding rider") each leap of the ride is lame, in the same direction, and
+ * the ride goes on only from an empty landing square: for an unlimited ride
+ * the landing steps lead back to the first steps of the leap, for a limited
+ * one the leap is laid out once per count. */
+static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, Steps s, int line, int col) {
   Fragment f;
   memset(&f, 0, sizeof f);
   int vectors[8][2] = {{m, n}, {-m, n}, {m, -n}, {-m, -n}, {n, m}, {-n, m}, {n, -m}, {-n, -m}};
-  int diag = m, straight = n - m, total = n;
-  if (total > 8) {
+  if (n > 8) {
     lower_error(L, line, col, "n", "'n' (lame leaper) is limited to leaps of at most 8 squares");
     return f;
   }
+  bool unlimited = s.max == LEG_STEPS_UNLIMITED;
+  int copies = !s.rider ? 1 : unlimited ? 1 : s.max;
   for (int v = 0; v < 8; v++) {
     bool duplicate = false;
     for (int w = 0; w < v; w++)
@@ -287,45 +341,27 @@ static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, int line, 
     for (int i = 0; i < count; i++)
       if (allowed[i][0] == dx && allowed[i][1] == dy) ok = true;
     if (!ok) continue;
-    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
-    int ox = abs(dx) > abs(dy) ? sx : 0, oy = abs(dx) > abs(dy) ? 0 : sy;
-    if (m == n || m == 0) ox = sx, oy = sy; /* straight line: one path */
-    /* Enumerate orderings as bit masks of diagonal steps; share prefixes. */
-    int node_of_prefix[1 << 9];
-    for (int i = 0; i < (1 << 9); i++) node_of_prefix[i] = -1;
-    for (int mask = 0; mask < (1 << total); mask++) {
-      if (m != n && m != 0 && __builtin_popcount((unsigned)mask) != diag) continue;
-      if ((m == n || m == 0) && mask != 0) continue;
-      (void)straight;
-      int parent = -1;
-      for (int step = 0; step < total; step++) {
-        int prefix = (1 << (step + 1)) | (mask & ((1 << (step + 1)) - 1));
-        bool is_diag = (mask >> step) & 1;
-        if (node_of_prefix[prefix] < 0) {
-          bool final = step == total - 1;
-          Ctx leg = *ctx;
-          leg.dir_levels = 0;
-          int id = template_new(L, &leg, 1, 1, line, col);
-          if (id < 0) return f;
-          Template *t = &L->t[id];
-          t->fixed = true;
-          t->fx = is_diag ? sx : ox;
-          t->fy = is_diag ? sy : oy;
-          if (m == n) t->fx = sx, t->fy = sy;
-          if (!final) {
-            t->end_occ = 0;
-            t->pass_occ = OCC_EMPTY;
-            t->pass_effect = EFFECT_CAPTURE;
-          }
-          node_of_prefix[prefix] = id;
-          if (parent < 0)
-            list_add(L, &f.entries, id);
-          else
-            template_link(L, parent, id, false, false);
-          if (final) list_add(L, &f.exits, id);
+    IntList before;
+    memset(&before, 0, sizeof before);
+    for (int k = 1; k <= copies; k++) {
+      IntList entries, exits;
+      memset(&entries, 0, sizeof entries);
+      memset(&exits, 0, sizeof exits);
+      if (!lame_paths(L, ctx, m, n, dx, dy, line, col, &entries, &exits)) return f;
+      if (k == 1) list_append(L, &f.entries, &entries);
+      fragment_connect(L, &before, &entries, false, false);
+      bool may_end = !s.rider || k >= s.min || unlimited;
+      for (int i = 0; i < exits.count; i++) {
+        Template *t = &L->t[exits.items[i]];
+        if (s.rider && (unlimited || k < copies)) { /* the ride goes on from an empty square */
+          t->pass_occ = OCC_EMPTY;
+          t->pass_effect = EFFECT_CAPTURE;
         }
-        parent = node_of_prefix[prefix];
+        if (!may_end) t->end_occ = 0;
       }
+      if (unlimited && s.rider) fragment_connect(L, &exits, &entries, false, false);
+      if (may_end) list_append(L, &f.exits, &exits);
+      before = exits;
     }
   }
   return f;
@@ -556,11 +592,12 @@ static Fragment lower_atom(Lowering *L, const AstNode *atom, const AstNode *ride
     return lower_halfling(L, ctx, m, n, atom->line, atom->col);
   }
   if (ctx->lame && (m != 0 || n != 0)) {
-    if (s.rider) {
-      lower_error(L, atom->line, atom->col, "n", "'n' on a rider is not supported");
+    if (s.maximal || s.edge) {
+      lower_error(L, atom->line, atom->col, "n",
+                  "'n' on a maximal or edge rider ('0*', '*') is not supported");
       return (Fragment){0};
     }
-    return lower_lame(L, ctx, m, n, atom->line, atom->col);
+    return lower_lame(L, ctx, m, n, s, atom->line, atom->col);
   }
   if (ctx->hop) {
     int um = m, un = n;

@@ -263,6 +263,43 @@ END_TEST
  * 36x36 that walk took minutes per square, so "go movetime 1000" never
  * answered: it is now bounded (search/eval_tables.c), and such a piece
  * still rates above a rook, which reaches fewer squares. */
+/* n on a rider (audit row "n on rider", nN0, once refused): each leap of
+ * the lame nightrider goes by a King-step path (W then F, or F then W) that
+ * must be empty, in the same direction, and the ride goes on only from an
+ * empty landing square. X on d4, counted by hand (the nightrider would have
+ * 12 moves on the empty board):
+ *  - black knights on d5 and e5 block both paths to e6, so e6 and f8 go;
+ *    c6 goes round by c5, f5 by e4: 10 moves;
+ *  - knights on e7 and f7 block both paths from e6 to f8 only: 11;
+ *  - a knight on e6 is captured there and the ride ends: 11, with d4e6
+ *    and without d4f8. */
+START_TEST(lame_nightrider_is_blocked_leap_by_leap) {
+  static const struct {
+    const char *fen, *present, *absent;
+    int count;
+  } CASES[] = {
+      {"7k/8/8/3nn3/3X4/8/8/K7 w - - 0 1", "d4c6 d4b8 d4f5 d4h6", "d4e6", 10},
+      {"7k/4nn2/8/8/3X4/8/8/K7 w - - 0 1", "d4e6 d4c6 d4b8", "d4f8", 11},
+      {"7k/8/4n3/8/3X4/8/8/K7 w - - 0 1", "d4e6 d4h2 d4b3", "d4f8", 11},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    VariantLibrary *lib;
+    Position *pos = iv_position_ok("K N X=nN0", CASES[i].fen, &lib);
+    char out[512];
+    int n = iv_moves_from(pos, "d4", out, sizeof out);
+    ck_assert_msg(n == CASES[i].count, "%s: %d moves (%s), expected %d", CASES[i].fen, n, out,
+                  CASES[i].count);
+    char want[64];
+    snprintf(want, sizeof want, "%s", CASES[i].present);
+    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+      ck_assert_msg(strstr(out, m), "%s: %s missing from %s", CASES[i].fen, m, out);
+    ck_assert_msg(!strstr(out, CASES[i].absent), "%s: %s in %s", CASES[i].fen, CASES[i].absent,
+                  out);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
 START_TEST(evaluation_tables_of_complex_riders_end) {
   const char *riders[] = {"K R X=dQ0", "K R X=(dQ)0"};
   for (int i = 0; i < 2; i++) {
@@ -298,6 +335,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, compound_and_minus_letters_in_fens);
   tcase_add_test(tc, captures_a_move_cannot_hold_are_refused);
   tcase_add_test(tc, evaluation_tables_of_complex_riders_end);
+  tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
   suite_add_tcase(suite, tc);
   return suite;
 }

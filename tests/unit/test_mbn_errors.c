@@ -89,9 +89,9 @@ static const ErrorCase CASES[] = {
     {"X=k{Q}W", 1, 3, "piece set names 'Q', which is not a piece of this variant"},
     {"X=iiW", 1, 3, "'ii'"},
     {"X=pN", 1, 4, "'p' needs a straight path"},
-    {"X=nN0", 1, 4, "'n' on a rider is not supported"},
+    {"X=nN0*", 1, 4, "'n' on a maximal or edge rider"},
     /* an error inside a basic piece's body points at its letter */
-    {"K X=nQ", 1, 6, "'n' on a rider is not supported"},
+    {"K X=nB*", 1, 6, "'n' on a maximal or edge rider"},
     {"X=efW", 1, 3, "'e' needs 'm'"},
     {"K=K K=K", 1, 5, "piece 'K' defined twice"},
     {"p=fW", 1, 1, "black definition 'p' needs a white piece 'P'"},

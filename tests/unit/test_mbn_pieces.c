@@ -118,6 +118,26 @@ START_TEST(exact_and_limited_riders) {
 }
 END_TEST
 
+/* n on a rider (MBN: "a leaping rider will become a sliding rider"): on an
+ * empty board the lame nightrider nN0 reaches the nightrider's squares, the
+ * exact nN02 only the four second leaps that stay on the board from d4, and
+ * nN1 is the lame knight's one leap. */
+START_TEST(lame_riders_on_an_empty_board) {
+  char *nightrider = NULL;
+  {
+    char error[256] = "";
+    Variant *v = mtu_compile("X=N0", 8, 8, error, sizeof error);
+    ck_assert_msg(v != NULL, "%s", error);
+    nightrider = strdup(mtu_reach(v, "X", WHITE, "d4"));
+    mtu_free(v);
+  }
+  EXPECT_REACH("X=nN0", 8, 8, "X", WHITE, "d4", nightrider);
+  free(nightrider);
+  EXPECT_REACH("X=nN02", 8, 8, "X", WHITE, "d4", "h2:mc h6:mc b8:mc f8:mc");
+  EXPECT_REACH("X=nN1", 8, 8, "X", WHITE, "d4", "c2:mc e2:mc b3:mc f3:mc b5:mc f5:mc c6:mc e6:mc");
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("mbn_pieces");
   TCase *tc = tcase_create("basic");
@@ -131,6 +151,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, short_rook_w4);
   tcase_add_test(tc, counts_on_compound_letters);
   tcase_add_test(tc, exact_and_limited_riders);
+  tcase_add_test(tc, lame_riders_on_an_empty_board);
   suite_add_tcase(suite, tc);
   return suite;
 }
