@@ -145,9 +145,12 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
       if (!r->promotion_optional) return;
     }
   }
-  const TypeSet *promos = &pos->variant->pieces[w->type].promotes_to;
-  /* promotion=sittuyin: pawns promote by a move of their own, not by moving */
-  if (t->promotes[w->type] && kind != MOVE_SWAP && !r->promotion_sittuyin) {
+  const TypeSet *promos = piece_promotions(&pos->variant->pieces[w->type], w->us);
+  /* promotion=sittuyin: pawns promote by a move of their own, not by
+   * moving; and a colour left without promotions (MBN's +p==.. gives
+   * Black a set, White has none) moves as a piece that does not promote */
+  if (t->promotes[w->type] && kind != MOVE_SWAP && !r->promotion_sittuyin &&
+      (!pos->variant->pieces[w->type].black_promotions || type_set_any(*promos))) {
     bool can = t->promo_zone[w->us][sq] ||
                ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
     if (r->promotion_on_capture && !capture) can = false;

@@ -87,7 +87,7 @@ void gen_sittuyin_promotions(const Position *pos, MoveList *list) {
     int sq = pawns[i], pawn = piece_type(pos->board[sq]);
     /* Pawns promote from the zone, except a side's last one, anywhere. */
     if (pos_count_pieces(pos, us, pawn) > 1 && !pos->tables->promo_zone[us][sq]) continue;
-    TypeSet to = v->pieces[pawn].promotes_to;
+    TypeSet to = *piece_promotions(&v->pieces[pawn], us);
     for (int type = 0; type < v->piece_count; type++)
       if (type_set_has(&to, type) && type_allowed(pos, us, type))
         gen_pawn_promotions(pos, sq, type, list);

@@ -85,68 +85,99 @@ static int castling_file(LowerContext *lc, const AstDefinition *def, const AstNo
   return -1;
 }
 
+/* Promotion rules and promoted pieces. White's rules (+P==QRBN) are both
+ * colours' until a rule for Black alone (+p==I, MBN: "if the promotion for
+ * the black piece is different ... define it explicitly") replaces Black's
+ * set: the rules for Black are read in a second pass, whatever their place
+ * in the text. */
 static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int first_new) {
   Variant *v = lc->variant;
   bool ok = true;
-  for (int i = 0; i < prog->count; i++) {
-    const AstDefinition *def = &prog->defs[i];
-    bool rule = def->kind == DEF_PROMOTION;
-    bool default_rule = def->kind == DEF_PIECE && !def->move && def->letters[0][0] == '+';
-    bool promoted_piece = def->kind == DEF_PIECE && def->move && def->letters[0][0] == '+';
-    if (!rule && !default_rule && !promoted_piece) continue;
-    for (int l = 0; l < def->letter_count; l++) {
-      char letter[PIECE_LETTER_MAX];
-      bool black = letter_normalise(def->letters[l], letter);
-      if (black && rule) {
-        def_error(lc, def, def->letters[l],
-                  "promotion rules for Black alone ('+p==...') are not supported");
-        ok = false;
-        continue;
-      }
-      if (black) continue;
-      int base = mbn_find_piece(v, letter + 1);
-      if (base < 0) {
-        char message[120];
-        snprintf(message, sizeof message, "promotion of '%s' needs a piece '%s' in the variant",
-                 letter, letter + 1);
-        def_error(lc, def, def->letters[l], message);
-        ok = false;
-        continue;
-      }
-      if (promoted_piece) {
-        int promoted = mbn_find_piece(v, letter);
-        if (promoted >= first_new) {
-          v->pieces[promoted].promoted_from = base;
-          type_set_add(&v->pieces[base].promotes_to, promoted);
+  /* per type and colour, what rules other than the default one name */
+  TypeSet(*explicit_sets)[COLOR_NB] = calloc((size_t)v->piece_count + 1, sizeof *explicit_sets);
+  if (!explicit_sets) return false;
+  for (int pass = 0; pass < 2; pass++) {
+    bool black_pass = pass == 1;
+    for (int i = 0; i < prog->count; i++) {
+      const AstDefinition *def = &prog->defs[i];
+      bool rule = def->kind == DEF_PROMOTION;
+      bool default_rule = def->kind == DEF_PIECE && !def->move && def->letters[0][0] == '+';
+      bool promoted_piece = def->kind == DEF_PIECE && def->move && def->letters[0][0] == '+';
+      if (!rule && !default_rule && !promoted_piece) continue;
+      for (int l = 0; l < def->letter_count; l++) {
+        char letter[PIECE_LETTER_MAX];
+        bool black = letter_normalise(def->letters[l], letter);
+        if (black != black_pass) continue;
+        if (black && promoted_piece) continue; /* Black's own move for it: compile_move */
+        int base = mbn_find_piece(v, letter + 1);
+        if (base < 0) {
+          char message[120];
+          snprintf(message, sizeof message, "promotion of '%s' needs a piece '%s' in the variant",
+                   letter, letter + 1);
+          def_error(lc, def, def->letters[l], message);
+          ok = false;
+          continue;
         }
-      } else if (default_rule) {
-        for (int t = 0; t < v->piece_count; t++)
-          if (t != base && v->pieces[t].letter[0] != '+' &&
-              !type_set_has(&v->rules.royal_types, t) && !v->pieces[t].royal)
-            type_set_add(&v->pieces[base].promotes_to, t);
-      } else {
         TypeSet set = type_set_empty();
-        for (int k = 0; k < def->promo.count; k++) {
-          int t = mbn_find_piece(v, def->promo.letters[k]);
-          if (t < 0) {
-            char message[120];
-            snprintf(message, sizeof message,
-                     "promotion set names '%s', which is not a piece of this variant",
-                     def->promo.letters[k]);
-            def_error(lc, def, def->promo.letters[k], message);
-            ok = false;
-            continue;
+        if (promoted_piece) {
+          int promoted = mbn_find_piece(v, letter);
+          if (promoted >= first_new) {
+            v->pieces[promoted].promoted_from = base;
+            type_set_add(&set, promoted);
           }
-          type_set_add(&set, t);
+        } else if (default_rule) {
+          for (int t = 0; t < v->piece_count; t++)
+            if (t != base && v->pieces[t].letter[0] != '+' &&
+                !type_set_has(&v->rules.royal_types, t) && !v->pieces[t].royal)
+              type_set_add(&set, t);
+        } else {
+          for (int k = 0; k < def->promo.count; k++) {
+            int t = mbn_find_piece(v, def->promo.letters[k]);
+            if (t < 0) {
+              char message[120];
+              snprintf(message, sizeof message,
+                       "promotion set names '%s', which is not a piece of this variant",
+                       def->promo.letters[k]);
+              def_error(lc, def, def->promo.letters[k], message);
+              ok = false;
+              continue;
+            }
+            type_set_add(&set, t);
+          }
+          if (def->promo.negated) {
+            set = type_set_minus(type_set_first_n(v->piece_count), set);
+            type_set_remove(&set, base);
+          }
         }
-        if (def->promo.negated) {
-          set = type_set_minus(type_set_first_n(v->piece_count), set);
-          type_set_remove(&set, base);
+        PieceType *piece = &v->pieces[base];
+        if (default_rule) {
+          piece->promotes_by_default[BLACK] = type_set_or(piece->promotes_by_default[BLACK], set);
+          if (!black)
+            piece->promotes_by_default[WHITE] = type_set_or(piece->promotes_by_default[WHITE], set);
         }
-        v->pieces[base].promotes_to = type_set_or(v->pieces[base].promotes_to, set);
+        /* the first rule for Black alone takes Black's set from White's */
+        if (black && !piece->black_promotions) {
+          piece->black_promotions = true;
+          piece->promotes_to_white = piece->promotes_to;
+          piece->promotes_to_black = type_set_empty();
+        }
+        if (!default_rule)
+          for (int c = black ? BLACK : WHITE; c < COLOR_NB; c++)
+            explicit_sets[base][c] = type_set_or(explicit_sets[base][c], set);
+        if (black) piece->promotes_to_black = type_set_or(piece->promotes_to_black, set);
+        piece->promotes_to = type_set_or(piece->promotes_to, set);
       }
     }
   }
+  /* a type some explicit rule names is not the default rule's alone */
+  for (int t = 0; t < v->piece_count; t++) {
+    PieceType *piece = &v->pieces[t];
+    for (int c = 0; c < COLOR_NB; c++)
+      if (type_set_any(piece->promotes_by_default[c]))
+        piece->promotes_by_default[c] =
+            type_set_minus(piece->promotes_by_default[c], explicit_sets[t][c]);
+  }
+  free(explicit_sets);
   return ok;
 }
 

@@ -45,8 +45,23 @@ typedef struct {
   bool royal;                    /* capturing / checkmating it decides the game */
   int value;                     /* centipawns; 0 = let the engine derive one */
   int promoted_from;             /* type index it promotes from (for demotion), or -1 */
-  TypeSet promotes_to;           /* set of type indices it may promote to */
+  TypeSet promotes_to;           /* set of type indices it may promote to (either colour) */
+  /* MBN's "+P==Q +p==I": Black's promotions differ from White's. Then
+   * promotes_to is the union of the two and these name each colour's;
+   * read them through piece_promotions(). */
+  bool black_promotions;
+  TypeSet promotes_to_white, promotes_to_black;
+  /* What MBN's default rule (+P alone) alone gave each colour: every other
+   * non-royal type, but pieces made royal by the rules (royal{K}) are
+   * known only later, and leave it then (fbr_fill_promotions). */
+  TypeSet promotes_by_default[2];
 } PieceType;
+
+/* The types a piece of colour c promotes to. */
+static inline const TypeSet *piece_promotions(const PieceType *piece, int c) {
+  if (!piece->black_promotions) return &piece->promotes_to;
+  return c == 0 ? &piece->promotes_to_white : &piece->promotes_to_black;
+}
 
 /* Castling, from MBN's O-O / O-O-O definitions (defaults: king to the g- and
  * c-file, partner to f and d, counted from the a-file; on wider boards the

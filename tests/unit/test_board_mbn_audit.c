@@ -300,6 +300,39 @@ START_TEST(lame_nightrider_is_blocked_leap_by_leap) {
 }
 END_TEST
 
+/* Promotion rules for Black alone (audit row "black-only promotion", the
+ * text's "+P==Q +p==I", once refused): White's pawn on b7 promotes to the
+ * queen only, Black's on g2 to the Janus only, whichever rule comes first
+ * in the text; "+p" alone gives Black the default set (every other
+ * non-royal type: Q and I) and White's pawn none, so it steps onto b8 as
+ * a pawn. The default set leaves out K, royal by the rules (royal{K}), not
+ * by the piece text: "+P" had promoted to K. */
+START_TEST(black_promotions_of_their_own) {
+  static const struct {
+    const char *pieces, *fen, *from, *moves;
+  } CASES[] = {
+      {"K Q I P +P==Q +p==I", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "b7", "b7b8q "},
+      {"K Q I P +P==Q +p==I", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1", "g2", "g2g1i "},
+      {"K Q I P +p==I +P==Q", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "b7", "b7b8q "},
+      {"K Q I P +p==I +P==Q", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1", "g2", "g2g1i "},
+      {"K Q I P +P==QI +p==I", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "b7", "b7b8q b7b8i "},
+      {"K Q I P +p", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1", "g2", "g2g1q g2g1i "},
+      {"K Q I P +p", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "b7", "b7b8 "},
+      {"K Q I P +P", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "b7", "b7b8q b7b8i "},
+      {"K Q I P +P", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1", "g2", "g2g1q g2g1i "},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    VariantLibrary *lib;
+    Position *pos = iv_position_ok(CASES[i].pieces, CASES[i].fen, &lib);
+    char out[256];
+    iv_moves_from(pos, CASES[i].from, out, sizeof out);
+    ck_assert_msg(!strcmp(out, CASES[i].moves), "%s, %s: '%s', expected '%s'", CASES[i].pieces,
+                  CASES[i].fen, out, CASES[i].moves);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
 START_TEST(evaluation_tables_of_complex_riders_end) {
   const char *riders[] = {"K R X=dQ0", "K R X=(dQ)0"};
   for (int i = 0; i < 2; i++) {
@@ -335,6 +368,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, compound_and_minus_letters_in_fens);
   tcase_add_test(tc, captures_a_move_cannot_hold_are_refused);
   tcase_add_test(tc, evaluation_tables_of_complex_riders_end);
+  tcase_add_test(tc, black_promotions_of_their_own);
   tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
   suite_add_tcase(suite, tc);
   return suite;

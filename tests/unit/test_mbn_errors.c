@@ -129,7 +129,7 @@ static const ErrorCase CASES[] = {
     {"X=W-jF", 1, 1, "this move can never end"},
     {"K O-O=[*]irR=ip{!K}lD", 1, 7, "castling with an associate found by its move"},
     {"P X=ce{P}fF", 1, 6, "en-passant piece sets"},
-    {"P +p==Q", 1, 3, "promotion rules for Black alone"},
+    {"K P +p==X", 1, 5, "promotion set names 'X', which is not a piece of this variant"},
     {"X=m{X}W", 1, 3, "'m{...}'"},
     {"X=g{X}R", 1, 3, "'g{...}'"},
     {"PS", 1, 3, "several pieces in one definition need '=' and a move"},
