@@ -335,6 +335,30 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables,
   }
 }
 
+/* connect=line(N): each line of N squares (EvalTables.align_lines) that
+ * holds k counting pieces of one side and none of the other's is k^2 for
+ * that side: the lines still open, weighted by how far along they are
+ * (negative where making the line loses). White's view, untapered. */
+static int align_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
+  int total = 0, n = tables->align_n;
+  for (int i = 0; i < tables->align_count; i++) {
+    const int16_t *line = tables->align_lines + (size_t)i * (size_t)n;
+    int own[COLOR_NB] = {0, 0};
+    for (int k = 0; k < n; k++) {
+      Piece p = pos_piece_on(pos, line[k]);
+      if (piece_is_real(p) && type_set_has(&tables->align_types, piece_type(p)))
+        own[piece_color(p)]++;
+      else if (p != PIECE_NONE)
+        own[WHITE] = own[BLACK] = n; /* a wall or another piece closes it */
+    }
+    if (own[WHITE] && !own[BLACK] && own[WHITE] < n) total += own[WHITE] * own[WHITE];
+    if (own[BLACK] && !own[WHITE] && own[BLACK] < n) total -= own[BLACK] * own[BLACK];
+  }
+  total *= tables->align_sign;
+  TRACE(EW_ALIGN, total, EVAL_KIND_GOAL);
+  return total * W(EW_ALIGN);
+}
+
 static int extinction_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
   TypeSet types = pos->variant->rules.extinction_types;
   if (type_set_is_empty(types)) return 0;
@@ -705,6 +729,8 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
                             &total TRACE_ARG);
   royals_evaluate(pos, tables, one_royal, &total TRACE_ARG);
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
+  if (tables->align_count && term_counted(W(EW_ALIGN)))
+    goal += align_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 
   /* Taper: phase 1.0 = all the start position's pieces are still there. */

@@ -349,11 +349,44 @@ static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
   tables->psq_sets = shared ? 1 : 2;
 }
 
+/* The lines of a connect=line(N) goal (EvalTables.align_lines): from every
+ * square of the first level, N squares on in each direction, all on the
+ * board. Collinear goals (gaps allowed) get none. */
+static bool tables_fill_align(EvalTables *tables, const Variant *variant) {
+  const VariantRules *r = &variant->rules;
+  int n = r->connect_n;
+  if (n < 2 || r->connect_collinear || type_set_is_empty(r->connect_types)) return true;
+  static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int dir_nb = r->connect_orthogonal ? 2 : 4, files = variant->shape.files;
+  int ranks = variant->shape.ranks;
+  const uint8_t *hole = variant->shape.hole;
+  tables->align_lines = malloc(sizeof(int16_t) * (size_t)files * (size_t)ranks * 4 * (size_t)n);
+  if (!tables->align_lines) return false;
+  int count = 0;
+  for (int rank = 0; rank < ranks; rank++)
+    for (int file = 0; file < files; file++)
+      for (int d = 0; d < dir_nb; d++) {
+        int16_t *line = tables->align_lines + (size_t)count * (size_t)n;
+        bool on = true;
+        for (int k = 0; k < n && on; k++) {
+          int f = file + k * dirs[d][0], y = rank + k * dirs[d][1];
+          on = f >= 0 && f < files && y >= 0 && y < ranks && !(hole && hole[y * files + f]);
+          if (on) line[k] = (int16_t)(y * files + f);
+        }
+        if (on) count++;
+      }
+  tables->align_count = count;
+  tables->align_n = n;
+  tables->align_sign = r->connect_loses ? -1 : 1;
+  tables->align_types = r->connect_types;
+  return true;
+}
+
 /* The terms added with the royal zone and threats default to 0: a variant
  * without tuned weights evaluates as before them. */
 static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10,  20,  8, 10, 2, 3, 100, 6, 10, 8,
                                                   10, 120, 150, 0, 0,  0, 0, 0,   0, 0,  0,
-                                                  0,  0,   0,   0, 0,  0, 0, 0,   0};
+                                                  0,  0,   0,   0, 0,  0, 0, 0,   0, 6};
 const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "tempo",          "doubled_mg",     "doubled_eg",   "isolated_mg",   "isolated_eg",
     "passed_mg",      "passed_eg",      "passed_royal", "shelter",       "danger",
@@ -361,7 +394,7 @@ const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "threat_pawn_mg", "threat_pawn_eg", "threat_mg",    "threat_eg",     "zone_danger",
     "royal_open",     "guarded_mg",     "guarded_eg",   "restricted_mg", "restricted_eg",
     "connected_mg",   "connected_eg",   "safe_check",   "unsafe_check",  "hanging_mg",
-    "hanging_eg"};
+    "hanging_eg",     "align"};
 
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */
@@ -606,6 +639,10 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   tables_fill_promotion(tables, variant);
   if (hill)
     for (int c = 0; c < COLOR_NB; c++) tables_fill_hill(tables, variant, (Color)c);
+  if (!tables_fill_align(tables, variant)) {
+    eval_tables_free(tables);
+    return false;
+  }
 
   /* 4. Pawn advancement: a little in the middle game, growing fast in the end
    *    game, in proportion to what promotion gains (a queen: 100%, a ferz:
@@ -646,6 +683,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
 }
 
 void eval_tables_free(EvalTables *tables) {
+  free(tables->align_lines);
   free(tables->memory);
   free(tables->param);
   free(tables->psq_cell[WHITE]);

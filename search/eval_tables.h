@@ -60,6 +60,8 @@ enum {
   EW_UNSAFE_CHECK, /* middle game: per piece type that could give check only from guarded squares */
   EW_HANGING_MG,   /* per enemy piece (not royal) attacked and guarded by none of its side */
   EW_HANGING_EG,
+  EW_ALIGN, /* goal: per line of the connect=line(N) goal holding k pieces of one side and none
+             * of the other's, k^2 (negative where making the line loses) */
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];
@@ -104,8 +106,15 @@ typedef struct {
   /* Per square, per colour: how far (in ranks) from the promotion zone; -1
    * when the zone cannot be reached by rank (no zone). */
   int8_t *promo_distance[COLOR_NB];
-  int8_t *hill_distance[COLOR_NB];   /* king-distance to each side's hill, NULL if no hill */
-  TypeSet hill_types;                /* pieces that win by reaching the hill */
+  int8_t *hill_distance[COLOR_NB]; /* king-distance to each side's hill, NULL if no hill */
+  TypeSet hill_types;              /* pieces that win by reaching the hill */
+  /* connect=line(N) (tictactoe, connect four): every line of N squares on a
+   * rank, file or (unless orthogonal) diagonal, align_n squares each, and
+   * the pieces that count; align_sign -1 where the line loses. None for
+   * collinear lines (gaps allowed) and the other connect goals. */
+  int16_t *align_lines;
+  int align_count, align_n, align_sign;
+  TypeSet align_types;
   bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
   uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
   /* Endgame goals from the rules: a bared side loses (bare_reply: unless it

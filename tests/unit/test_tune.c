@@ -531,6 +531,47 @@ START_TEST(hanging_weight_scores_unguarded_attacked_pieces) {
 }
 END_TEST
 
+/* The lines of a connect=line(N) goal (align 10 against 0), counted by
+ * hand, side to move's view. Tictactoe: White's stone in the centre opens
+ * 4 lines (the rank, the file, both diagonals): 40; with Black's on a1 the
+ * a1-c3 diagonal holds both (closed), White keeps 3 and Black has 2 (rank
+ * 1, file a): 3 - 2 = 1, 10; two White stones on a1 and b1: rank 1 holds 2
+ * (4), file a, file b and the a1-c3 diagonal 1 each: 70. In cfour-misere,
+ * where four in a row loses, a White stone on a1 counts against White: 3
+ * lines (a1-d1, a1-a4, a1-d4), -30. */
+START_TEST(align_weight_scores_the_open_lines) {
+  static const struct {
+    const char *variant, *fen;
+    int expected; /* side to move's view */
+  } CASES[] = {
+      {"tictactoe", "3/1P1/3[PPPPppppp] w - - 0 1", 40},
+      {"tictactoe", "3/1P1/3[PPPPppppp] b - - 0 1", -40},
+      {"tictactoe", "3/1P1/p2[PPPPpppp] w - - 0 1", 10},
+      {"tictactoe", "3/3/PP1[PPPppppp] w - - 0 1", 70},
+      {"cfour-misere", "7/7/7/7/7/P6[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1", -30},
+  };
+  VariantLibrary *lib = shipped_library_load();
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    const Variant *v = library_find(lib, CASES[i].variant);
+    Position *pos = shipped_position(lib, CASES[i].variant, CASES[i].fen);
+    EvalTables plain, weighted;
+    ck_assert(eval_tables_build_derived(&plain, v));
+    ck_assert(eval_tables_build_derived(&weighted, v));
+    plain.param[EW_ALIGN] = 0;
+    weighted.param[EW_ALIGN] = 10;
+    eval_params_apply(&plain);
+    eval_params_apply(&weighted);
+    int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+    ck_assert_msg(got == CASES[i].expected, "%s %s: %d, expected %d", CASES[i].variant,
+                  CASES[i].fen, got, CASES[i].expected);
+    eval_tables_free(&plain);
+    eval_tables_free(&weighted);
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 /* The self-play game ends by the variant's own repetition rule, as the
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
@@ -592,6 +633,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, reach_and_pair_weights_score_what_they_name);
   tcase_add_test(tc, royal_checks_score_safe_and_guarded_checks);
   tcase_add_test(tc, hanging_weight_scores_unguarded_attacked_pieces);
+  tcase_add_test(tc, align_weight_scores_the_open_lines);
   tcase_add_test(tc, fit_recovers_known_values);
   tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
   suite_add_tcase(s, tc);
