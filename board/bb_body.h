@@ -16,7 +16,7 @@ static bool leg_simple(const MoveLeg *leg, unsigned allowed) {
          leg->between == BETWEEN_EMPTY && leg->min_steps == 1 &&
          (leg->max_steps == 1 || leg->max_steps == LEG_STEPS_UNLIMITED) && !leg->dz &&
          leg->origin_range == MOVE_NONE && leg->landing_range == MOVE_NONE &&
-         leg->victim_set == MOVE_NONE && !leg->child_count &&
+         leg->victim_set == MOVE_NONE && !leg->ep_victims && !leg->child_count &&
          !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
 }
 

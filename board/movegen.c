@@ -339,7 +339,9 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
     if (leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY) && w->target < 0 && pos->st.ep_count &&
         is_ep_square(pos, sq)) {
       Piece v = pos->board[pos->st.ep_victim];
-      ep = piece_is_real(v) && piece_color(v) != w->us;
+      ep = piece_is_real(v) && piece_color(v) != w->us &&
+           (!leg->ep_victims ||
+            type_set_has(&pos->variant->filters[leg->ep_victims - 1].enemy, piece_type(v)));
     }
   } else {
     occ = piece_color(cell) != w->us ? OCC_ENEMY : OCC_FRIEND;

@@ -285,7 +285,8 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
         }
         if ((leg->origin_range != MOVE_NONE && leg->origin_range >= v->range_count) ||
             (leg->landing_range != MOVE_NONE && leg->landing_range >= v->range_count) ||
-            (leg->victim_set != MOVE_NONE && leg->victim_set >= v->filter_count)) {
+            (leg->victim_set != MOVE_NONE && leg->victim_set >= v->filter_count) ||
+            leg->ep_victims > v->filter_count) {
           snprintf(err, errlen, "piece %s: leg refers to a missing range or piece set",
                    v->pieces[type].letter);
           goto fail;
@@ -532,7 +533,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
         const MoveLeg *leg = &prog->legs[i];
         plain = leg->flags & LEG_ENDS && !(leg->flags & ~allowed) &&
                 leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
-                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->child_count &&
+                leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->ep_victims &&
+                !leg->child_count &&
                 (leg->dx | leg->dy | leg->dz); /* the null leap O: the walker's */
       }
       /* the reach walk's answer for single legs is coarse (offsets, no

@@ -342,6 +342,7 @@ static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
     l->occupancy = pass_occ;
     l->effect = t->pass_effect;
     l->victim_set = t->pass_filter < 0 ? MOVE_NONE : (uint16_t)t->pass_filter;
+    l->ep_victims = t->ep_filter < 0 ? 0 : (uint16_t)(t->ep_filter + 1);
     l->flags |= extra | (pass_may_end ? LEG_ENDS : 0);
     n = &b->nodes[id];
     n->leg_pass = leg;
@@ -354,6 +355,7 @@ static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
     l->occupancy = rest;
     l->effect = t->end_effect;
     l->victim_set = t->end_filter < 0 ? MOVE_NONE : (uint16_t)t->end_filter;
+    l->ep_victims = t->ep_filter < 0 ? 0 : (uint16_t)(t->ep_filter + 1);
     l->flags |= extra | LEG_ENDS;
     b->nodes[id].leg_end = leg;
   }
@@ -380,6 +382,7 @@ static bool leg_covers(const MoveLeg *a, const MoveLeg *b) {
     return false;
   if ((b->occupancy & ~a->occupancy) || !a->min_steps || !b->min_steps) return false;
   if (a->victim_set != MOVE_NONE && a->victim_set != b->victim_set) return false;
+  if (a->ep_victims && a->ep_victims != b->ep_victims) return false;
   if (a->origin_range != MOVE_NONE && a->origin_range != b->origin_range) return false;
   return a->landing_range == MOVE_NONE || a->landing_range == b->landing_range;
 }

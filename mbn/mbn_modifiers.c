@@ -265,10 +265,18 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
     const AstModifier *mod = &node->mods[i];
     if (mod->code != 'e') continue;
     if (mod->set >= 0) {
-      lower_error(L, mod->line, mod->col, "e{",
-                  "en-passant piece sets 'e{...}' are not "
-                  "supported");
-      return false;
+      /* With c the set names the pieces it may take en passant (the text:
+       * "a piece set may follow, defining the pieces which can be captured
+       * en passant"); with m the text does not say what it would name. */
+      if (has_m) {
+        lower_error(L, mod->line, mod->col, "e{",
+                    "'me{...}': MBN does not say what a piece set means on a move that may be "
+                    "taken en passant (a set goes on the capture: ce{...})");
+        return false;
+      }
+      int filter = lower_filter_from_set(L, &node->sets[mod->set], mod->line, mod->col);
+      if (filter < 0) return false;
+      ctx->ep_filter = lower_filter_intersect(L->lc, ctx->ep_filter, filter);
     }
     if (!has_m && !has_c) {
       lower_error(L, mod->line, mod->col, "e",

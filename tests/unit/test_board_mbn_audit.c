@@ -333,6 +333,39 @@ START_TEST(black_promotions_of_their_own) {
 }
 END_TEST
 
+/* ce{..}: the pieces a capture may take en passant (MBN: "a piece set may
+ * follow, defining the pieces which can be captured en passant"). Two pawns
+ * alike but for their letter, P and Y; X on d5 beside the black one that
+ * just made its double step to e5 (e.p. square e6). X=mfW+ce{P}fF takes
+ * the p e.p. but not the y, ce{Y} the other way round, and cefF (no set)
+ * both; X steps to d6 in every case. */
+START_TEST(en_passant_piece_sets) {
+  static const struct {
+    const char *x, *fen;
+    int moves;
+  } CASES[] = {
+      {"X=mfW+ce{P}fF", "4k3/8/8/3Xp3/8/8/8/4K3 w - e6 0 1", 2},
+      {"X=mfW+ce{P}fF", "4k3/8/8/3Xy3/8/8/8/4K3 w - e6 0 1", 1},
+      {"X=mfW+ce{Y}fF", "4k3/8/8/3Xp3/8/8/8/4K3 w - e6 0 1", 1},
+      {"X=mfW+ce{Y}fF", "4k3/8/8/3Xy3/8/8/8/4K3 w - e6 0 1", 2},
+      {"X=mfW+cefF", "4k3/8/8/3Xp3/8/8/8/4K3 w - e6 0 1", 2},
+      {"X=mfW+cefF", "4k3/8/8/3Xy3/8/8/8/4K3 w - e6 0 1", 2},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    char pieces[128];
+    snprintf(pieces, sizeof pieces, "K P Y=mfW+cefF+[1-2]mefW02 %s", CASES[i].x);
+    VariantLibrary *lib;
+    Position *pos = iv_position_ok(pieces, CASES[i].fen, &lib);
+    char out[128];
+    int n = iv_moves_from(pos, "d5", out, sizeof out);
+    ck_assert_msg(n == CASES[i].moves, "%s, %s: %d moves (%s), expected %d", CASES[i].x,
+                  CASES[i].fen, n, out, CASES[i].moves);
+    ck_assert_msg(strstr(out, "d5d6"), "%s: no d5d6 in %s", CASES[i].x, out);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
 START_TEST(evaluation_tables_of_complex_riders_end) {
   const char *riders[] = {"K R X=dQ0", "K R X=(dQ)0"};
   for (int i = 0; i < 2; i++) {
@@ -369,6 +402,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, captures_a_move_cannot_hold_are_refused);
   tcase_add_test(tc, evaluation_tables_of_complex_riders_end);
   tcase_add_test(tc, black_promotions_of_their_own);
+  tcase_add_test(tc, en_passant_piece_sets);
   tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
   suite_add_tcase(suite, tc);
   return suite;

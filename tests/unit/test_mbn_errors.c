@@ -128,7 +128,7 @@ static const ErrorCase CASES[] = {
     {"X=(fr)W", 1, 1, "this move has no legs"},
     {"X=W-jF", 1, 1, "this move can never end"},
     {"K O-O=[*]irR=ip{!K}lD", 1, 7, "castling with an associate found by its move"},
-    {"P X=ce{P}fF", 1, 6, "en-passant piece sets"},
+    {"P X=me{P}fW", 1, 6, "'me{...}': MBN does not say what a piece set means"},
     {"K P +p==X", 1, 5, "promotion set names 'X', which is not a piece of this variant"},
     {"X=m{X}W", 1, 3, "'m{...}'"},
     {"X=g{X}R", 1, 3, "'g{...}'"},
