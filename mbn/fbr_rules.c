@@ -423,22 +423,18 @@ void fbr_fill_promotions(FbrContext *ctx) {
   Variant *v = ctx->variant;
   /* MBN's default rule (+P alone) names the other non-royal types: the
    * types the rules made royal leave what it alone gave */
+  TypeSet royal = v->rules.royal_types;
   for (int t = 0; t < v->piece_count; t++) {
     PieceType *p = &v->pieces[t];
-    TypeSet royal = v->rules.royal_types;
-    for (int c = 0; c < COLOR_NB; c++) {
-      TypeSet gone = type_set_and(p->promotes_by_default[c], royal);
-      if (!type_set_any(gone)) continue;
-      if (p->black_promotions)
-        *(c == WHITE ? &p->promotes_to_white : &p->promotes_to_black) =
-            type_set_minus(*piece_promotions(p, c), gone);
+    TypeSet gone_white = type_set_and(p->promotes_by_default[WHITE], royal);
+    if (!p->black_promotions) { /* one set for both colours */
+      p->promotes_to = type_set_minus(p->promotes_to, gone_white);
+      continue;
     }
-    TypeSet both = type_set_and(
-        type_set_and(p->promotes_by_default[WHITE], p->promotes_by_default[BLACK]), royal);
-    if (p->black_promotions)
-      p->promotes_to = type_set_or(p->promotes_to_white, p->promotes_to_black);
-    else
-      p->promotes_to = type_set_minus(p->promotes_to, both);
+    TypeSet gone_black = type_set_and(p->promotes_by_default[BLACK], royal);
+    p->promotes_to_white = type_set_minus(p->promotes_to_white, gone_white);
+    p->promotes_to_black = type_set_minus(p->promotes_to_black, gone_black);
+    p->promotes_to = type_set_or(p->promotes_to_white, p->promotes_to_black);
   }
   for (int t = 0; t < v->piece_count; t++) {
     if (!type_set_has(&ctx->promoters, t) || type_set_any(v->pieces[t].promotes_to)) continue;

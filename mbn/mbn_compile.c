@@ -94,9 +94,6 @@ static int castling_file(LowerContext *lc, const AstDefinition *def, const AstNo
 static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int first_new) {
   Variant *v = lc->variant;
   bool ok = true;
-  /* per type and colour, what rules other than the default one name */
-  TypeSet(*explicit_sets)[COLOR_NB] = calloc((size_t)v->piece_count + 1, sizeof *explicit_sets);
-  if (!explicit_sets) return false;
   for (int pass = 0; pass < 2; pass++) {
     bool black_pass = pass == 1;
     for (int i = 0; i < prog->count; i++) {
@@ -151,34 +148,26 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
           }
         }
         PieceType *piece = &v->pieces[base];
-        if (default_rule) {
-          piece->promotes_by_default[BLACK] = type_set_or(piece->promotes_by_default[BLACK], set);
-          if (!black)
-            piece->promotes_by_default[WHITE] = type_set_or(piece->promotes_by_default[WHITE], set);
-        }
         /* the first rule for Black alone takes Black's set from White's */
         if (black && !piece->black_promotions) {
           piece->black_promotions = true;
           piece->promotes_to_white = piece->promotes_to;
           piece->promotes_to_black = type_set_empty();
         }
-        if (!default_rule)
-          for (int c = black ? BLACK : WHITE; c < COLOR_NB; c++)
-            explicit_sets[base][c] = type_set_or(explicit_sets[base][c], set);
+        /* what the default rule alone gives (fbr_fill_promotions takes the
+         * royal types out of it): not what another rule names, before or
+         * after it */
+        for (int c = black ? BLACK : WHITE; c < COLOR_NB; c++) {
+          TypeSet *by_default = &piece->promotes_by_default[c];
+          *by_default = default_rule ? type_set_or(*by_default,
+                                                   type_set_minus(set, *piece_promotions(piece, c)))
+                                     : type_set_minus(*by_default, set);
+        }
         if (black) piece->promotes_to_black = type_set_or(piece->promotes_to_black, set);
         piece->promotes_to = type_set_or(piece->promotes_to, set);
       }
     }
   }
-  /* a type some explicit rule names is not the default rule's alone */
-  for (int t = 0; t < v->piece_count; t++) {
-    PieceType *piece = &v->pieces[t];
-    for (int c = 0; c < COLOR_NB; c++)
-      if (type_set_any(piece->promotes_by_default[c]))
-        piece->promotes_by_default[c] =
-            type_set_minus(piece->promotes_by_default[c], explicit_sets[t][c]);
-  }
-  free(explicit_sets);
   return ok;
 }
 

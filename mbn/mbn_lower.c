@@ -321,7 +321,7 @@ static Fragment lower_lame(Lowering *L, const Ctx *ctx, int m, int n, Steps s, i
     return f;
   }
   bool unlimited = s.max == LEG_STEPS_UNLIMITED;
-  int copies = !s.rider ? 1 : unlimited ? 1 : s.max;
+  int copies = s.rider && !unlimited ? s.max : 1; /* an unlimited ride loops instead */
   for (int v = 0; v < 8; v++) {
     bool duplicate = false;
     for (int w = 0; w < v; w++)

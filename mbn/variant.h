@@ -54,13 +54,13 @@ typedef struct {
   /* What MBN's default rule (+P alone) alone gave each colour: every other
    * non-royal type, but pieces made royal by the rules (royal{K}) are
    * known only later, and leave it then (fbr_fill_promotions). */
-  TypeSet promotes_by_default[2];
+  TypeSet promotes_by_default[COLOR_NB];
 } PieceType;
 
 /* The types a piece of colour c promotes to. */
-static inline const TypeSet *piece_promotions(const PieceType *piece, int c) {
+static inline const TypeSet *piece_promotions(const PieceType *piece, Color c) {
   if (!piece->black_promotions) return &piece->promotes_to;
-  return c == 0 ? &piece->promotes_to_white : &piece->promotes_to_black;
+  return c == WHITE ? &piece->promotes_to_white : &piece->promotes_to_black;
 }
 
 /* Castling, from MBN's O-O / O-O-O definitions (defaults: king to the g- and
