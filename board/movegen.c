@@ -67,6 +67,18 @@ static void walk_emit_one(Walk *w, Move m) {
 
 static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p);
 
+/* Whether a leg's path goes on past the piece p on a square it passes: a
+ * slider's never; a leaping rider's (g) over anything, gg over friends
+ * only, and with a piece set (g{..}) over those pieces only. */
+static inline bool walk_may_leap(const Walk *w, const MoveLeg *leg, Piece p) {
+  if (leg->between == BETWEEN_EMPTY) return false;
+  bool friend = piece_color(p) == w->us;
+  if (leg->between == BETWEEN_FRIEND_OR_EMPTY && !friend) return false;
+  if (!leg->leap_set) return true;
+  const PieceFilter *f = &w->pos->variant->filters[leg->leap_set - 1];
+  return type_set_has(friend ? &f->friendly : &f->enemy, piece_type(p));
+}
+
 /* Whether compulsory leg `leg` ({..}, 0*, circular riders) can be taken
  * from sq: some square it lands on, other than the move's start, passes its
  * occupancy, piece set and range tests. */
@@ -87,7 +99,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
         (leg->landing_range == MOVE_NONE || pos->variant->ranges[leg->landing_range].member[at]) &&
         (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)))
       return true;
-    if (cell != PIECE_NONE && leg->between == BETWEEN_EMPTY) return false;
+    if (cell != PIECE_NONE && !walk_may_leap(w, leg, cell)) return false;
   }
   return false;
 }
@@ -463,11 +475,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
       if (land) walk_land(w, leg, sq, cell, depth);
       if (w->found) break;
     }
-    if (cell != PIECE_NONE) {
-      if (leg->between == BETWEEN_ANY) continue;
-      if (leg->between == BETWEEN_FRIEND_OR_EMPTY && piece_color(cell) == w->us) continue;
-      break;
-    }
+    if (cell != PIECE_NONE && !walk_may_leap(w, leg, cell)) break;
   }
   w->ep_set = saved_ep;
 }

@@ -286,7 +286,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
         if ((leg->origin_range != MOVE_NONE && leg->origin_range >= v->range_count) ||
             (leg->landing_range != MOVE_NONE && leg->landing_range >= v->range_count) ||
             (leg->victim_set != MOVE_NONE && leg->victim_set >= v->filter_count) ||
-            leg->ep_victims > v->filter_count) {
+            leg->ep_victims > v->filter_count || leg->leap_set > v->filter_count) {
           snprintf(err, errlen, "piece %s: leg refers to a missing range or piece set",
                    v->pieces[type].letter);
           goto fail;

@@ -296,7 +296,7 @@ static bool xb_leg_term(const Variant *variant, int type, Color colour, const Mo
     term->lame = true;
     *wider |= leg->min_steps > 2;
   } else if (leg->min_steps > 1 && leg->min_steps == leg->max_steps &&
-             leg->between == BETWEEN_ANY) {
+             leg->between == BETWEEN_ANY && !leg->leap_set) {
     dx *= leg->min_steps, dy *= leg->min_steps;
   } else if (leg->min_steps != 1) {
     return false;

@@ -281,6 +281,7 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   leg->min_steps = t->min_steps;
   leg->max_steps = t->max_steps;
   leg->between = t->between;
+  leg->leap_set = t->leap_filter < 0 ? 0 : (uint16_t)(t->leap_filter + 1);
   leg->flags = (uint16_t)(t->flags | (t->reflect_z ? MBN_LEG_REFLECT_Z : 0));
   leg->victim_set = MOVE_NONE;
   leg->origin_range = t->origin_range < 0 ? MOVE_NONE : (uint16_t)t->origin_range;
@@ -383,6 +384,7 @@ static bool leg_covers(const MoveLeg *a, const MoveLeg *b) {
   if ((b->occupancy & ~a->occupancy) || !a->min_steps || !b->min_steps) return false;
   if (a->victim_set != MOVE_NONE && a->victim_set != b->victim_set) return false;
   if (a->ep_victims && a->ep_victims != b->ep_victims) return false;
+  if (a->leap_set != b->leap_set) return false;
   if (a->origin_range != MOVE_NONE && a->origin_range != b->origin_range) return false;
   return a->landing_range == MOVE_NONE || a->landing_range == b->landing_range;
 }

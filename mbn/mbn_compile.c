@@ -64,6 +64,7 @@ static void program_remap(MoveProgram *p, int range_base, int filter_base) {
       leg->landing_range = (uint16_t)(leg->landing_range + range_base);
     if (leg->victim_set != MOVE_NONE) leg->victim_set = (uint16_t)(leg->victim_set + filter_base);
     if (leg->ep_victims) leg->ep_victims = (uint16_t)(leg->ep_victims + filter_base);
+    if (leg->leap_set) leg->leap_set = (uint16_t)(leg->leap_set + filter_base);
   }
 }
 

@@ -44,7 +44,7 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
   t->m = m;
   t->n = n;
   t->min_steps = t->max_steps = 1;
-  t->end_filter = t->pass_filter = t->ep_filter = -1;
+  t->end_filter = t->pass_filter = t->ep_filter = t->leap_filter = -1;
   t->origin_range = t->landing_range = -1;
   t->line = L->basic_depth > 0 ? L->ref_line : line;
   t->col = L->basic_depth > 0 ? L->ref_col : col;
@@ -411,7 +411,10 @@ static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int li
       t->fx = dx;
       t->fy = dy;
       template_steps(t, 1, k);
-      if (ctx->leap) t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+      if (ctx->leap) {
+        t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+        t->leap_filter = ctx->leap_filter;
+      }
       t->origin_range = lower_range_add(L->lc, member);
       list_add(L, &f.entries, id);
       list_add(L, &f.exits, id);
@@ -429,13 +432,15 @@ static int atom_template(Lowering *L, const Ctx *ctx, int m, int n, Steps s, int
   if (s.maximal) t->flags |= LEG_MAXIMAL;
   if (s.edge) t->flags |= LEG_EDGE;
   if (ctx->leap) {
-    if (s.rider && s.max > 1)
+    if (s.rider && s.max > 1) {
       t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
-    else if (ctx->pass_occ == 0xFF) {
+      t->leap_filter = ctx->leap_filter;
+    } else if (ctx->pass_occ == 0xFF) {
       /* g on a single step inside a complex rider: it may leap over what
-       * stands on the squares it passes (U = g(WF)0). */
+       * stands on the squares it passes (U = g(WF)0), of g{..}'s set only. */
       t->pass_occ = ctx->leap == 2 ? (OCC_EMPTY | OCC_FRIEND) : OCC_ALL;
       t->pass_effect = EFFECT_VISIT;
+      t->pass_filter = lower_filter_intersect(L->lc, t->pass_filter, ctx->leap_filter);
     }
   }
   if (ctx->pass_effect == EFFECT_VISIT) t->end_occ = 0; /* j: must go on */
@@ -999,7 +1004,7 @@ bool mbn_lower_move(LowerContext *lc, const AstNode *move, TemplateGraph *out) {
   memset(&ctx, 0, sizeof ctx);
   ctx.end_occ = ctx.pass_occ = 0xFF;
   ctx.end_effect = ctx.pass_effect = -1;
-  ctx.end_filter = ctx.pass_filter = ctx.ep_filter = ctx.hop_filter = -1;
+  ctx.end_filter = ctx.pass_filter = ctx.ep_filter = ctx.hop_filter = ctx.leap_filter = -1;
   Fragment f = lower_node(&L, move, &ctx);
   if (lc->failed) return false;
   for (int i = 0; i < f.exits.count; i++) L.t[f.exits.items[i]].can_end = true;

@@ -45,6 +45,7 @@ typedef struct {
   uint8_t between;
   uint16_t flags;
   int end_filter, pass_filter, ep_filter; /* lowering filter ids, -1 = any */
+  int leap_filter;                        /* g{..}: what `between` may leap over, -1 = any */
   int origin_range, landing_range;        /* lowering range ids, -1 = none */
   bool can_end;
   int dz;          /* level change (board transitions); the same for every vector */

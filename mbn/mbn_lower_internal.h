@@ -24,7 +24,7 @@ typedef struct {
   int end_effect, pass_effect; /* -1: default */
   uint16_t flags;
   int hop, hop_filter;
-  int leap;
+  int leap, leap_filter; /* g (1) or gg (2); g{..}'s piece set, -1 = any */
   bool lame;
   bool halfling;
   int end_filter, pass_filter, ep_filter;

@@ -231,13 +231,9 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       ctx->hop_filter = lower_filter_intersect(L->lc, ctx->hop_filter, filter);
       break;
     case 'g':
-      if (filter >= 0) {
-        lower_error(L, mod->line, mod->col, near,
-                    "'g{...}' (leap over some pieces only) is not "
-                    "supported");
-        return false;
-      }
+      /* "only the pieces given in piece set can be leaped" (MBN §6) */
       ctx->leap = mod->count;
+      ctx->leap_filter = lower_filter_intersect(L->lc, ctx->leap_filter, filter);
       break;
     case 'n': ctx->lame = true; break;
     case 'h':

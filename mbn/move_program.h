@@ -94,7 +94,7 @@ typedef enum {
   LEG_NO_MATE = 1 << 12,
 } LegFlag;
 
-/* One leg of a move. 22 bytes, so a piece's graph is a few cache lines. */
+/* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */
 typedef struct {
   int8_t dx, dy, dz;      /* the step vector, already absolute for this colour */
   uint8_t min_steps;      /* 1 for a leaper; n for an exact rider 0n */
@@ -107,6 +107,8 @@ typedef struct {
                              or MOVE_NONE for any piece */
   uint16_t ep_victims;    /* ce{..}: 1 + the PieceFilter index of the pieces it may take en
                              passant; 0 (as zeroed) for any */
+  uint16_t leap_set;      /* g{..}: 1 + the PieceFilter index of the pieces a leaping rider may
+                             leap over (between is not EMPTY); 0 (as zeroed) for any */
   uint16_t origin_range;  /* SquareRange index the leg must start in, or MOVE_NONE */
   uint16_t landing_range; /* SquareRange index the leg must land in, or MOVE_NONE */
   uint16_t first_child;   /* index of the first next leg in MoveProgram.children */

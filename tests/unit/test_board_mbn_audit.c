@@ -273,6 +273,53 @@ END_TEST
  *  - knights on e7 and f7 block both paths from e6 to f8 only: 11;
  *  - a knight on e6 is captured there and the ride ends: 11, with d4e6
  *    and without d4f8. */
+/* g{..} (audit row "m{} e{} g{} ...", once refused): a leaping rider leaps
+ * over the pieces of the set only and stops at any other, taking it if it
+ * may. X on d4, a white pawn on d5, a black knight on d6, a black pawn on
+ * e4, a white knight on g4; moves counted by hand (down and left, three
+ * empty squares each, are the same in every row):
+ *  - gR leaps everything: d6 d7 d8, e4 f4 h4: 12;
+ *  - g{P}R over pawns of either colour: d6 (not d7), e4 f4 (not h4): 9;
+ *  - gg{P}R over friendly pawns only: d6, e4 (not f4): 8;
+ *  - g{!p}R (colour form) over enemy pawns only: nothing up the file,
+ *    e4 f4: 8;
+ *  - g{^P}R over anything but pawns: nothing up, e4 only: 7;
+ *  - g{P}(WF)0, g on the single steps of a complex rider: the file and
+ *    rank as g{P}R (d6, not d7; f4, not h4) and the four open diagonals:
+ *    21. */
+START_TEST(leaping_riders_over_a_piece_set) {
+  static const struct {
+    const char *piece, *present, *absent;
+    int count;
+  } CASES[] = {
+      {"X=gR", "d4d6 d4d7 d4d8 d4e4 d4f4 d4h4", "d4g4", 12},
+      {"X=g{P}R", "d4d6 d4e4 d4f4", "d4d7 d4h4", 9},
+      {"X=gg{P}R", "d4d6 d4e4", "d4d7 d4f4", 8},
+      {"X=g{!p}R", "d4e4 d4f4", "d4d6 d4h4", 8},
+      {"X=g{^P}R", "d4e4 d4d1 d4a4", "d4d6 d4f4", 7},
+      {"X=g{P}(WF)0", "d4d6 d4f4 d4h8 d4a7 d4g1 d4b2", "d4d7 d4h4", 21},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    VariantLibrary *lib;
+    char pieces[64];
+    snprintf(pieces, sizeof pieces, "K N P %s", CASES[i].piece);
+    Position *pos = iv_position_ok(pieces, "7k/8/3n4/3P4/3Xp1N1/8/8/K7 w - - 0 1", &lib);
+    char out[512];
+    int n = iv_moves_from(pos, "d4", out, sizeof out);
+    ck_assert_msg(n == CASES[i].count, "%s: %d moves (%s), expected %d", CASES[i].piece, n, out,
+                  CASES[i].count);
+    char want[64];
+    snprintf(want, sizeof want, "%s", CASES[i].present);
+    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+      ck_assert_msg(strstr(out, m), "%s: %s missing from %s", CASES[i].piece, m, out);
+    snprintf(want, sizeof want, "%s", CASES[i].absent);
+    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+      ck_assert_msg(!strstr(out, m), "%s: %s in %s", CASES[i].piece, m, out);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
 START_TEST(lame_nightrider_is_blocked_leap_by_leap) {
   static const struct {
     const char *fen, *present, *absent;
@@ -404,6 +451,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, black_promotions_of_their_own);
   tcase_add_test(tc, en_passant_piece_sets);
   tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
+  tcase_add_test(tc, leaping_riders_over_a_piece_set);
   suite_add_tcase(suite, tc);
   return suite;
 }

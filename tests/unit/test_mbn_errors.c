@@ -131,7 +131,7 @@ static const ErrorCase CASES[] = {
     {"P X=me{P}fW", 1, 6, "'me{...}': MBN does not say what a piece set means"},
     {"K P +p==X", 1, 5, "promotion set names 'X', which is not a piece of this variant"},
     {"X=m{X}W", 1, 3, "'m{...}'"},
-    {"X=g{X}R", 1, 3, "'g{...}'"},
+    {"X=g{Y}R", 1, 3, "piece set names 'Y', which is not a piece of this variant"},
     {"PS", 1, 3, "several pieces in one definition need '=' and a move"},
     {"@x=W", 1, 3, "macro names are upper case"},
     {"@X=W @X=F", 1, 6, "macro defined twice"},
