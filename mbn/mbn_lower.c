@@ -956,6 +956,22 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     }
     return f;
   case AST_MOD: {
+    /* An optional modifier (p?, pp?, j?): the move with it, and the move
+     * without it, as two alternatives (decision 30). */
+    for (int i = 0; i < node->mod_count; i++) {
+      if (!node->mods[i].optional) continue;
+      AstNode with = *node, without = *node;
+      with.mods[i].optional = false;
+      memmove(without.mods + i, without.mods + i + 1,
+              sizeof without.mods[0] * (size_t)(without.mod_count - i - 1));
+      without.mod_count--;
+      f = lower_node(L, &with, ctx);
+      if (L->lc->failed) return f;
+      Fragment plain = lower_node(L, &without, ctx);
+      list_append(L, &f.entries, &plain.entries);
+      list_append(L, &f.exits, &plain.exits);
+      return f;
+    }
     Ctx inner = *ctx;
     if (!lower_ctx_apply(L, &inner, node)) return f;
     if (node->decisive) inner.flags |= LEG_DECISIVE;

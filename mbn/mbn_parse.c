@@ -344,6 +344,7 @@ static bool parse_at_amalgamated(const Parser *p) {
 }
 
 static void parse_amalgamated(Parser *p, AstModifier *mod) {
+  memset(mod, 0, sizeof *mod);
   mod->code = '(';
   mod->line = p->tok.line;
   mod->col = p->tok.col;
@@ -492,8 +493,20 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
   }
   if (parse_is(p, '?') && !p->tok.space_before) {
     if (!strchr("cjmpw", c)) parse_error(p, "modifier '%c' cannot be optional ('?')", c);
+    /* Optional means the move with the modifier or without it (decision
+     * 30). Without c{..} or m{..} a leg may move and capture anything, so
+     * c? and m? would add nothing, although the text calls them useful with
+     * a set; w? would make a swap and a capture of one piece, one text. */
+    if (c == 'c' || c == 'm')
+      parse_error(p,
+                  "'%c?': MBN does not say what an optional '%c' means (with or without it the "
+                  "move may capture, so the set would restrict nothing)",
+                  c, c);
+    if (c == 'w')
+      parse_error(p, "'w?' (swap or capture the same piece) is not supported: both moves would "
+                     "have the same text");
     mod->optional = true;
-    parse_error(p, "optional modifier '%c?' is not supported", c);
+    parse_next(p);
   }
   if (parse_is(p, '{') && !p->tok.space_before) {
     if (is_direction(c)) parse_error(p, "directional modifier '%c' takes no piece set", c);

@@ -320,6 +320,47 @@ START_TEST(leaping_riders_over_a_piece_set) {
 }
 END_TEST
 
+/* Optional modifiers (audit row "m{} e{} g{} ...": 'pp?{..}B', once
+ * refused): the move with the modifier and the move without it (decision
+ * 30). The position of the test above; the rook's own moves are d1 d2 d3,
+ * a4 b4 c4 and e4 (7):
+ *  - pR hops one hurdle: d6 (over the pawn, taking the knight) and f4
+ *    (over the black pawn), p?R adds the rook's 7: 9;
+ *  - ppR hops one or more: d6 d7 d8, f4 h4; pp?R adds the 7: 12;
+ *  - pp?{N}R hops knights only, and neither line starts with one: 7;
+ *  - jW-W visits an enemy and steps on (e4 to f4); j?W-W also passes an
+ *    empty square (d3 to d2, c4 to b4): 3. */
+START_TEST(optional_modifiers) {
+  static const struct {
+    const char *piece, *present, *absent;
+    int count;
+  } CASES[] = {
+      {"X=p?R", "d4d6 d4f4 d4d1 d4e4", "d4d7 d4h4", 9},
+      {"X=pp?R", "d4d6 d4d7 d4d8 d4f4 d4h4 d4e4", "d4g4", 12},
+      {"X=pp?{N}R", "d4e4 d4d1", "d4d6 d4f4", 7},
+      {"X=j?W-W", "d4f4 d4d2 d4b4", "d4e4 d4d3", 3},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    VariantLibrary *lib;
+    char pieces[64];
+    snprintf(pieces, sizeof pieces, "K N P %s", CASES[i].piece);
+    Position *pos = iv_position_ok(pieces, "7k/8/3n4/3P4/3Xp1N1/8/8/K7 w - - 0 1", &lib);
+    char out[512];
+    int n = iv_moves_from(pos, "d4", out, sizeof out);
+    ck_assert_msg(n == CASES[i].count, "%s: %d moves (%s), expected %d", CASES[i].piece, n, out,
+                  CASES[i].count);
+    char want[64];
+    snprintf(want, sizeof want, "%s", CASES[i].present);
+    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+      ck_assert_msg(strstr(out, m), "%s: %s missing from %s", CASES[i].piece, m, out);
+    snprintf(want, sizeof want, "%s", CASES[i].absent);
+    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+      ck_assert_msg(!strstr(out, m), "%s: %s in %s", CASES[i].piece, m, out);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
 START_TEST(lame_nightrider_is_blocked_leap_by_leap) {
   static const struct {
     const char *fen, *present, *absent;
@@ -452,6 +493,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, en_passant_piece_sets);
   tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
   tcase_add_test(tc, leaping_riders_over_a_piece_set);
+  tcase_add_test(tc, optional_modifiers);
   suite_add_tcase(suite, tc);
   return suite;
 }
