@@ -300,6 +300,7 @@ __attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
 }
 
 static void walk_leg(Walk *w, int li, int from, int depth);
+static bool walk_all_unblocked(const Walk *w);
 static void walk_ep_leg(Walk *w, int li, int from, int depth);
 
 /* Walks the queue from `base` breadth first until it is empty: the items
@@ -439,6 +440,11 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return;
+  if (leg->flags & LEG_UNBLOCKED) {
+    if (!w->list) return; /* it never captures, so it attacks nothing */
+    if (w->unblocked < 0) w->unblocked = walk_all_unblocked(w);
+    if (!w->unblocked) return;
+  }
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;
@@ -595,6 +601,31 @@ static void attack_plain(Walk *w, int origin) {
   }
 }
 
+/* u: whether no root leg of the piece marked LEG_UNBLOCKED meets an enemy
+ * piece first along its path (a friend or the edge ends a direction). */
+__attribute__((noinline, cold)) static bool walk_all_unblocked(const Walk *w) {
+  const Position *pos = w->pos;
+  for (int i = 0; i < w->prog->root_count; i++) {
+    const MoveLeg *leg = &w->prog->legs[i];
+    if (!(leg->flags & LEG_UNBLOCKED)) continue;
+    if (leg->origin_range != MOVE_NONE &&
+        !pos->variant->ranges[leg->origin_range].member[w->origin])
+      continue;
+    const Square *next = w->next + (size_t)i * (size_t)pos->geo.sq_nb;
+    int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
+    int at = w->origin;
+    for (int step = 1; step <= max; step++) {
+      at = next[at];
+      if (at == SQ_NONE || at == w->origin) break;
+      Piece cell = pos->board[at];
+      if (cell == PIECE_NONE) continue;
+      if (piece_is_real(cell) && piece_color(cell) != w->us) return false;
+      break;
+    }
+  }
+  return true;
+}
+
 void walk_piece(Walk *w, int sq) {
   const Position *pos = w->pos;
   Piece p = pos->board[sq];
@@ -609,6 +640,7 @@ void walk_piece(Walk *w, int sq) {
   w->dedup = t->dedup[type][w->us];
   w->returns = t->returns[type][w->us];
   w->compulsory = t->compulsory[type][w->us];
+  w->unblocked = -1;
   w->memo = false;
   if (t->memo[type][w->us]) walk_memo_begin(w);
   if (w->list) {
@@ -639,6 +671,7 @@ static void walk_setup(Walk *w, int sq, int type) {
   w->dedup = false;
   w->returns = pos->tables->returns[type][w->us];
   w->compulsory = pos->tables->compulsory[type][w->us];
+  w->unblocked = -1;
   w->memo = false;
   if (pos->tables->memo[type][w->us]) walk_memo_begin(w);
   w->piece_start = w->list->count;

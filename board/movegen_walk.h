@@ -32,10 +32,12 @@ typedef struct {
   Square caps[WALK_CAPS_MAX];
   int cap_count;
   bool ep_set;
-  bool dedup;      /* multi-leg programs may reach one move by several paths */
-  bool tactical;   /* generation mode: only captures and promotions (pos_is_tactical) */
-  bool returns;    /* BoardTables.returns of the piece: may end on its start */
-  bool compulsory; /* the piece has compulsory legs (LEG_COMPULSORY) */
+  bool dedup;       /* multi-leg programs may reach one move by several paths */
+  bool tactical;    /* generation mode: only captures and promotions (pos_is_tactical) */
+  bool returns;     /* BoardTables.returns of the piece: may end on its start */
+  bool compulsory;  /* the piece has compulsory legs (LEG_COMPULSORY) */
+  int8_t unblocked; /* u (LEG_UNBLOCKED): whether no such leg of the piece meets an enemy first
+                     * (1), or not (0); -1 until a u leg asks */
   int piece_start;
   /* memoised programs: the stamp naming the current path state (captures
    * made, e.p. set) in this thread's memo (movegen.c) */

@@ -258,13 +258,23 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->leg_base[type][c] = total;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
-        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE;
+        unsigned known =
+            LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE | LEG_UNBLOCKED;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);
           goto fail;
         }
         if (!leg_flags_reach_the_end(prog, leg, err, errlen, v->pieces[type].letter)) goto fail;
+        /* u: its directions are the paths of single legs (decision 31) */
+        if (leg->flags & LEG_UNBLOCKED &&
+            (i >= prog->root_count || leg->child_count || leg->between != BETWEEN_EMPTY)) {
+          snprintf(err, errlen,
+                   "piece %s: 'u' on a move of more than one leg, a hopper or a leaping rider is "
+                   "not supported (its directions are not defined)",
+                   v->pieces[type].letter);
+          goto fail;
+        }
         if (leg->flags & LEG_ENDS) {
           if (leg->flags & (LEG_NO_CHECK | LEG_NO_MATE))
             type_set_add(&t->no_check_types[c], type), t->no_check_any[c] = true;

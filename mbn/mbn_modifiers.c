@@ -236,6 +236,16 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
       ctx->leap_filter = lower_filter_intersect(L->lc, ctx->leap_filter, filter);
       break;
     case 'n': ctx->lame = true; break;
+    case 'u':
+      /* "can move only if all move directions are unblocked ... (this
+       * implies that the piece cannot capture)": decision 31 */
+      if (mod->count == 2 || filter >= 0) {
+        lower_error(L, mod->line, mod->col, "u", "'uu' and 'u{...}' are not in MBN");
+        return false;
+      }
+      ctx->flags |= LEG_UNBLOCKED;
+      ctx->end_occ &= OCC_EMPTY;
+      break;
     case 'h':
       if (mod->count == 2 || filter >= 0) {
         lower_error(L, mod->line, mod->col, "h", "'hh' and 'h{...}' are not supported");

@@ -470,7 +470,6 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
   mod->col = p->tok.col;
   if (c == 'y') parse_error(p, "'y' only follows c, j, w or x (cy, jy, wy, xy)");
   if (c == 'q') parse_error(p, "modifier 'q' is unused in MBN");
-  if (c == 'u') parse_error(p, "modifier 'u' (unblocked in all directions) is not supported");
   Token first = p->tok;
   parse_next(p);
   if (p->tok.kind == TK_LOWER && p->tok.ch == c && !p->tok.space_before) {

@@ -92,6 +92,11 @@ typedef enum {
   /* kk: a move ending on this leg may give check but not mate (the side
    * checked has no legal move after it). Like k, on every leg after it too. */
   LEG_NO_MATE = 1 << 12,
+  /* u: a move of this leg (a root leg of one leg only, moving without
+   * capturing) is possible only if no root leg with the flag finds an enemy
+   * piece first on its path: "the piece can move only if all move
+   * directions are unblocked" (docs/mbn.md decision 31). */
+  LEG_UNBLOCKED = 1 << 13,
 } LegFlag;
 
 /* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */

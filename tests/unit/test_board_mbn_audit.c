@@ -361,6 +361,61 @@ START_TEST(optional_modifiers) {
 }
 END_TEST
 
+/* u (audit row "m{} e{} g{} ... u q", once refused): the moves marked u
+ * exist only while none of their directions meets an enemy first, and
+ * never capture (decision 31). X on d4, counted by hand:
+ *  - uR, a black pawn on d6: blocked, 0;
+ *  - uR, a white pawn on d6: d5, d3-d1, e4-h4, c4-a4: 11;
+ *  - uR, a white pawn on d5 before the black one on d6: 10;
+ *  - uR+F, the black pawn on d6: only the four F moves;
+ *  - uN, a black pawn on e6 (a knight's square): 0; on h4 (not one): 8;
+ *  - uW2, the black pawn on h4, beyond its two steps: 8.
+ * And u on a move of several legs (a chain, a hopper) is refused by the
+ * board by name. */
+START_TEST(unblocked_moves) {
+  static const struct {
+    const char *piece, *fen, *pawn; /* pawn: the move onto the black pawn */
+    int count;
+  } CASES[] = {
+      {"X=uR", "7k/8/3p4/8/3X4/8/8/K7 w - - 0 1", "d4d6", 0},
+      {"X=uR", "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1", "d4d6", 11},
+      {"X=uR", "7k/8/3p4/3P4/3X4/8/8/K7 w - - 0 1", "d4d6", 10},
+      {"X=uR+F", "7k/8/3p4/8/3X4/8/8/K7 w - - 0 1", "d4d6", 4},
+      {"X=uN", "7k/8/4p3/8/3X4/8/8/K7 w - - 0 1", "d4e6", 0},
+      {"X=uN", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", "d4h4", 8},
+      {"X=uW2", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", "d4h4", 8},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    VariantLibrary *lib;
+    char pieces[64];
+    snprintf(pieces, sizeof pieces, "K N P %s", CASES[i].piece);
+    Position *pos = iv_position_ok(pieces, CASES[i].fen, &lib);
+    char out[512];
+    int n = iv_moves_from(pos, "d4", out, sizeof out);
+    ck_assert_msg(n == CASES[i].count, "%s in %s: %d moves (%s), expected %d", CASES[i].piece,
+                  CASES[i].fen, n, out, CASES[i].count);
+    ck_assert_msg(!strstr(out, CASES[i].pawn), "%s: %s in %s", CASES[i].piece, CASES[i].pawn, out);
+    iv_done(pos, lib);
+  }
+  const char *refused[] = {"K P X=upR", "K P X=uR-W"};
+  for (int i = 0; i < 2; i++) {
+    char text[256], err[256] = "";
+    snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n",
+             fen8, refused[i]);
+    VariantDiagnostics diags = {0};
+    VariantLibrary *lib = library_new();
+    library_add_text(lib, "v.var", text, &diags);
+    library_compile(lib, &diags);
+    ck_assert_int_eq(diags.count, 0);
+    Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+    ck_assert_msg(!pos && strstr(err, "'u' on a move of more than one leg"), "%s: %s", refused[i],
+                  pos ? "accepted" : err);
+    variant_diag_free(&diags);
+    library_free(lib);
+  }
+}
+END_TEST
+
 START_TEST(lame_nightrider_is_blocked_leap_by_leap) {
   static const struct {
     const char *fen, *present, *absent;
@@ -493,6 +548,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, en_passant_piece_sets);
   tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
   tcase_add_test(tc, leaping_riders_over_a_piece_set);
+  tcase_add_test(tc, unblocked_moves);
   tcase_add_test(tc, optional_modifiers);
   suite_add_tcase(suite, tc);
   return suite;
