@@ -157,8 +157,8 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
     case 'm':
       if (filter >= 0) {
         lower_error(L, mod->line, mod->col, near,
-                    "'m{...}' (move restricted to pieces) is "
-                    "not supported");
+                    "'m{...}': MBN does not say what a piece set restricts on a move that "
+                    "captures nothing (docs/mbn.md, decision 32)");
         return false;
       }
       has_m = true;
@@ -217,7 +217,8 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
     case 'k':
       if (filter >= 0) {
         lower_error(L, mod->line, mod->col, mod->count == 2 ? "kk" : "k",
-                    "'k{...}' (no check to some pieces only) is not supported");
+                    "'k{...}': MBN does not say which pieces the set names, the royals that may "
+                    "not be checked or the pieces that may not check (docs/mbn.md, decision 32)");
         return false;
       }
       ctx->flags |= mod->count == 2 ? LEG_NO_MATE : LEG_NO_CHECK;
