@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/movegen.h"
 #include "board/position.h"
 #include "board/tables.h"
 
@@ -254,6 +255,28 @@ static void fen_unmoved_on_start_squares(Position *pos) {
     if (geo_level(geo, sq) == 0 && geo_rank(geo, sq) == back) continue;
     if (t->pawn_like[piece_type(p)] || !has_initial_moves(v, piece_type(p), c)) continue;
     pos->board[sq] |= PIECE_UNMOVED;
+  }
+}
+
+/* ii: a piece that may make its initial moves now (walk_initial's rule:
+ * by its square for pawn-like pieces, else unmoved) is fresh, unless it is
+ * a royal in check, whose ii moves the check took (a FEN has no field
+ * for a check in the past: a royal not in check counts as never checked). */
+static void fen_fresh_pieces(Position *pos) {
+  const BoardTables *t = pos->tables;
+  if (!t->fresh_any) return;
+  for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
+    Piece p = pos->board[sq];
+    if (!piece_is_real(p)) continue;
+    int type = piece_type(p);
+    Color c = piece_color(p);
+    bool initial = t->start_cells && t->pawn_like[type]
+                       ? (t->start_cells[sq] & PIECE_KIND_MASK) == (p & PIECE_KIND_MASK)
+                       : (p & PIECE_UNMOVED) != 0;
+    /* (a variant's facts alone, `chimera check`, have no moves to test) */
+    if (initial && t->royal_of[c][type] && t->next && pos_attacked(pos, sq, (Color)!c))
+      initial = false;
+    if (initial) pos->board[sq] |= PIECE_FRESH;
   }
 }
 
@@ -541,6 +564,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   if (ff.castling) fen_read_castling(pos, ff.castling);
   if (v->rules.gating) fen_gating_castling(pos);
   fen_unmoved_on_start_squares(pos);
+  fen_fresh_pieces(pos);
   pos->st.facing_plies = pos_next_facing_plies(pos, 0);
   if (ff.ep) fen_read_ep(pos, ff.ep);
   if (ff.has_checks && v->rules.check_limit > 0) {

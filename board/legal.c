@@ -654,7 +654,7 @@ static bool watch_gives_check(const Position *pos, const LegalWatch *watch, int 
   Color us = pos->side;
   Piece *board = p->board;
   Piece saved_from = from >= 0 ? board[from] : PIECE_NONE, saved_to = board[to];
-  Piece moved = from >= 0 && piece_type(saved_from) == type ? (Piece)(saved_from & ~PIECE_UNMOVED)
+  Piece moved = from >= 0 && piece_type(saved_from) == type ? (Piece)(saved_from & ~PIECE_HISTORY)
                                                             : piece_make(us, type);
   if (from >= 0) board[from] = PIECE_NONE;
   board[to] = moved;

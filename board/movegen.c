@@ -87,6 +87,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return false;
+  if (leg->flags & LEG_STRICT_INITIAL && !(pos->board[w->origin] & PIECE_FRESH)) return false;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   int at = sq;
@@ -440,6 +441,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return;
+  if (leg->flags & LEG_STRICT_INITIAL && !(pos->board[w->origin] & PIECE_FRESH)) return;
   if (leg->flags & LEG_UNBLOCKED) {
     if (!w->list) return; /* it never captures, so it attacks nothing */
     if (w->unblocked < 0) w->unblocked = walk_all_unblocked(w);

@@ -112,7 +112,7 @@ void pos_remove_piece(Position *pos, int sq, Undo *undo) {
 void pos_move_piece(Position *pos, int from, int to, Undo *undo) {
   Piece p = pos->board[from];
   pos_remove_piece(pos, from, undo);
-  pos_put_piece(pos, to, (Piece)(p & ~PIECE_UNMOVED), undo);
+  pos_put_piece(pos, to, (Piece)(p & ~PIECE_HISTORY), undo);
 }
 
 static void hand_add(Position *pos, Undo *undo, Color c, int type, int delta) {
@@ -372,7 +372,7 @@ static void aimed_update(Position *pos, int mover, int to, Undo *undo) {
     int dx = geo_file(geo, sq) - geo_file(geo, to), dy = geo_rank(geo, sq) - geo_rank(geo, to);
     /* without a reach table (complex programs) only the rook's lines count */
     bool aims = reach ? reach[tables_reach_cell(geo, dx, dy)] : dx == 0 || dy == 0;
-    if (aims) pos_put_piece(pos, sq, (Piece)(p & ~PIECE_UNMOVED), undo);
+    if (aims) pos_put_piece(pos, sq, (Piece)(p & ~PIECE_HISTORY), undo);
   }
 }
 
@@ -509,6 +509,21 @@ static inline bool move_restarts_clock(const Position *pos, Move m, int mover) {
                                  geo_rank(geo, from) - geo_rank(geo, to))];
 }
 
+/* ii: a royal of the side to move that stands in check loses its ii moves
+ * for good (PIECE_FRESH), as the text says, "with the first check". */
+__attribute__((noinline, cold)) static void fresh_royals_checked(Position *pos, Undo *undo) {
+  Color us = pos->side;
+  for (int i = 0; i < pos->pcount[us]; i++) {
+    int sq = pos->plist[us][i];
+    Piece p = pos->board[sq];
+    if (p & PIECE_FRESH && pos->tables->royal_of[us][piece_type(p)] &&
+        pos_attacked(pos, sq, (Color)!us)) {
+      pos_put_piece(pos, sq, (Piece)(p & ~PIECE_FRESH), undo);
+      i = -1; /* the list was reordered: look again (a royal is taken once) */
+    }
+  }
+}
+
 void pos_make_move(Position *pos, Move m, Undo *undo) {
   PosState *st = &pos->st;
   Color us = pos->side;
@@ -542,7 +557,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
     Square royal_to, partner_to;
     pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
-    Piece royal = pos->board[from] & ~PIECE_UNMOVED, rook = pos->board[partner] & ~PIECE_UNMOVED;
+    Piece royal = pos->board[from] & ~PIECE_HISTORY, rook = pos->board[partner] & ~PIECE_HISTORY;
     pos_remove_piece(pos, from, undo);
     pos_remove_piece(pos, partner, undo);
     pos_put_piece(pos, royal_to, royal, undo);
@@ -558,7 +573,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   }
   case MOVE_PASS: break;
   case MOVE_SWAP: {
-    Piece a = pos->board[from] & ~PIECE_UNMOVED, b = pos->board[to] & ~PIECE_UNMOVED;
+    Piece a = pos->board[from] & ~PIECE_HISTORY, b = pos->board[to] & ~PIECE_HISTORY;
     pos_put_piece(pos, from, b, undo);
     pos_put_piece(pos, to, a, undo);
     break;
@@ -619,6 +634,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   castling_update(pos);
   pos->side = (Color)!us;
   st->key ^= ZOBRIST_SIDE;
+  if (__builtin_expect(pos->tables->fresh_royals, 0)) fresh_royals_checked(pos, undo);
   if (pos->variant->rules.check_limit > 0 && pos_in_check(pos)) {
     st->key ^= zobrist_checks(us, st->checks_given[us]);
     st->checks_given[us]++;

@@ -34,6 +34,8 @@
  *   bit  9    colour (0 white, 1 black)
  *   bit  10   promoted with '~' (crazyhouse: reverts to its origin when captured)
  *   bit  11   unmoved (the piece still stands where the game started it)
+ *   bit  12   fresh: unmoved, neither dropped nor promoted, and (a royal) never
+ *             checked: MBN's ii (set only in variants with ii moves)
  * PIECE_WALL marks a hole or a '*' wall: nothing moves onto or through it.
  * PIECE_KIND_MASK keeps type and colour (what a piece is, not its history). */
 typedef uint16_t Piece;
@@ -42,6 +44,8 @@ typedef uint16_t Piece;
 #define PIECE_WALL      ((Piece)0xFFFF)
 #define PIECE_PROMOTED  ((Piece)0x400)
 #define PIECE_UNMOVED   ((Piece)0x800)
+#define PIECE_FRESH     ((Piece)0x1000)
+#define PIECE_HISTORY   ((Piece)(PIECE_UNMOVED | PIECE_FRESH)) /* what a move takes away */
 #define PIECE_KIND_MASK ((Piece)0x3FF)
 _Static_assert(PIECE_TYPE_MAX + 1 < 1 << PIECE_TYPE_BITS, "a cell holds a type + 1 in 9 bits");
 

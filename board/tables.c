@@ -258,8 +258,8 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       t->leg_base[type][c] = total;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
-        unsigned known =
-            LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE | LEG_UNBLOCKED;
+        unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE |
+                         LEG_UNBLOCKED | LEG_STRICT_INITIAL;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);
@@ -350,6 +350,14 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
     for (int c = 0; c < COLOR_NB; c++) t->royal_of[c][type] = type_set_has(&t->royal_mask[c], type);
     t->royal_either[type] = type_set_has(&t->royal_types, type);
     t->promotes[type] = type_set_any(v->pieces[type].promotes_to);
+    for (int c = 0; c < COLOR_NB; c++) {
+      const MoveProgram *prog = &v->pieces[type].moves[c];
+      for (int i = 0; i < prog->leg_count; i++)
+        if (prog->legs[i].flags & LEG_STRICT_INITIAL) {
+          t->fresh_any = true;
+          t->fresh_royals |= t->royal_of[c][type];
+        }
+    }
   }
   t->petrify_any = type_set_any(r->petrify);
   for (int c = 0; c < COLOR_NB; c++) {

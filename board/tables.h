@@ -103,6 +103,9 @@ struct BoardTables {
   bool promotes_to_royal; /* some piece promotes to a royal type (coregal's queen): such a
                              promotion needs the full legality test */
   bool flips;             /* flip=...: a move turns enemy pieces (make's one test) */
+  bool fresh_any;         /* some piece has ii moves (LEG_STRICT_INITIAL): pieces carry
+                             PIECE_FRESH */
+  bool fresh_royals;      /* and some of them are royal: a check takes it away (make) */
   bool drop_placed;       /* drop=anyside, apart, stacked, enclose, near or opening[..]: where
                              a drop may go depends on the pieces around (gen_drops) */
   bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and

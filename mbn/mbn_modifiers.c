@@ -206,13 +206,8 @@ bool lower_ctx_apply(Lowering *L, Ctx *ctx, const AstNode *node) {
     }
     case 'e': break; /* below, once m and c of this level are known */
     case 'i':
-      if (mod->count == 2) {
-        lower_error(L, mod->line, mod->col, "ii",
-                    "'ii' (initial move lost on check) is not "
-                    "supported");
-        return false;
-      }
       ctx->flags |= LEG_INITIAL;
+      if (mod->count == 2) ctx->flags |= LEG_STRICT_INITIAL;
       break;
     case 'k':
       if (filter >= 0) {

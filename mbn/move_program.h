@@ -97,6 +97,10 @@ typedef enum {
    * piece first on its path: "the piece can move only if all move
    * directions are unblocked" (docs/mbn.md decision 31). */
   LEG_UNBLOCKED = 1 << 13,
+  /* ii: an initial move (with LEG_INITIAL) lost also with the first check
+   * to the piece, and never made by a dropped or promoted piece
+   * (docs/mbn.md decision 33; the board's PIECE_FRESH). */
+  LEG_STRICT_INITIAL = 1 << 14,
 } LegFlag;
 
 /* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */

@@ -194,6 +194,61 @@ START_TEST(initial_moves_end_with_the_first_move) {
 }
 END_TEST
 
+/* Plays `line` (moves as text, space-separated, at most 8) and counts
+ * the legal moves from `from`. */
+static int moves_after(Position *pos, const char *line, const char *from, char *out, size_t len) {
+  char copy[128], err[256];
+  snprintf(copy, sizeof copy, "%s", line);
+  Undo undo[8];
+  int made = 0;
+  for (char *t = strtok(copy, " "); t && made < 8; t = strtok(NULL, " ")) {
+    Move m = move_from_text(pos, t, err, sizeof err);
+    ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", t, err);
+    pos_make_move(pos, m, &undo[made++]);
+  }
+  int n = iv_moves_from(pos, from, out, len);
+  while (made > 0) pos_unmake_move(pos, &undo[--made]);
+  return n;
+}
+
+/* ii (audit row "m{} e{} g{} k{} kk ii ? u q", once refused): an initial
+ * move lost with the first check to the royal too (decision 33). The
+ * white king has K moves and an initial N leap (i or ii), granted by the
+ * castling field's E. Counted by hand, from e1 (d1 holds the rook):
+ *  - at the start: d2 e2 f2 f1 and the leaps c2 d3 f3 g2: 8, for i and ii;
+ *  - after d1d2 a8a1+ d2d1 a1a8 (checked, the check blocked, both rooks
+ *    back) the king has not moved: i keeps its leaps (8), ii has lost
+ *    them (4);
+ *  - the same line without the check (a8a2 instead of a8a1) keeps them
+ *    for ii too;
+ *  - unmaking the checking move gives them back (the board's undo). */
+START_TEST(initial_moves_lost_with_a_check) {
+  const char *fen = "r3k3/8/8/8/8/8/8/3RK3 w Ee - 0 1";
+  char out[512];
+  for (int strict = 0; strict < 2; strict++) {
+    VariantLibrary *lib;
+    Position *pos = iv_position_on_ok("8x8", strict ? "R K=K+iiN" : "R K=K+iN", fen, fen, &lib);
+    const char *leaps[] = {"e1c2", "e1d3", "e1f3", "e1g2"};
+    ck_assert_int_eq(moves_after(pos, "", "e1", out, sizeof out), 8);
+    for (int i = 0; i < 4; i++) ck_assert_msg(has(out, leaps[i]), "start: %s", out);
+    int checked = moves_after(pos, "d1d2 a8a1 d2d1 a1a8", "e1", out, sizeof out);
+    ck_assert_msg(checked == (strict ? 4 : 8), "ii=%d after a check: %s", strict, out);
+    for (int i = 0; i < 4; i++)
+      ck_assert_msg(has(out, leaps[i]) == !strict, "ii=%d after a check: %s", strict, out);
+    ck_assert_int_eq(moves_after(pos, "d1d2 a8a2 d2d1 a2a8", "e1", out, sizeof out), 8);
+    /* the checking move made and taken back, then the quiet line */
+    char err[256];
+    Undo undo[2];
+    pos_make_move(pos, move_from_text(pos, "d1d2", err, sizeof err), &undo[0]);
+    pos_make_move(pos, move_from_text(pos, "a8a1", err, sizeof err), &undo[1]);
+    pos_unmake_move(pos, &undo[1]);
+    pos_unmake_move(pos, &undo[0]);
+    ck_assert_int_eq(moves_after(pos, "d1d2 a8a2 d2d1 a2a8", "e1", out, sizeof out), 8);
+    iv_done(pos, lib);
+  }
+}
+END_TEST
+
 /* The FEN of the position `setup` and `fen` (NULL: the setup) give. */
 static void fen_of(const char *pieces, const char *setup, const char *fen, char *out, size_t len) {
   VariantLibrary *lib;
@@ -549,6 +604,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, lame_nightrider_is_blocked_leap_by_leap);
   tcase_add_test(tc, leaping_riders_over_a_piece_set);
   tcase_add_test(tc, unblocked_moves);
+  tcase_add_test(tc, initial_moves_lost_with_a_check);
   tcase_add_test(tc, optional_modifiers);
   suite_add_tcase(suite, tc);
   return suite;

@@ -87,7 +87,7 @@ static const ErrorCase CASES[] = {
     {":AB:", 1, 1, "compound letter ':AB:' needs a definition"},
     {"X=B|unterminated", 1, 4, "unterminated comment"},
     {"X=k{Q}W", 1, 3, "piece set names 'Q', which is not a piece of this variant"},
-    {"X=iiW", 1, 3, "'ii'"},
+    {"X=iiiW", 1, 5, "modifier 'i' repeated three times"},
     {"X=pN", 1, 4, "'p' needs a straight path"},
     {"X=nN0*", 1, 4, "'n' on a maximal or edge rider"},
     /* an error inside a basic piece's body points at its letter */
