@@ -24,6 +24,7 @@
  *      halfmove clock runs, so the stronger side prefers progress;
  *   8. a small bonus for the side to move.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -357,6 +358,70 @@ static int align_evaluate(const Position *pos, const EvalTables *tables TRACE_PA
   total *= tables->align_sign;
   TRACE(EW_ALIGN, total, EVAL_KIND_GOAL);
   return total * W(EW_ALIGN);
+}
+
+/* The fewest empty squares colour c must fill to complete a chain of
+ * connect=from[..],to[..] (its counting pieces cost nothing, any other
+ * piece or a wall blocks): a 0-1 breadth-first search along the chain's
+ * steps (EvalTables.link_next), from the squares of its first area.
+ * LINK_NONE when no chain can be made. */
+#define LINK_NONE 64
+
+/* What a square costs colour c's chain: 0 with a piece of its that counts,
+ * 1 empty (a stone to place), -1 (blocked) with any other piece or a wall. */
+static int link_cost(const Position *pos, int sq, Color c) {
+  Piece p = pos->board[sq];
+  if (p == PIECE_NONE) return 1;
+  return piece_is_real(p) && piece_color(p) == c &&
+                 type_set_has(&pos->variant->rules.connect_types, piece_type(p))
+             ? 0
+             : -1;
+}
+static int link_distance(const Position *pos, const EvalTables *tables, Color c) {
+  const VariantRules *r = &pos->variant->rules;
+  const uint8_t *from = r->connect_from[c], *to = r->connect_to[c];
+  if (!from || !to) return LINK_NONE;
+  int sq_nb = pos->geo.sq_nb;
+  static _Thread_local int dist[SQUARE_MAX];
+  /* a square enters at most twice (its distance falls at most once after
+   * it is first reached), so either end stays within 2 * SQUARE_MAX */
+  static _Thread_local int16_t deque[4 * SQUARE_MAX];
+  int head = 2 * SQUARE_MAX, tail = 2 * SQUARE_MAX; /* 0-cost steps go in front */
+  for (int sq = 0; sq < sq_nb; sq++) dist[sq] = INT_MAX;
+  for (int sq = 0; sq < sq_nb; sq++) {
+    if (!from[sq]) continue;
+    int cost = link_cost(pos, sq, c);
+    if (cost < 0) continue;
+    dist[sq] = cost;
+    if (cost)
+      deque[tail++] = (int16_t)sq;
+    else
+      deque[--head] = (int16_t)sq;
+  }
+  while (head < tail) {
+    int sq = deque[head++];
+    if (to[sq]) return dist[sq];
+    for (int d = 0; d < tables->link_dirs; d++) {
+      int s = tables->link_next[sq * tables->link_dirs + d];
+      if (s < 0) continue;
+      int cost = link_cost(pos, s, c);
+      if (cost < 0 || dist[sq] + cost >= dist[s]) continue;
+      dist[s] = dist[sq] + cost;
+      if (cost)
+        deque[tail++] = (int16_t)s;
+      else
+        deque[--head] = (int16_t)s;
+    }
+  }
+  return LINK_NONE;
+}
+
+/* connect=from[..],to[..] (gale): each side's fewest squares still to fill
+ * for its chain; the side with fewer is ahead by the difference. */
+static int link_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
+  int diff = link_distance(pos, tables, BLACK) - link_distance(pos, tables, WHITE);
+  TRACE(EW_LINK, diff, EVAL_KIND_GOAL);
+  return diff * W(EW_LINK);
 }
 
 static int extinction_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
@@ -731,6 +796,7 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   int goal = extinction_evaluate(pos, tables TRACE_ARG);
   if (tables->align_count && term_counted(W(EW_ALIGN)))
     goal += align_evaluate(pos, tables TRACE_ARG);
+  if (tables->link_next && term_counted(W(EW_LINK))) goal += link_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 
   /* Taper: phase 1.0 = all the start position's pieces are still there. */

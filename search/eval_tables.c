@@ -349,6 +349,28 @@ static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
   tables->psq_sets = shared ? 1 : 2;
 }
 
+/* The steps of a connect=from[..],to[..] chain (EvalTables.link_next): east
+ * and north, and north-east and south-east unless orthogonal, as the
+ * board's flood (board/rules.c, linked) grows it; holes are no squares. */
+static bool tables_fill_link(EvalTables *tables, const Variant *variant) {
+  const VariantRules *r = &variant->rules;
+  if (!r->connect_from[WHITE] && !r->connect_from[BLACK]) return true;
+  static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int dir_nb = r->connect_orthogonal ? 2 : 4, files = variant->shape.files;
+  int ranks = variant->shape.ranks, sq_nb = files * ranks;
+  const uint8_t *hole = variant->shape.hole;
+  tables->link_next = malloc(sizeof(int16_t) * (size_t)sq_nb * (size_t)dir_nb);
+  if (!tables->link_next) return false;
+  for (int sq = 0; sq < sq_nb; sq++)
+    for (int d = 0; d < dir_nb; d++) {
+      int f = sq % files + dirs[d][0], y = sq / files + dirs[d][1];
+      bool on = f >= 0 && f < files && y >= 0 && y < ranks && !(hole && hole[y * files + f]);
+      tables->link_next[sq * dir_nb + d] = (int16_t)(on ? y * files + f : -1);
+    }
+  tables->link_dirs = dir_nb;
+  return true;
+}
+
 /* The lines of a connect=line(N) goal (EvalTables.align_lines): from every
  * square of the first level, N squares on in each direction, all on the
  * board. Collinear goals (gaps allowed) get none. */
@@ -386,7 +408,7 @@ static bool tables_fill_align(EvalTables *tables, const Variant *variant) {
  * without tuned weights evaluates as before them. */
 static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10,  20,  8, 10, 2, 3, 100, 6, 10, 8,
                                                   10, 120, 150, 0, 0,  0, 0, 0,   0, 0,  0,
-                                                  0,  0,   0,   0, 0,  0, 0, 0,   0, 6};
+                                                  0,  0,   0,   0, 0,  0, 0, 0,   0, 6,  40};
 const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "tempo",          "doubled_mg",     "doubled_eg",   "isolated_mg",   "isolated_eg",
     "passed_mg",      "passed_eg",      "passed_royal", "shelter",       "danger",
@@ -394,7 +416,7 @@ const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "threat_pawn_mg", "threat_pawn_eg", "threat_mg",    "threat_eg",     "zone_danger",
     "royal_open",     "guarded_mg",     "guarded_eg",   "restricted_mg", "restricted_eg",
     "connected_mg",   "connected_eg",   "safe_check",   "unsafe_check",  "hanging_mg",
-    "hanging_eg",     "align"};
+    "hanging_eg",     "align",          "link"};
 
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */
@@ -639,7 +661,7 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   tables_fill_promotion(tables, variant);
   if (hill)
     for (int c = 0; c < COLOR_NB; c++) tables_fill_hill(tables, variant, (Color)c);
-  if (!tables_fill_align(tables, variant)) {
+  if (!tables_fill_align(tables, variant) || !tables_fill_link(tables, variant)) {
     eval_tables_free(tables);
     return false;
   }
@@ -684,6 +706,7 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
 
 void eval_tables_free(EvalTables *tables) {
   free(tables->align_lines);
+  free(tables->link_next);
   free(tables->memory);
   free(tables->param);
   free(tables->psq_cell[WHITE]);

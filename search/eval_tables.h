@@ -62,6 +62,8 @@ enum {
   EW_HANGING_EG,
   EW_ALIGN, /* goal: per line of the connect=line(N) goal holding k pieces of one side and none
              * of the other's, k^2 (negative where making the line loses) */
+  EW_LINK,  /* goal: connect=from[..],to[..] (gale): per square the enemy's chain still needs
+             * beyond one's own (the fewest empty squares to fill for a chain) */
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];
@@ -115,6 +117,11 @@ typedef struct {
   int16_t *align_lines;
   int align_count, align_n, align_sign;
   TypeSet align_types;
+  /* connect=from[..],to[..] (gale): for each square, the squares a chain
+   * goes on to (link_dirs per square, -1 where none), as the board's
+   * flood grows it; NULL without such a goal. */
+  int16_t *link_next;
+  int link_dirs;
   bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
   uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
   /* Endgame goals from the rules: a bared side loses (bare_reply: unless it

@@ -572,6 +572,57 @@ START_TEST(align_weight_scores_the_open_lines) {
 }
 END_TEST
 
+/* The chains of a connect=from[..],to[..] goal (link 10 against 0), side
+ * to move's view, in gale (White links the a-file to the i-file along
+ * ranks, Black rank 1 to rank 9 along files; a chain steps east or north).
+ * At the start each side has stones on every other square of its lines:
+ * four squares to fill each, 0. A White stone on b8 leaves White three;
+ * Black, whose b-file it closes, still has four on the d-file: +10, and
+ * -10 with Black to move. White stones on b8 and d8: 2 against 4, +20. A
+ * Black stone on b2: 4 against 3, -10. */
+START_TEST(link_weight_scores_the_squares_a_chain_needs) {
+  static const struct {
+    const char *fen;
+    int expected; /* side to move's view */
+  } CASES[] = {
+      {"1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       "w - - 0 1",
+       0},
+      {"1p1p1p1p1/PPP1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       "w - - 0 1",
+       10},
+      {"1p1p1p1p1/PPP1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       "b - - 0 1",
+       -10},
+      {"1p1p1p1p1/PPPPP1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       "w - - 0 1",
+       20},
+      {"1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1 "
+       "w - - 0 1",
+       -10},
+  };
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *v = library_find(lib, "gale");
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Position *pos = shipped_position(lib, "gale", CASES[i].fen);
+    EvalTables plain, weighted;
+    ck_assert(eval_tables_build_derived(&plain, v));
+    ck_assert(eval_tables_build_derived(&weighted, v));
+    plain.param[EW_LINK] = 0;
+    weighted.param[EW_LINK] = 10;
+    eval_params_apply(&plain);
+    eval_params_apply(&weighted);
+    int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+    ck_assert_msg(got == CASES[i].expected, "gale %s: %d, expected %d", CASES[i].fen, got,
+                  CASES[i].expected);
+    eval_tables_free(&plain);
+    eval_tables_free(&weighted);
+    pos_free(pos);
+  }
+  library_free(lib);
+}
+END_TEST
+
 /* The self-play game ends by the variant's own repetition rule, as the
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
@@ -634,6 +685,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, royal_checks_score_safe_and_guarded_checks);
   tcase_add_test(tc, hanging_weight_scores_unguarded_attacked_pieces);
   tcase_add_test(tc, align_weight_scores_the_open_lines);
+  tcase_add_test(tc, link_weight_scores_the_squares_a_chain_needs);
   tcase_add_test(tc, fit_recovers_known_values);
   tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
   suite_add_tcase(s, tc);
