@@ -1,0 +1,9 @@
+#!/bin/bash
+# galefsf.sh ENGINE LOG: ENGINE against Fairy-Stockfish ($FSF) in gale, whose definition
+# Fairy-Stockfish reads from $FSF_VARIANTS (the oracle's fsf-variants.ini), 10 s + 0.1 s,
+# random 2-ply openings, seed 13, 20 games, concurrency $CONC (default 1). The referee is
+# $CHIMERA (default build/chimera).
+E=$1; LOG=$2
+"${CHIMERA:-build/chimera}" match -engine cmd=$E name=chimera -engine cmd="$FSF" name=fsf option.VariantPath="$FSF_VARIANTS" \
+  -each proto=uci tc=10+0.1 option.Threads=1 option.Hash=16 -variant gale \
+  -games 20 -repeat -openings random plies=2 seed=13 -maxmoves 200 -concurrency ${CONC:-1} -pgnout $LOG.pgn > $LOG 2>&1
