@@ -258,25 +258,21 @@ static void fen_unmoved_on_start_squares(Position *pos) {
   }
 }
 
-/* ii: a piece that may make its initial moves now (walk_initial's rule:
- * by its square for pawn-like pieces, else unmoved) is fresh, unless it is
- * a royal in check, whose ii moves the check took (a FEN has no field
- * for a check in the past: a royal not in check counts as never checked). */
+/* ii: a piece that counts as unmoved (pos_piece_unmoved) is fresh, unless
+ * it is a royal in check, whose ii moves the check took (a FEN has no
+ * field for a check in the past: a royal not in check counts as never
+ * checked). */
 static void fen_fresh_pieces(Position *pos) {
   const BoardTables *t = pos->tables;
   if (!t->fresh_any) return;
   for (int sq = 0; sq < pos->geo.sq_nb; sq++) {
     Piece p = pos->board[sq];
     if (!piece_is_real(p)) continue;
-    int type = piece_type(p);
     Color c = piece_color(p);
-    bool initial = t->start_cells && t->pawn_like[type]
-                       ? (t->start_cells[sq] & PIECE_KIND_MASK) == (p & PIECE_KIND_MASK)
-                       : (p & PIECE_UNMOVED) != 0;
+    if (!pos_piece_unmoved(pos, sq)) continue;
     /* (a variant's facts alone, `chimera check`, have no moves to test) */
-    if (initial && t->royal_of[c][type] && t->next && pos_attacked(pos, sq, (Color)!c))
-      initial = false;
-    if (initial) pos->board[sq] |= PIECE_FRESH;
+    if (t->royal_of[c][piece_type(p)] && t->next && pos_attacked(pos, sq, (Color)!c)) continue;
+    pos->board[sq] |= PIECE_FRESH;
   }
 }
 

@@ -37,24 +37,41 @@ static bool is_ep_square(const Position *pos, int sq) {
   return false;
 }
 
-/* Whether the piece on sq may make its initial moves (i), as in
- * Fairy-Stockfish: a pawn-like piece when it stands on a square the start
- * position gives to its kind (its double step depends on where it stands,
- * even if it was dropped there); any other piece while it has not moved
- * since the FEN granted it its initial moves (castling field letters). */
-static bool walk_initial(const Position *pos, int sq) {
+bool pos_piece_unmoved(const Position *pos, int sq) {
   const Piece *start = pos->tables->start_cells;
   Piece p = pos->board[sq];
-  if (!start || !pos->tables->pawn_like[piece_type(p)]) {
-    if (!(p & PIECE_UNMOVED)) return false;
-    /* a royal's initial move is like castling: not out of check (cambodian) */
-    if (pos->tables->royal_of[piece_color(p)][piece_type(p)] && piece_color(p) == pos->side &&
-        pos_in_check(pos))
-      return false;
-    return true;
-  }
+  if (!start || !pos->tables->pawn_like[piece_type(p)]) return (p & PIECE_UNMOVED) != 0;
   return (start[sq] & PIECE_KIND_MASK) == (p & PIECE_KIND_MASK);
 }
+
+/* Whether the piece on sq may make its initial moves (i): unmoved, and a
+ * royal's initial move (not a pawn-like one's, judged by its square) is
+ * like castling: not out of check (cambodian). */
+static bool walk_initial(const Position *pos, int sq) {
+  if (!pos_piece_unmoved(pos, sq)) return false;
+  const BoardTables *t = pos->tables;
+  Piece p = pos->board[sq];
+  bool by_square = t->start_cells && t->pawn_like[piece_type(p)];
+  return by_square || !t->royal_of[piece_color(p)][piece_type(p)] || piece_color(p) != pos->side ||
+         !pos_in_check(pos);
+}
+
+static bool walk_all_unblocked(const Walk *w);
+
+/* The conditions of a leg on the piece rather than the squares (rare
+ * flags, one test in the walk): i, ii and u. */
+__attribute__((noinline)) static bool walk_leg_allowed(Walk *w, const MoveLeg *leg) {
+  const Position *pos = w->pos;
+  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return false;
+  if (leg->flags & LEG_STRICT_INITIAL && !(pos->board[w->origin] & PIECE_FRESH)) return false;
+  if (leg->flags & LEG_UNBLOCKED) {
+    if (!w->list) return false; /* it never captures, so it attacks nothing */
+    if (w->unblocked < 0) w->unblocked = walk_all_unblocked(w);
+    if (!w->unblocked) return false;
+  }
+  return true;
+}
+#define LEG_PIECE_CONDITIONS (LEG_INITIAL | LEG_STRICT_INITIAL | LEG_UNBLOCKED)
 
 static void walk_emit_one(Walk *w, Move m) {
   MoveList *list = w->list;
@@ -86,8 +103,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
   const Position *pos = w->pos;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
-  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return false;
-  if (leg->flags & LEG_STRICT_INITIAL && !(pos->board[w->origin] & PIECE_FRESH)) return false;
+  if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return false;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   int at = sq;
@@ -301,7 +317,6 @@ __attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
 }
 
 static void walk_leg(Walk *w, int li, int from, int depth);
-static bool walk_all_unblocked(const Walk *w);
 static void walk_ep_leg(Walk *w, int li, int from, int depth);
 
 /* Walks the queue from `base` breadth first until it is empty: the items
@@ -440,13 +455,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (walk_leg_quiet(w, leg)) return;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
-  if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return;
-  if (leg->flags & LEG_STRICT_INITIAL && !(pos->board[w->origin] & PIECE_FRESH)) return;
-  if (leg->flags & LEG_UNBLOCKED) {
-    if (!w->list) return; /* it never captures, so it attacks nothing */
-    if (w->unblocked < 0) w->unblocked = walk_all_unblocked(w);
-    if (!w->unblocked) return;
-  }
+  if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;

@@ -125,6 +125,14 @@ bool pos_is_legal(const Position *pos, Move move);
 
 /* Whether a piece of colour `by` could capture a piece of the other colour
  * standing on sq (sq may be empty: it is treated as occupied by the target). */
+/* Whether the piece on sq counts as unmoved for its initial moves (MBN i),
+ * as in Fairy-Stockfish: a pawn-like piece when it stands on a square the
+ * start position gives to its kind (its double step depends on where it
+ * stands, even if it was dropped there); any other piece while it has not
+ * moved since the FEN granted it its initial moves (castling field
+ * letters). */
+bool pos_piece_unmoved(const Position *pos, int sq);
+
 bool pos_attacked(const Position *pos, int sq, Color by);
 /* Whether the side to move has a royal under attack. */
 bool pos_in_check(const Position *pos);

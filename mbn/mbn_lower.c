@@ -66,6 +66,12 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
   return id;
 }
 
+/* g, gg, g{..} on a rider: what the squares it passes may hold. */
+static void template_leap(Template *t, const Ctx *ctx) {
+  t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
+  t->leap_filter = ctx->leap_filter;
+}
+
 static void template_link(Lowering *L, int from, int to, bool relative, bool compulsory) {
   if (L->lc->failed) return;
   if (++L->edge_total > MBN_MAX_TEMPLATE_LINKS) {
@@ -411,10 +417,7 @@ static Fragment lower_halfling(Lowering *L, const Ctx *ctx, int m, int n, int li
       t->fx = dx;
       t->fy = dy;
       template_steps(t, 1, k);
-      if (ctx->leap) {
-        t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
-        t->leap_filter = ctx->leap_filter;
-      }
+      if (ctx->leap) template_leap(t, ctx);
       t->origin_range = lower_range_add(L->lc, member);
       list_add(L, &f.entries, id);
       list_add(L, &f.exits, id);
@@ -433,8 +436,7 @@ static int atom_template(Lowering *L, const Ctx *ctx, int m, int n, Steps s, int
   if (s.edge) t->flags |= LEG_EDGE;
   if (ctx->leap) {
     if (s.rider && s.max > 1) {
-      t->between = ctx->leap == 2 ? BETWEEN_FRIEND_OR_EMPTY : BETWEEN_ANY;
-      t->leap_filter = ctx->leap_filter;
+      template_leap(t, ctx);
     } else if (ctx->pass_occ == 0xFF) {
       /* g on a single step inside a complex rider: it may leap over what
        * stands on the squares it passes (U = g(WF)0), of g{..}'s set only. */

@@ -313,21 +313,28 @@ START_TEST(captures_a_move_cannot_hold_are_refused) {
 }
 END_TEST
 
-/* The search's evaluation tables walk each piece from every square of an
- * empty board. For complex riders of any direction (dQ0, (dQ)0) on
- * 36x36 that walk took minutes per square, so "go movetime 1000" never
- * answered: it is now bounded (search/eval_tables.c), and such a piece
- * still rates above a rook, which reaches fewer squares. */
-/* n on a rider (audit row "n on rider", nN0, once refused): each leap of
- * the lame nightrider goes by a King-step path (W then F, or F then W) that
- * must be empty, in the same direction, and the ride goes on only from an
- * empty landing square. X on d4, counted by hand (the nightrider would have
- * 12 moves on the empty board):
- *  - black knights on d5 and e5 block both paths to e6, so e6 and f8 go;
- *    c6 goes round by c5, f5 by e4: 10 moves;
- *  - knights on e7 and f7 block both paths from e6 to f8 only: 11;
- *  - a knight on e6 is captured there and the ride ends: 11, with d4e6
- *    and without d4f8. */
+/* X's moves from d4 in fen (pieces: the variant's, X among them): how
+ * many, and which must (present) and must not (absent) be among them,
+ * space-separated. */
+static void expect_moves_from_d4(const char *pieces, const char *fen, int count,
+                                 const char *present, const char *absent) {
+  VariantLibrary *lib;
+  Position *pos = iv_position_ok(pieces, fen, &lib);
+  char out[512], want[64];
+  int n = iv_moves_from(pos, "d4", out, sizeof out);
+  ck_assert_msg(n == count, "%s in %s: %d moves (%s), expected %d", pieces, fen, n, out, count);
+  snprintf(want, sizeof want, "%s", present);
+  for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+    ck_assert_msg(strstr(out, m), "%s in %s: %s missing from %s", pieces, fen, m, out);
+  snprintf(want, sizeof want, "%s", absent);
+  for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
+    ck_assert_msg(!strstr(out, m), "%s in %s: %s in %s", pieces, fen, m, out);
+  iv_done(pos, lib);
+}
+
+/* Pieces around X on d4 for the tests of g{..} and optional modifiers. */
+static const char *hurdles_fen = "7k/8/3n4/3P4/3Xp1N1/8/8/K7 w - - 0 1";
+
 /* g{..} (audit row "m{} e{} g{} ...", once refused): a leaping rider leaps
  * over the pieces of the set only and stops at any other, taking it if it
  * may. X on d4, a white pawn on d5, a black knight on d6, a black pawn on
@@ -343,35 +350,13 @@ END_TEST
  *    rank as g{P}R (d6, not d7; f4, not h4) and the four open diagonals:
  *    21. */
 START_TEST(leaping_riders_over_a_piece_set) {
-  static const struct {
-    const char *piece, *present, *absent;
-    int count;
-  } CASES[] = {
-      {"X=gR", "d4d6 d4d7 d4d8 d4e4 d4f4 d4h4", "d4g4", 12},
-      {"X=g{P}R", "d4d6 d4e4 d4f4", "d4d7 d4h4", 9},
-      {"X=gg{P}R", "d4d6 d4e4", "d4d7 d4f4", 8},
-      {"X=g{!p}R", "d4e4 d4f4", "d4d6 d4h4", 8},
-      {"X=g{^P}R", "d4e4 d4d1 d4a4", "d4d6 d4f4", 7},
-      {"X=g{P}(WF)0", "d4d6 d4f4 d4h8 d4a7 d4g1 d4b2", "d4d7 d4h4", 21},
-  };
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    VariantLibrary *lib;
-    char pieces[64];
-    snprintf(pieces, sizeof pieces, "K N P %s", CASES[i].piece);
-    Position *pos = iv_position_ok(pieces, "7k/8/3n4/3P4/3Xp1N1/8/8/K7 w - - 0 1", &lib);
-    char out[512];
-    int n = iv_moves_from(pos, "d4", out, sizeof out);
-    ck_assert_msg(n == CASES[i].count, "%s: %d moves (%s), expected %d", CASES[i].piece, n, out,
-                  CASES[i].count);
-    char want[64];
-    snprintf(want, sizeof want, "%s", CASES[i].present);
-    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
-      ck_assert_msg(strstr(out, m), "%s: %s missing from %s", CASES[i].piece, m, out);
-    snprintf(want, sizeof want, "%s", CASES[i].absent);
-    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
-      ck_assert_msg(!strstr(out, m), "%s: %s in %s", CASES[i].piece, m, out);
-    iv_done(pos, lib);
-  }
+  expect_moves_from_d4("K N P X=gR", hurdles_fen, 12, "d4d6 d4d7 d4d8 d4e4 d4f4 d4h4", "d4g4");
+  expect_moves_from_d4("K N P X=g{P}R", hurdles_fen, 9, "d4d6 d4e4 d4f4", "d4d7 d4h4");
+  expect_moves_from_d4("K N P X=gg{P}R", hurdles_fen, 8, "d4d6 d4e4", "d4d7 d4f4");
+  expect_moves_from_d4("K N P X=g{!p}R", hurdles_fen, 8, "d4e4 d4f4", "d4d6 d4h4");
+  expect_moves_from_d4("K N P X=g{^P}R", hurdles_fen, 7, "d4e4 d4d1 d4a4", "d4d6 d4f4");
+  expect_moves_from_d4("K N P X=g{P}(WF)0", hurdles_fen, 21, "d4d6 d4f4 d4h8 d4a7 d4g1 d4b2",
+                       "d4d7 d4h4");
 }
 END_TEST
 
@@ -386,33 +371,10 @@ END_TEST
  *  - jW-W visits an enemy and steps on (e4 to f4); j?W-W also passes an
  *    empty square (d3 to d2, c4 to b4): 3. */
 START_TEST(optional_modifiers) {
-  static const struct {
-    const char *piece, *present, *absent;
-    int count;
-  } CASES[] = {
-      {"X=p?R", "d4d6 d4f4 d4d1 d4e4", "d4d7 d4h4", 9},
-      {"X=pp?R", "d4d6 d4d7 d4d8 d4f4 d4h4 d4e4", "d4g4", 12},
-      {"X=pp?{N}R", "d4e4 d4d1", "d4d6 d4f4", 7},
-      {"X=j?W-W", "d4f4 d4d2 d4b4", "d4e4 d4d3", 3},
-  };
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    VariantLibrary *lib;
-    char pieces[64];
-    snprintf(pieces, sizeof pieces, "K N P %s", CASES[i].piece);
-    Position *pos = iv_position_ok(pieces, "7k/8/3n4/3P4/3Xp1N1/8/8/K7 w - - 0 1", &lib);
-    char out[512];
-    int n = iv_moves_from(pos, "d4", out, sizeof out);
-    ck_assert_msg(n == CASES[i].count, "%s: %d moves (%s), expected %d", CASES[i].piece, n, out,
-                  CASES[i].count);
-    char want[64];
-    snprintf(want, sizeof want, "%s", CASES[i].present);
-    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
-      ck_assert_msg(strstr(out, m), "%s: %s missing from %s", CASES[i].piece, m, out);
-    snprintf(want, sizeof want, "%s", CASES[i].absent);
-    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
-      ck_assert_msg(!strstr(out, m), "%s: %s in %s", CASES[i].piece, m, out);
-    iv_done(pos, lib);
-  }
+  expect_moves_from_d4("K N P X=p?R", hurdles_fen, 9, "d4d6 d4f4 d4d1 d4e4", "d4d7 d4h4");
+  expect_moves_from_d4("K N P X=pp?R", hurdles_fen, 12, "d4d6 d4d7 d4d8 d4f4 d4h4 d4e4", "d4g4");
+  expect_moves_from_d4("K N P X=pp?{N}R", hurdles_fen, 7, "d4e4 d4d1", "d4d6 d4f4");
+  expect_moves_from_d4("K N P X=j?W-W", hurdles_fen, 3, "d4f4 d4d2 d4b4", "d4e4 d4d3");
 }
 END_TEST
 
@@ -428,30 +390,13 @@ END_TEST
  * And u on a move of several legs (a chain, a hopper) is refused by the
  * board by name. */
 START_TEST(unblocked_moves) {
-  static const struct {
-    const char *piece, *fen, *pawn; /* pawn: the move onto the black pawn */
-    int count;
-  } CASES[] = {
-      {"X=uR", "7k/8/3p4/8/3X4/8/8/K7 w - - 0 1", "d4d6", 0},
-      {"X=uR", "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1", "d4d6", 11},
-      {"X=uR", "7k/8/3p4/3P4/3X4/8/8/K7 w - - 0 1", "d4d6", 10},
-      {"X=uR+F", "7k/8/3p4/8/3X4/8/8/K7 w - - 0 1", "d4d6", 4},
-      {"X=uN", "7k/8/4p3/8/3X4/8/8/K7 w - - 0 1", "d4e6", 0},
-      {"X=uN", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", "d4h4", 8},
-      {"X=uW2", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", "d4h4", 8},
-  };
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    VariantLibrary *lib;
-    char pieces[64];
-    snprintf(pieces, sizeof pieces, "K N P %s", CASES[i].piece);
-    Position *pos = iv_position_ok(pieces, CASES[i].fen, &lib);
-    char out[512];
-    int n = iv_moves_from(pos, "d4", out, sizeof out);
-    ck_assert_msg(n == CASES[i].count, "%s in %s: %d moves (%s), expected %d", CASES[i].piece,
-                  CASES[i].fen, n, out, CASES[i].count);
-    ck_assert_msg(!strstr(out, CASES[i].pawn), "%s: %s in %s", CASES[i].piece, CASES[i].pawn, out);
-    iv_done(pos, lib);
-  }
+  expect_moves_from_d4("K N P X=uR", "7k/8/3p4/8/3X4/8/8/K7 w - - 0 1", 0, "", "d4d6");
+  expect_moves_from_d4("K N P X=uR", "7k/8/3P4/8/3X4/8/8/K7 w - - 0 1", 11, "d4d5 d4h4", "d4d6");
+  expect_moves_from_d4("K N P X=uR", "7k/8/3p4/3P4/3X4/8/8/K7 w - - 0 1", 10, "d4h4", "d4d6");
+  expect_moves_from_d4("K N P X=uR+F", "7k/8/3p4/8/3X4/8/8/K7 w - - 0 1", 4, "d4e5", "d4d6");
+  expect_moves_from_d4("K N P X=uN", "7k/8/4p3/8/3X4/8/8/K7 w - - 0 1", 0, "", "d4e6");
+  expect_moves_from_d4("K N P X=uN", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", 8, "d4e6", "d4h4");
+  expect_moves_from_d4("K N P X=uW2", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", 8, "d4f4", "d4h4");
   const char *refused[] = {"K P X=upR", "K P X=uR-W"};
   for (int i = 0; i < 2; i++) {
     char text[256], err[256] = "";
@@ -471,30 +416,23 @@ START_TEST(unblocked_moves) {
 }
 END_TEST
 
+/* n on a rider (audit row "n on rider", nN0, once refused): each leap of
+ * the lame nightrider goes by a King-step path (W then F, or F then W) that
+ * must be empty, in the same direction, and the ride goes on only from an
+ * empty landing square. X on d4, counted by hand (the nightrider would have
+ * 12 moves on the empty board):
+ *  - black knights on d5 and e5 block both paths to e6, so e6 and f8 go;
+ *    c6 goes round by c5, f5 by e4: 10 moves;
+ *  - knights on e7 and f7 block both paths from e6 to f8 only: 11;
+ *  - a knight on e6 is captured there and the ride ends: 11, with d4e6
+ *    and without d4f8. */
 START_TEST(lame_nightrider_is_blocked_leap_by_leap) {
-  static const struct {
-    const char *fen, *present, *absent;
-    int count;
-  } CASES[] = {
-      {"7k/8/8/3nn3/3X4/8/8/K7 w - - 0 1", "d4c6 d4b8 d4f5 d4h6", "d4e6", 10},
-      {"7k/4nn2/8/8/3X4/8/8/K7 w - - 0 1", "d4e6 d4c6 d4b8", "d4f8", 11},
-      {"7k/8/4n3/8/3X4/8/8/K7 w - - 0 1", "d4e6 d4h2 d4b3", "d4f8", 11},
-  };
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    VariantLibrary *lib;
-    Position *pos = iv_position_ok("K N X=nN0", CASES[i].fen, &lib);
-    char out[512];
-    int n = iv_moves_from(pos, "d4", out, sizeof out);
-    ck_assert_msg(n == CASES[i].count, "%s: %d moves (%s), expected %d", CASES[i].fen, n, out,
-                  CASES[i].count);
-    char want[64];
-    snprintf(want, sizeof want, "%s", CASES[i].present);
-    for (char *m = strtok(want, " "); m; m = strtok(NULL, " "))
-      ck_assert_msg(strstr(out, m), "%s: %s missing from %s", CASES[i].fen, m, out);
-    ck_assert_msg(!strstr(out, CASES[i].absent), "%s: %s in %s", CASES[i].fen, CASES[i].absent,
-                  out);
-    iv_done(pos, lib);
-  }
+  expect_moves_from_d4("K N X=nN0", "7k/8/8/3nn3/3X4/8/8/K7 w - - 0 1", 10, "d4c6 d4b8 d4f5 d4h6",
+                       "d4e6");
+  expect_moves_from_d4("K N X=nN0", "7k/4nn2/8/8/3X4/8/8/K7 w - - 0 1", 11, "d4e6 d4c6 d4b8",
+                       "d4f8");
+  expect_moves_from_d4("K N X=nN0", "7k/8/4n3/8/3X4/8/8/K7 w - - 0 1", 11, "d4e6 d4h2 d4b3",
+                       "d4f8");
 }
 END_TEST
 
@@ -564,6 +502,11 @@ START_TEST(en_passant_piece_sets) {
 }
 END_TEST
 
+/* The search's evaluation tables walk each piece from every square of an
+ * empty board. For complex riders of any direction (dQ0, (dQ)0) on
+ * 36x36 that walk took minutes per square, so "go movetime 1000" never
+ * answered: it is now bounded (search/eval_tables.c), and such a piece
+ * still rates above a rook, which reaches fewer squares. */
 START_TEST(evaluation_tables_of_complex_riders_end) {
   const char *riders[] = {"K R X=dQ0", "K R X=(dQ)0"};
   for (int i = 0; i < 2; i++) {

@@ -531,6 +531,25 @@ START_TEST(hanging_weight_scores_unguarded_attacked_pieces) {
 }
 END_TEST
 
+/* What a goal term adds at weight 10 (against 0) to the evaluation of fen,
+ * from the side to move's view. */
+static int goal_term(VariantLibrary *lib, const char *variant, const char *fen, int param) {
+  const Variant *v = library_find(lib, variant);
+  Position *pos = shipped_position(lib, variant, fen);
+  EvalTables plain, weighted;
+  ck_assert(eval_tables_build_derived(&plain, v));
+  ck_assert(eval_tables_build_derived(&weighted, v));
+  plain.param[param] = 0;
+  weighted.param[param] = 10;
+  eval_params_apply(&plain);
+  eval_params_apply(&weighted);
+  int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+  eval_tables_free(&plain);
+  eval_tables_free(&weighted);
+  pos_free(pos);
+  return got;
+}
+
 /* The lines of a connect=line(N) goal (align 10 against 0), counted by
  * hand, side to move's view. Tictactoe: White's stone in the centre opens
  * 4 lines (the rank, the file, both diagonals): 40; with Black's on a1 the
@@ -552,21 +571,9 @@ START_TEST(align_weight_scores_the_open_lines) {
   };
   VariantLibrary *lib = shipped_library_load();
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    const Variant *v = library_find(lib, CASES[i].variant);
-    Position *pos = shipped_position(lib, CASES[i].variant, CASES[i].fen);
-    EvalTables plain, weighted;
-    ck_assert(eval_tables_build_derived(&plain, v));
-    ck_assert(eval_tables_build_derived(&weighted, v));
-    plain.param[EW_ALIGN] = 0;
-    weighted.param[EW_ALIGN] = 10;
-    eval_params_apply(&plain);
-    eval_params_apply(&weighted);
-    int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+    int got = goal_term(lib, CASES[i].variant, CASES[i].fen, EW_ALIGN);
     ck_assert_msg(got == CASES[i].expected, "%s %s: %d, expected %d", CASES[i].variant,
                   CASES[i].fen, got, CASES[i].expected);
-    eval_tables_free(&plain);
-    eval_tables_free(&weighted);
-    pos_free(pos);
   }
   library_free(lib);
 }
@@ -602,22 +609,10 @@ START_TEST(link_weight_scores_the_squares_a_chain_needs) {
        -10},
   };
   VariantLibrary *lib = shipped_library_load();
-  const Variant *v = library_find(lib, "gale");
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    Position *pos = shipped_position(lib, "gale", CASES[i].fen);
-    EvalTables plain, weighted;
-    ck_assert(eval_tables_build_derived(&plain, v));
-    ck_assert(eval_tables_build_derived(&weighted, v));
-    plain.param[EW_LINK] = 0;
-    weighted.param[EW_LINK] = 10;
-    eval_params_apply(&plain);
-    eval_params_apply(&weighted);
-    int got = eval_position(pos, &weighted) - eval_position(pos, &plain);
+    int got = goal_term(lib, "gale", CASES[i].fen, EW_LINK);
     ck_assert_msg(got == CASES[i].expected, "gale %s: %d, expected %d", CASES[i].fen, got,
                   CASES[i].expected);
-    eval_tables_free(&plain);
-    eval_tables_free(&weighted);
-    pos_free(pos);
   }
   library_free(lib);
 }
