@@ -360,13 +360,6 @@ static int align_evaluate(const Position *pos, const EvalTables *tables TRACE_PA
   return total * W(EW_ALIGN);
 }
 
-/* The fewest empty squares colour c must fill to complete a chain of
- * connect=from[..],to[..] (its counting pieces cost nothing, any other
- * piece or a wall blocks): a 0-1 breadth-first search along the chain's
- * steps (EvalTables.link_next), from the squares of its first area.
- * LINK_NONE when no chain can be made. */
-#define LINK_NONE 64
-
 /* What a square costs colour c's chain: 0 with a piece of its that counts,
  * 1 empty (a stone to place), -1 (blocked) with any other piece or a wall. */
 static int link_cost(const Position *pos, int sq, Color c) {
@@ -377,6 +370,16 @@ static int link_cost(const Position *pos, int sq, Color c) {
              ? 0
              : -1;
 }
+
+/* A chain that cannot be made counts as this many squares to fill (a cap,
+ * so that a blocked side weighs a bounded amount). */
+#define LINK_NONE 64
+
+/* The fewest empty squares colour c must fill to complete a chain of
+ * connect=from[..],to[..] (its counting pieces cost nothing, any other
+ * piece or a wall blocks): a 0-1 breadth-first search along the chain's
+ * steps (EvalTables.link_next), from the squares of its first area.
+ * LINK_NONE when no chain can be made. */
 static int link_distance(const Position *pos, const EvalTables *tables, Color c) {
   const VariantRules *r = &pos->variant->rules;
   const uint8_t *from = r->connect_from[c], *to = r->connect_to[c];
