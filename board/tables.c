@@ -79,8 +79,16 @@ uint64_t zobrist_wall(int sq) {
 }
 
 /* What a walk marks: where captures land (reach), or where moves end on an
- * empty board (back_reach): quiet ones needing no first move, or all. */
-typedef enum { REACH_CAPTURES, REACH_QUIET, REACH_ENDS } ReachMode;
+ * empty board (back_reach): quiet ones needing no first move, or all; or,
+ * as the occupancy bits (enemy, friend) they may end on, where moves end by
+ * capturing or by swapping (swap_and_capture_collide). */
+typedef enum {
+  REACH_CAPTURES,
+  REACH_QUIET,
+  REACH_ENDS,
+  REACH_CAPTURE_ENDS,
+  REACH_SWAP_ENDS
+} ReachMode;
 
 /* Marks in reach every offset (dx, dy) at which a piece could capture by
  * some path of legs on an empty, unbounded board, ignoring ranges and
@@ -109,6 +117,12 @@ static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
   bool marks = rw->mode != REACH_CAPTURES
                    ? leg->flags & LEG_ENDS
                    : leg->occupancy & (OCC_ENEMY | OCC_FRIEND) && leg->effect == EFFECT_CAPTURE;
+  uint8_t mark = 1;
+  if (rw->mode == REACH_CAPTURE_ENDS || rw->mode == REACH_SWAP_ENDS) {
+    LegEffect want = rw->mode == REACH_SWAP_ENDS ? EFFECT_SWAP : EFFECT_CAPTURE;
+    mark = leg->occupancy & (OCC_ENEMY | OCC_FRIEND);
+    marks = leg->flags & LEG_ENDS && leg->effect == want && mark;
+  }
   for (int k = 1; k <= max; k++) {
     if (--rw->budget < 0) return false;
     int dx = ox + leg->dx * k, dy = oy + leg->dy * k;
@@ -116,7 +130,7 @@ static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
     if (!leg->dx && !leg->dy) break;
     if (k < leg->min_steps) continue;
     int at = tables_reach_cell(geo, dx, dy);
-    if (marks) rw->reach[at] = 1;
+    if (marks) rw->reach[at] |= mark;
     if (leg->flags & LEG_ENDS && rw->mode == REACH_CAPTURES) {
       if (rw->ends[at] & leg->occupancy || leg->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY))
         rw->collision = true;
@@ -142,6 +156,34 @@ static bool reach_fill(const Geometry *geo, const MoveProgram *prog, ReachMode m
   free(ends);
   if (ok && dedup) *dedup = rw.collision && prog->child_link_count;
   return ok;
+}
+
+/* A capture and a swap with one piece on one square are two moves with one
+ * text (UCI and XBoard write the squares only): X=K+wK, which captures an
+ * enemy next to it and swaps with it too. Such a piece is refused. The walk
+ * compares offsets on an empty board, a superset of the real moves; where it
+ * cannot tell (wrapping, levels, a large program), any piece that both
+ * swaps and captures is refused. */
+static bool swap_and_capture_collide(const Geometry *geo, const MoveProgram *prog) {
+  bool swaps = false;
+  for (int i = 0; i < prog->leg_count; i++) swaps |= prog->legs[i].effect == EFFECT_SWAP;
+  if (!swaps) return false;
+  size_t cells = (size_t)((2 * geo->files - 1) * (2 * geo->ranks - 1));
+  uint8_t *captures = calloc(cells, 1), *swapped = calloc(cells, 1);
+  bool collide = true;
+  if (captures && swapped && reach_fill(geo, prog, REACH_CAPTURE_ENDS, captures, NULL) &&
+      reach_fill(geo, prog, REACH_SWAP_ENDS, swapped, NULL)) {
+    collide = false;
+    for (size_t at = 0; at < cells && !collide; at++) collide = captures[at] & swapped[at];
+  } else {
+    collide = false;
+    for (int i = 0; i < prog->leg_count; i++)
+      collide |= prog->legs[i].flags & LEG_ENDS && prog->legs[i].effect == EFFECT_CAPTURE &&
+                 prog->legs[i].occupancy & (OCC_ENEMY | OCC_FRIEND);
+  }
+  free(captures);
+  free(swapped);
+  return collide;
 }
 
 /* back_reach of a type whose moves restart the halfmove clock: the offsets
@@ -314,6 +356,13 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
                  "piece %s: a move may capture more than two pieces on its way (a repeated "
                  "leg that captures and goes on, as in (dcK-mK)0 or (aW)0); a move holds two "
                  "captures on its way and one where it ends",
+                 v->pieces[type].letter);
+        goto fail;
+      }
+      if (swap_and_capture_collide(&t->geo, prog)) {
+        snprintf(err, errlen,
+                 "piece %s: a move that captures a piece and one that swaps with it may end on "
+                 "the same square (as K+wK), and the two would have the same move text",
                  v->pieces[type].letter);
         goto fail;
       }

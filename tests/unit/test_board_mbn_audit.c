@@ -282,6 +282,23 @@ START_TEST(compound_and_minus_letters_in_fens) {
 }
 END_TEST
 
+/* The variant with these pieces (X on d4) does not load, and says why:
+ * its error holds `reason`. */
+static void expect_refused(const char *pieces, const char *reason) {
+  char text[256], err[256] = "";
+  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n", fen8,
+           pieces);
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_new();
+  library_add_text(lib, "v.var", text, &diags);
+  library_compile(lib, &diags);
+  ck_assert_int_eq(diags.count, 0);
+  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  ck_assert_msg(!pos && strstr(err, reason), "%s: %s", pieces, pos ? "accepted" : err);
+  variant_diag_free(&diags);
+  library_free(lib);
+}
+
 /* A move holds two squares captured on its way and the one it ends on
  * (board/move.h); the walker left out moves that took more, silently. A
  * piece some of whose moves could ((aW)4, (aW)0, (adW)0, the text's monkey
@@ -290,21 +307,8 @@ END_TEST
  * takes d3, or d3 and d4, or all three: 10 moves. */
 START_TEST(captures_a_move_cannot_hold_are_refused) {
   const char *refused[] = {"K X=(aW)4", "K X=(aW)0", "K X=(adW)0", "K X=(dcK-mK)0"};
-  for (int i = 0; i < 4; i++) {
-    char text[256], err[256] = "";
-    snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n",
-             fen8, refused[i]);
-    VariantDiagnostics diags = {0};
-    VariantLibrary *lib = library_new();
-    library_add_text(lib, "v.var", text, &diags);
-    library_compile(lib, &diags);
-    ck_assert_int_eq(diags.count, 0);
-    Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
-    ck_assert_msg(!pos && strstr(err, "may capture more than two pieces on its way"), "%s: %s",
-                  refused[i], pos ? "accepted" : err);
-    variant_diag_free(&diags);
-    library_free(lib);
-  }
+  for (int i = 0; i < 4; i++)
+    expect_refused(refused[i], "may capture more than two pieces on its way");
   char out[512];
   const char *fen = "7k/8/8/3n4/3n4/3n4/3X4/K7 w - - 0 1";
   ck_assert_int_eq(moves_from("8x8", "K N X=(aW)3", fen, "d2", out, sizeof out), 10);
@@ -397,22 +401,28 @@ START_TEST(unblocked_moves) {
   expect_moves_from_d4("K N P X=uN", "7k/8/4p3/8/3X4/8/8/K7 w - - 0 1", 0, "", "d4e6");
   expect_moves_from_d4("K N P X=uN", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", 8, "d4e6", "d4h4");
   expect_moves_from_d4("K N P X=uW2", "7k/8/8/8/3X3p/8/8/K7 w - - 0 1", 8, "d4f4", "d4h4");
-  const char *refused[] = {"K P X=upR", "K P X=uR-W"};
-  for (int i = 0; i < 2; i++) {
-    char text[256], err[256] = "";
-    snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n",
-             fen8, refused[i]);
-    VariantDiagnostics diags = {0};
-    VariantLibrary *lib = library_new();
-    library_add_text(lib, "v.var", text, &diags);
-    library_compile(lib, &diags);
-    ck_assert_int_eq(diags.count, 0);
-    Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
-    ck_assert_msg(!pos && strstr(err, "'u' on a move of more than one leg"), "%s: %s", refused[i],
-                  pos ? "accepted" : err);
-    variant_diag_free(&diags);
-    library_free(lib);
-  }
+  expect_refused("K P X=upR", "'u' on a move of more than one leg");
+  expect_refused("K P X=uR-W", "'u' on a move of more than one leg");
+}
+END_TEST
+
+/* Swaps (w with an enemy, ww with a friend): a capture and a swap with one
+ * piece on one square would be two moves with one text, so a piece that
+ * could make both is refused (K+wK, and wK+R: the rook's capture next to
+ * it); where they cannot meet it plays. X on d4, a black pawn on e5 and one
+ * on f5 (a knight's square), a white pawn on d5:
+ *  - K+wN: the king's 8 squares (taking e5, d5 is a friend: 7) and the
+ *    knight's 8, f5 a swap with the pawn: 15;
+ *  - K+wwK: the king's moves, and a swap with the friend on d5: 8, each
+ *    square once (the empty ones are reached both ways);
+ *  - wN alone: 8. */
+START_TEST(swaps_and_captures_never_share_a_text) {
+  expect_refused("K P X=K+wK", "the two would have the same move text");
+  expect_refused("K P X=wK+R", "the two would have the same move text");
+  const char *fen = "7k/8/8/3Ppp2/3X4/8/8/K7 w - - 0 1";
+  expect_moves_from_d4("K P X=K+wN", fen, 15, "d4e5 d4f5 d4e6", "d4d5");
+  expect_moves_from_d4("K P X=K+wwK", fen, 8, "d4e5 d4d5 d4c5", "d4f5");
+  expect_moves_from_d4("K P X=wN", fen, 8, "d4f5 d4b5", "d4e5");
 }
 END_TEST
 
@@ -541,6 +551,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, initial_moves_end_with_the_first_move);
   tcase_add_test(tc, compound_and_minus_letters_in_fens);
   tcase_add_test(tc, captures_a_move_cannot_hold_are_refused);
+  tcase_add_test(tc, swaps_and_captures_never_share_a_text);
   tcase_add_test(tc, evaluation_tables_of_complex_riders_end);
   tcase_add_test(tc, black_promotions_of_their_own);
   tcase_add_test(tc, en_passant_piece_sets);
