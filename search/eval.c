@@ -336,17 +336,18 @@ static void royals_evaluate(const Position *pos, const EvalTables *tables,
   }
 }
 
-/* connect=line(N): each line of N squares (EvalTables.align_lines) that
- * holds k counting pieces of one side and none of the other's is k^2 for
- * that side: the lines still open, weighted by how far along they are
- * (negative where making the line loses). White's view, untapered. */
+/* connect=line(N) and square(N): each group of squares that wins
+ * (EvalTables.align_first) that holds k counting pieces of one side and
+ * none of the other's is k^2 for that side: the groups still open,
+ * weighted by how far along they are (negative where filling one loses).
+ * White's view, untapered. */
 static int align_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
-  int total = 0, n = tables->align_n;
+  int total = 0;
   for (int i = 0; i < tables->align_count; i++) {
-    const int16_t *line = tables->align_lines + (size_t)i * (size_t)n;
+    int first = tables->align_first[i], n = tables->align_first[i + 1] - first;
     int own[COLOR_NB] = {0, 0};
     for (int k = 0; k < n; k++) {
-      Piece p = pos_piece_on(pos, line[k]);
+      Piece p = pos_piece_on(pos, tables->align_squares[first + k]);
       if (piece_is_real(p) && type_set_has(&tables->align_types, piece_type(p)))
         own[piece_color(p)]++;
       else if (p != PIECE_NONE)

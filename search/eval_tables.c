@@ -349,56 +349,75 @@ static void tables_find_symmetry(EvalTables *tables, const Variant *variant) {
   tables->psq_sets = shared ? 1 : 2;
 }
 
+/* The first dir_nb of these: the neighbour of each square of the first
+ * level in each direction, -1 off the board or on a hole; malloc'd. */
+static const int NEIGHBOUR_DIRS[8][2] = {{1, 0},  {0, 1},  {1, 1},   {1, -1},
+                                         {-1, 0}, {0, -1}, {-1, -1}, {-1, 1}};
+
+static int16_t *neighbour_table(const Variant *variant, int dir_nb) {
+  int files = variant->shape.files, ranks = variant->shape.ranks, sq_nb = files * ranks;
+  const uint8_t *hole = variant->shape.hole;
+  int16_t *next = malloc(sizeof(int16_t) * (size_t)sq_nb * (size_t)dir_nb);
+  if (!next) return NULL;
+  for (int sq = 0; sq < sq_nb; sq++)
+    for (int d = 0; d < dir_nb; d++) {
+      int f = sq % files + NEIGHBOUR_DIRS[d][0], y = sq / files + NEIGHBOUR_DIRS[d][1];
+      bool on = f >= 0 && f < files && y >= 0 && y < ranks && !(hole && hole[y * files + f]);
+      next[sq * dir_nb + d] = (int16_t)(on ? y * files + f : -1);
+    }
+  return next;
+}
+
 /* The steps of a connect=from[..],to[..] chain (EvalTables.link_next): east
  * and north, and north-east and south-east unless orthogonal, as the
  * board's flood (board/rules.c, linked) grows it; holes are no squares. */
 static bool tables_fill_link(EvalTables *tables, const Variant *variant) {
   const VariantRules *r = &variant->rules;
   if (!r->connect_from[WHITE] && !r->connect_from[BLACK]) return true;
-  static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-  int dir_nb = r->connect_orthogonal ? 2 : 4, files = variant->shape.files;
-  int ranks = variant->shape.ranks, sq_nb = files * ranks;
-  const uint8_t *hole = variant->shape.hole;
-  tables->link_next = malloc(sizeof(int16_t) * (size_t)sq_nb * (size_t)dir_nb);
-  if (!tables->link_next) return false;
-  for (int sq = 0; sq < sq_nb; sq++)
-    for (int d = 0; d < dir_nb; d++) {
-      int f = sq % files + dirs[d][0], y = sq / files + dirs[d][1];
-      bool on = f >= 0 && f < files && y >= 0 && y < ranks && !(hole && hole[y * files + f]);
-      tables->link_next[sq * dir_nb + d] = (int16_t)(on ? y * files + f : -1);
-    }
-  tables->link_dirs = dir_nb;
-  return true;
+  tables->link_dirs = r->connect_orthogonal ? 2 : 4;
+  tables->link_next = neighbour_table(variant, tables->link_dirs);
+  return tables->link_next != NULL;
 }
 
-/* The lines of a connect=line(N) goal (EvalTables.align_lines): from every
- * square of the first level, N squares on in each direction, all on the
- * board. Collinear goals (gaps allowed) get none. */
+/* Adds the group of n squares from (file, rank) by steps (dx, dy) and,
+ * for a block, rows of `rows` squares up the board; nothing when a square
+ * is off the board or a hole. */
+static void align_add_group(EvalTables *tables, const Variant *variant, int file, int rank, int dx,
+                            int dy, int n, int rows) {
+  int files = variant->shape.files, ranks = variant->shape.ranks;
+  const uint8_t *hole = variant->shape.hole;
+  int first = tables->align_first[tables->align_count], at = first;
+  for (int row = 0; row < rows; row++)
+    for (int k = 0; k < n; k++) {
+      int f = file + k * dx, y = rank + k * dy + row;
+      if (f < 0 || f >= files || y < 0 || y >= ranks || (hole && hole[y * files + f])) return;
+      tables->align_squares[at++] = (int16_t)(y * files + f);
+    }
+  tables->align_first[++tables->align_count] = at;
+}
+
+/* The groups of a connect=line(N) or square(N) goal (EvalTables
+ * .align_first): from every square of the first level, N squares on in
+ * each direction and the NxN block up and right, all on the board.
+ * Collinear lines (gaps allowed) get none. */
 static bool tables_fill_align(EvalTables *tables, const Variant *variant) {
   const VariantRules *r = &variant->rules;
-  int n = r->connect_n;
-  if (n < 2 || r->connect_collinear || type_set_is_empty(r->connect_types)) return true;
+  int n = r->connect_n >= 2 && !r->connect_collinear ? r->connect_n : 0;
+  int block = r->connect_square >= 2 ? r->connect_square : 0;
+  if ((!n && !block) || type_set_is_empty(r->connect_types)) return true;
   static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-  int dir_nb = r->connect_orthogonal ? 2 : 4, files = variant->shape.files;
-  int ranks = variant->shape.ranks;
-  const uint8_t *hole = variant->shape.hole;
-  tables->align_lines = malloc(sizeof(int16_t) * (size_t)files * (size_t)ranks * 4 * (size_t)n);
-  if (!tables->align_lines) return false;
-  int count = 0;
-  for (int rank = 0; rank < ranks; rank++)
-    for (int file = 0; file < files; file++)
-      for (int d = 0; d < dir_nb; d++) {
-        int16_t *line = tables->align_lines + (size_t)count * (size_t)n;
-        bool on = true;
-        for (int k = 0; k < n && on; k++) {
-          int f = file + k * dirs[d][0], y = rank + k * dirs[d][1];
-          on = f >= 0 && f < files && y >= 0 && y < ranks && !(hole && hole[y * files + f]);
-          if (on) line[k] = (int16_t)(y * files + f);
-        }
-        if (on) count++;
-      }
-  tables->align_count = count;
-  tables->align_n = n;
+  int dir_nb = r->connect_orthogonal ? 2 : 4;
+  size_t cells = (size_t)variant->shape.files * (size_t)variant->shape.ranks;
+  tables->align_first = malloc(sizeof(int) * (cells * 5 + 1));
+  tables->align_squares = malloc(sizeof(int16_t) * cells * (size_t)(4 * n + block * block));
+  if (!tables->align_first || !tables->align_squares) return false;
+  tables->align_first[0] = 0;
+  for (int rank = 0; rank < variant->shape.ranks; rank++)
+    for (int file = 0; file < variant->shape.files; file++) {
+      for (int d = 0; n && d < dir_nb; d++)
+        align_add_group(tables, variant, file, rank, dirs[d][0], dirs[d][1], n, 1);
+      if (block) align_add_group(tables, variant, file, rank, 1, 0, block, block);
+    }
   tables->align_sign = r->connect_loses ? -1 : 1;
   tables->align_types = r->connect_types;
   return true;
@@ -705,7 +724,8 @@ bool eval_tables_build(EvalTables *tables, const Variant *variant) {
 }
 
 void eval_tables_free(EvalTables *tables) {
-  free(tables->align_lines);
+  free(tables->align_squares);
+  free(tables->align_first);
   free(tables->link_next);
   free(tables->memory);
   free(tables->param);

@@ -110,12 +110,16 @@ typedef struct {
   int8_t *promo_distance[COLOR_NB];
   int8_t *hill_distance[COLOR_NB]; /* king-distance to each side's hill, NULL if no hill */
   TypeSet hill_types;              /* pieces that win by reaching the hill */
-  /* connect=line(N) (tictactoe, connect four): every line of N squares on a
-   * rank, file or (unless orthogonal) diagonal, align_n squares each, and
-   * the pieces that count; align_sign -1 where the line loses. None for
-   * collinear lines (gaps allowed) and the other connect goals. */
-  int16_t *align_lines;
-  int align_count, align_n, align_sign;
+  /* connect=line(N) and connect=square(N) (tictactoe, connect four,
+   * teeko): every group of squares that one side wins by filling: each
+   * line of N squares on a rank, file or (unless orthogonal) diagonal, and
+   * each NxN block. Group i is align_squares[align_first[i]] up to
+   * align_first[i + 1]; align_types the pieces that count; align_sign -1
+   * where the group loses. None for collinear lines (gaps allowed) and the
+   * chains of from[..],to[..]. */
+  int16_t *align_squares;
+  int *align_first;
+  int align_count, align_sign;
   TypeSet align_types;
   /* connect=from[..],to[..] (gale): for each square, the squares a chain
    * goes on to (link_dirs per square, -1 where none), as the board's

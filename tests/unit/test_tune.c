@@ -557,7 +557,14 @@ static int goal_term(VariantLibrary *lib, const char *variant, const char *fen, 
  * 1, file a): 3 - 2 = 1, 10; two White stones on a1 and b1: rank 1 holds 2
  * (4), file a, file b and the a1-c3 diagonal 1 each: 70. In cfour-misere,
  * where four in a row loses, a White stone on a1 counts against White: 3
- * lines (a1-d1, a1-a4, a1-d4), -30. */
+ * lines (a1-d1, a1-a4, a1-d4), -30. Teeko (line(4) and square(2), 5x5)
+ * counts the 2x2 blocks too: a White stone on a1 opens its 3 lines and
+ * the a1-b2 block: 40; on c3, 8 lines (2 on each rank, file and diagonal)
+ * and 4 blocks: 120; on a1 and b2, the lines a1-d4 (4), rank 1, file a,
+ * the two of rank 2 and of file b, b2-e5 (1 each) and the blocks a1-b2
+ * (4), a2, b1 and b2 (1 each): 180; White on a1, Black on b2: a1-d4 and
+ * the a1 block are closed, White keeps 2 lines, Black 5 lines and 3
+ * blocks: -60. */
 START_TEST(align_weight_scores_the_open_lines) {
   static const struct {
     const char *variant, *fen;
@@ -568,6 +575,10 @@ START_TEST(align_weight_scores_the_open_lines) {
       {"tictactoe", "3/1P1/p2[PPPPpppp] w - - 0 1", 10},
       {"tictactoe", "3/3/PP1[PPPppppp] w - - 0 1", 70},
       {"cfour-misere", "7/7/7/7/7/P6[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1", -30},
+      {"teeko", "5/5/5/5/P4[PPPpppp] w - - 0 1", 40},
+      {"teeko", "5/5/2P2/5/5[PPPpppp] w - - 0 1", 120},
+      {"teeko", "5/5/5/1P3/P4[PPpppp] w - - 0 1", 180},
+      {"teeko", "5/5/5/1p3/P4[PPPppp] w - - 0 1", -60},
   };
   VariantLibrary *lib = shipped_library_load();
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
