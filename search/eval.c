@@ -361,6 +361,91 @@ static int align_evaluate(const Position *pos, const EvalTables *tables TRACE_PA
   return total * W(EW_ALIGN);
 }
 
+/* flip=line (reversi): a stone no line can ever enclose stays its side's
+ * to the count at the end. Along each of its four axes a stone is safe
+ * when a neighbour on the axis is the edge, a wall or a stable stone of
+ * its side, or when the axis's run of squares between edges and walls is
+ * full; it is stable when safe on all four. Passes over the board add
+ * stable stones until none is added. Per stable stone, White's view,
+ * untapered. */
+static int stable_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
+  const int16_t *next = tables->flip_next;
+  int sq_nb = pos->variant->shape.files * pos->variant->shape.ranks;
+  uint8_t full[SQUARE_MAX], stable[SQUARE_MAX];
+  memset(full, 0, (size_t)sq_nb);
+  memset(stable, 0, (size_t)sq_nb);
+  /* full: bit a where the run along axis a holds no empty square */
+  for (int a = 0; a < 4; a++)
+    for (int sq = 0; sq < sq_nb; sq++) {
+      int back = next[sq * 8 + a + 4];
+      if (pos_piece_on(pos, sq) == PIECE_WALL ||
+          (back >= 0 && pos_piece_on(pos, back) != PIECE_WALL))
+        continue; /* not the start of a run */
+      bool filled = true;
+      int s = sq;
+      for (; s >= 0 && pos_piece_on(pos, s) != PIECE_WALL; s = next[s * 8 + a])
+        filled &= pos_piece_on(pos, s) != PIECE_NONE;
+      if (filled)
+        for (s = sq; s >= 0 && pos_piece_on(pos, s) != PIECE_WALL; s = next[s * 8 + a])
+          full[s] |= (uint8_t)(1 << a);
+    }
+  int count[COLOR_NB] = {0, 0};
+  for (bool added = true; added;) {
+    added = false;
+    for (int sq = 0; sq < sq_nb; sq++) {
+      Piece p = pos_piece_on(pos, sq);
+      if (!piece_is_real(p) || stable[sq]) continue;
+      bool safe = true;
+      for (int a = 0; a < 4 && safe; a++) {
+        if (full[sq] >> a & 1) continue;
+        safe = false;
+        for (int side = 0; side < 2 && !safe; side++) {
+          int n = next[sq * 8 + a + 4 * side];
+          Piece q = n < 0 ? PIECE_WALL : pos_piece_on(pos, n);
+          safe = q == PIECE_WALL || (stable[n] && piece_color(q) == piece_color(p));
+        }
+      }
+      if (safe) stable[sq] = 1, count[piece_color(p)]++, added = true;
+    }
+  }
+  int total = count[WHITE] - count[BLACK];
+  TRACE(EW_STABLE, total, EVAL_KIND_GOAL);
+  return total * W(EW_STABLE);
+}
+
+/* flip=line: the stones an enemy stone put on some empty square now would
+ * turn (each run of one side's stones from an empty square closed by a
+ * stone of the other's), each counted once. Per such stone, against its
+ * side, White's view, untapered. */
+static int exposed_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
+  const int16_t *next = tables->flip_next;
+  int sq_nb = pos->variant->shape.files * pos->variant->shape.ranks;
+  uint8_t exposed[SQUARE_MAX];
+  memset(exposed, 0, (size_t)sq_nb);
+  int count[COLOR_NB] = {0, 0}, enclosing[COLOR_NB] = {0, 0};
+  for (int sq = 0; sq < sq_nb; sq++) {
+    if (pos_piece_on(pos, sq) != PIECE_NONE) continue;
+    bool encloses[COLOR_NB] = {false, false};
+    for (int d = 0; d < 8; d++) {
+      int first = next[sq * 8 + d], s = first;
+      if (first < 0 || !piece_is_real(pos_piece_on(pos, first))) continue;
+      Color side = piece_color(pos_piece_on(pos, first));
+      while (s >= 0 && piece_is_real(pos_piece_on(pos, s)) &&
+             piece_color(pos_piece_on(pos, s)) == side)
+        s = next[s * 8 + d];
+      if (s < 0 || !piece_is_real(pos_piece_on(pos, s))) continue; /* not closed */
+      encloses[!side] = true;
+      for (int r = first; r != s; r = next[r * 8 + d])
+        if (!exposed[r]) exposed[r] = 1, count[side]++;
+    }
+    enclosing[WHITE] += encloses[WHITE], enclosing[BLACK] += encloses[BLACK];
+  }
+  int total = count[BLACK] - count[WHITE], squares = enclosing[WHITE] - enclosing[BLACK];
+  TRACE(EW_EXPOSED, total, EVAL_KIND_GOAL);
+  TRACE(EW_ENCLOSING, squares, EVAL_KIND_GOAL);
+  return total * W(EW_EXPOSED) + squares * W(EW_ENCLOSING);
+}
+
 /* What a square costs colour c's chain: 0 with a piece of its that counts,
  * 1 empty (a stone to place), -1 (blocked) with any other piece or a wall. */
 static int link_cost(const Position *pos, int sq, Color c) {
@@ -801,6 +886,10 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   if (tables->align_count && term_counted(W(EW_ALIGN)))
     goal += align_evaluate(pos, tables TRACE_ARG);
   if (tables->link_next && term_counted(W(EW_LINK))) goal += link_evaluate(pos, tables TRACE_ARG);
+  if (tables->flip_next && term_counted(W(EW_STABLE)))
+    goal += stable_evaluate(pos, tables TRACE_ARG);
+  if (tables->flip_next && term_counted(W(EW_EXPOSED) | W(EW_ENCLOSING)))
+    goal += exposed_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 
   /* Taper: phase 1.0 = all the start position's pieces are still there. */

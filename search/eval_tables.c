@@ -379,6 +379,13 @@ static bool tables_fill_link(EvalTables *tables, const Variant *variant) {
   return tables->link_next != NULL;
 }
 
+/* The neighbours of flip=line's goal terms (EvalTables.flip_next). */
+static bool tables_fill_flip(EvalTables *tables, const Variant *variant) {
+  if (variant->rules.flip_rule != FLIP_LINE) return true;
+  tables->flip_next = neighbour_table(variant, 8);
+  return tables->flip_next != NULL;
+}
+
 /* Adds the group of n squares from (file, rank) by steps (dx, dy) and,
  * for a block, rows of `rows` squares up the board; nothing when a square
  * is off the board or a hole. */
@@ -425,9 +432,9 @@ static bool tables_fill_align(EvalTables *tables, const Variant *variant) {
 
 /* The terms added with the royal zone and threats default to 0: a variant
  * without tuned weights evaluates as before them. */
-static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12, 10,  20,  8, 10, 2, 3, 100, 6, 10, 8,
-                                                  10, 120, 150, 0, 0,  0, 0, 0,   0, 0,  0,
-                                                  0,  0,   0,   0, 0,  0, 0, 0,   0, 6,  40};
+static const int SCALAR_DEFAULTS[EW_SCALAR_NB] = {12,  10,  20, 8, 10, 2, 3, 100, 6,  10,  8,   10,
+                                                  120, 150, 0,  0, 0,  0, 0, 0,   0,  0,   0,   0,
+                                                  0,   0,   0,  0, 0,  0, 0, 6,   40, 240, 160, 50};
 const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "tempo",          "doubled_mg",     "doubled_eg",   "isolated_mg",   "isolated_eg",
     "passed_mg",      "passed_eg",      "passed_royal", "shelter",       "danger",
@@ -435,7 +442,8 @@ const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "threat_pawn_mg", "threat_pawn_eg", "threat_mg",    "threat_eg",     "zone_danger",
     "royal_open",     "guarded_mg",     "guarded_eg",   "restricted_mg", "restricted_eg",
     "connected_mg",   "connected_eg",   "safe_check",   "unsafe_check",  "hanging_mg",
-    "hanging_eg",     "align",          "link"};
+    "hanging_eg",     "align",          "link",         "stable",        "exposed",
+    "enclosing"};
 
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */
@@ -680,7 +688,8 @@ bool eval_tables_build_derived(EvalTables *tables, const Variant *variant) {
   tables_fill_promotion(tables, variant);
   if (hill)
     for (int c = 0; c < COLOR_NB; c++) tables_fill_hill(tables, variant, (Color)c);
-  if (!tables_fill_align(tables, variant) || !tables_fill_link(tables, variant)) {
+  if (!tables_fill_align(tables, variant) || !tables_fill_link(tables, variant) ||
+      !tables_fill_flip(tables, variant)) {
     eval_tables_free(tables);
     return false;
   }
@@ -727,6 +736,7 @@ void eval_tables_free(EvalTables *tables) {
   free(tables->align_squares);
   free(tables->align_first);
   free(tables->link_next);
+  free(tables->flip_next);
   free(tables->memory);
   free(tables->param);
   free(tables->psq_cell[WHITE]);

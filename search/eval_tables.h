@@ -60,10 +60,13 @@ enum {
   EW_UNSAFE_CHECK, /* middle game: per piece type that could give check only from guarded squares */
   EW_HANGING_MG,   /* per enemy piece (not royal) attacked and guarded by none of its side */
   EW_HANGING_EG,
-  EW_ALIGN, /* goal: per line of the connect=line(N) goal holding k pieces of one side and none
-             * of the other's, k^2 (negative where making the line loses) */
-  EW_LINK,  /* goal: connect=from[..],to[..] (gale): per square the enemy's chain still needs
-             * beyond one's own (the fewest empty squares to fill for a chain) */
+  EW_ALIGN,     /* goal: per line of the connect=line(N) goal holding k pieces of one side and none
+                 * of the other's, k^2 (negative where making the line loses) */
+  EW_LINK,      /* goal: connect=from[..],to[..] (gale): per square the enemy's chain still needs
+                 * beyond one's own (the fewest empty squares to fill for a chain) */
+  EW_STABLE,    /* goal: flip=line (reversi): per stone no line can ever enclose again */
+  EW_EXPOSED,   /* goal: flip=line: per stone an enemy stone put on an empty square would turn */
+  EW_ENCLOSING, /* goal: flip=line: per empty square where a stone of the side would turn some */
   EW_SCALAR_NB
 };
 extern const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB];
@@ -126,6 +129,11 @@ typedef struct {
    * flood grows it; NULL without such a goal. */
   int16_t *link_next;
   int link_dirs;
+  /* flip=line (reversi): each square's neighbours in the eight directions
+   * (-1 off the board), direction d + 4 opposite d, for the stones no line
+   * can enclose and those a stone put next would turn; NULL in other
+   * variants. */
+  int16_t *flip_next;
   bool antimaterial[PIECE_TYPE_MAX]; /* losing all of these wins: fewer is better */
   uint8_t *file_of, *rank_of;        /* square -> file, rank (no division in the hot path) */
   /* Endgame goals from the rules: a bared side loses (bare_reply: unless it

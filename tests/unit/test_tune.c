@@ -629,6 +629,69 @@ START_TEST(link_weight_scores_the_squares_a_chain_needs) {
 }
 END_TEST
 
+/* The stones no line can enclose in a flip=line game (stable 10 against
+ * 0), side to move's view, counted by hand in flipello (8x8) with its four
+ * centre stones, none of them stable: alone, 0. A White stone in the a1
+ * corner is stable on every axis (each has the edge on one side): +10.
+ * White on a1 and b1, Black on c1: b1 leans on a1 along the rank and on
+ * the edge on the other axes; c1 touches an empty d1: +20. Rank 1 filled
+ * with Black corners and six White stones between: the corners are
+ * stable, and the six because their rank is full: 6 - 2, +40, and -40
+ * with Black to move. The same with a White stone on b2 beside an empty
+ * a2 and c3: not stable, +40. */
+START_TEST(stable_weight_scores_the_stones_no_line_encloses) {
+  static const struct {
+    const char *fen;
+    int expected; /* side to move's view */
+  } CASES[] = {
+      {"8/8/8/3pP3/3Pp3/8/8/8[PPPPpppp] w - - 0 1", 0},
+      {"8/8/8/3pP3/3Pp3/8/8/P7[PPPPpppp] w - - 0 1", 10},
+      {"8/8/8/3pP3/3Pp3/8/8/PPp5[PPPPpppp] w - - 0 1", 20},
+      {"8/8/8/3pP3/3Pp3/8/8/pPPPPPPp[PPPPpppp] w - - 0 1", 40},
+      {"8/8/8/3pP3/3Pp3/8/8/pPPPPPPp[PPPPpppp] b - - 0 1", -40},
+      {"8/8/8/3pP3/3Pp3/8/1P6/pPPPPPPp[PPPPpppp] w - - 0 1", 40},
+  };
+  VariantLibrary *lib = shipped_library_load();
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    int got = goal_term(lib, "flipello", CASES[i].fen, EW_STABLE);
+    ck_assert_msg(got == CASES[i].expected, "flipello %s: %d, expected %d", CASES[i].fen, got,
+                  CASES[i].expected);
+  }
+  library_free(lib);
+}
+END_TEST
+
+/* The stones an enemy stone put on an empty square would turn (exposed 10
+ * against 0) and the empty squares where a side's stone would turn some
+ * (enclosing), side to move's view, counted by hand in flipello. White on
+ * d4 and e4, Black on f4: a Black stone on c4 turns both White stones, a
+ * White one on g4 the Black one, and no other line is closed: exposed
+ * 1 - 2, -10 (+10 with Black to move); one enclosing square each, 0. With
+ * a Black stone on c4 as well, the White stones are closed on both sides
+ * and touch no line ending in Black, while c4 and f4 are turned from b4
+ * and g4: exposed +20, and White's two squares against Black's none:
+ * enclosing +20. */
+START_TEST(exposed_and_enclosing_weights_score_the_turns_to_come) {
+  static const struct {
+    const char *fen;
+    int param, expected; /* side to move's view */
+  } CASES[] = {
+      {"8/8/8/8/3PPp2/8/8/8[PPPPpppp] w - - 0 1", EW_EXPOSED, -10},
+      {"8/8/8/8/3PPp2/8/8/8[PPPPpppp] b - - 0 1", EW_EXPOSED, 10},
+      {"8/8/8/8/3PPp2/8/8/8[PPPPpppp] w - - 0 1", EW_ENCLOSING, 0},
+      {"8/8/8/8/2pPPp2/8/8/8[PPPPpppp] w - - 0 1", EW_EXPOSED, 20},
+      {"8/8/8/8/2pPPp2/8/8/8[PPPPpppp] w - - 0 1", EW_ENCLOSING, 20},
+  };
+  VariantLibrary *lib = shipped_library_load();
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    int got = goal_term(lib, "flipello", CASES[i].fen, CASES[i].param);
+    ck_assert_msg(got == CASES[i].expected, "flipello %s, %s: %d, expected %d", CASES[i].fen,
+                  EVAL_SCALAR_NAMES[CASES[i].param], got, CASES[i].expected);
+  }
+  library_free(lib);
+}
+END_TEST
+
 /* The self-play game ends by the variant's own repetition rule, as the
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
@@ -691,6 +754,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, royal_checks_score_safe_and_guarded_checks);
   tcase_add_test(tc, hanging_weight_scores_unguarded_attacked_pieces);
   tcase_add_test(tc, align_weight_scores_the_open_lines);
+  tcase_add_test(tc, stable_weight_scores_the_stones_no_line_encloses);
+  tcase_add_test(tc, exposed_and_enclosing_weights_score_the_turns_to_come);
   tcase_add_test(tc, link_weight_scores_the_squares_a_chain_needs);
   tcase_add_test(tc, fit_recovers_known_values);
   tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
