@@ -445,6 +445,22 @@ const char *const EVAL_SCALAR_NAMES[EW_SCALAR_NB] = {
     "hanging_eg",     "align",          "link",         "stable",        "exposed",
     "enclosing"};
 
+/* Where moving is the whole game, the side that cannot move losing while
+ * every move leaves a wall that takes squares away for good (amazons,
+ * isolation, snailtrail), and no royal, goal zone, line, extinction set or
+ * flip decides it otherwise, a side's mobility is its chance: every moving
+ * type is derived MOBILITY_GOAL per square it reaches, where the variant
+ * has no weights file. */
+enum { MOBILITY_GOAL = 10 };
+
+static bool moving_is_the_goal(const Variant *variant) {
+  const VariantRules *r = &variant->rules;
+  return r->stalemate == RESULT_LOSS && r->wall_rule != WALL_NONE &&
+         type_set_is_empty(r->royal_types) && type_set_is_empty(r->hill_types) && !r->connect_n &&
+         !r->connect_square && !r->connect_from[WHITE] && !r->connect_from[BLACK] &&
+         type_set_is_empty(r->extinction_types) && !r->flip_rule;
+}
+
 /* The parameter table, filled with the derived values (so evaluating with
  * it changes nothing). */
 static bool tables_build_params(EvalTables *tables, const Variant *variant) {
@@ -480,6 +496,9 @@ static bool tables_build_params(EvalTables *tables, const Variant *variant) {
     tables->param[tables->value_param + 2 * t] = tables->value[t];
     tables->param[tables->value_param + 2 * t + 1] = tables->value[t];
     tables->param[tables->hand_param + t] = tables->hand_value[t];
+    if (moving_is_the_goal(variant) && eval_has_mobility(tables, t))
+      tables->param[tables->mobility_param + 2 * t] =
+          tables->param[tables->mobility_param + 2 * t + 1] = MOBILITY_GOAL;
     for (int c = 0; c < COLOR_NB; c++)
       for (int sq = 0; sq < sq_nb; sq++) {
         tables->param[eval_psq_param(tables, t, c, 0, sq)] = tables->psq_mg[t][c][sq];

@@ -692,6 +692,50 @@ START_TEST(exposed_and_enclosing_weights_score_the_turns_to_come) {
 }
 END_TEST
 
+/* Where moving is the whole game (the side that cannot move loses, moves
+ * leave walls, no royal or other goal: amazons, isolation), the derived
+ * table weighs mobility 10 per square for every moving type; elsewhere
+ * (chess; duck chess, whose walls come with a king) 0. In amazons, White's
+ * amazon on a1 walled in by a2, b1 and b2 reaches nothing, Black's on j10
+ * its rank and file (9 each) and its diagonal up to c3 (7): the derived
+ * table against one whose mobility is 0 differs by -250 with White to
+ * move. */
+START_TEST(mobility_is_derived_where_moving_is_the_goal) {
+  VariantLibrary *lib = shipped_library_load();
+  static const struct {
+    const char *variant;
+    int weight;
+  } CASES[] = {{"amazons", 10}, {"isolation", 10}, {"chess", 0}, {"duck", 0}};
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    EvalTables tables;
+    ck_assert(eval_tables_build_derived(&tables, library_find(lib, CASES[i].variant)));
+    for (int t = 0; t < tables.piece_count; t++)
+      if (eval_has_mobility(&tables, t)) {
+        ck_assert_msg(tables.param[tables.mobility_param + 2 * t] == CASES[i].weight &&
+                          tables.param[tables.mobility_param + 2 * t + 1] == CASES[i].weight,
+                      "%s, type %d: %d %d", CASES[i].variant, t,
+                      tables.param[tables.mobility_param + 2 * t],
+                      tables.param[tables.mobility_param + 2 * t + 1]);
+      }
+    eval_tables_free(&tables);
+  }
+  const Variant *v = library_find(lib, "amazons");
+  Position *pos = shipped_position(lib, "amazons", "9q/10/10/10/10/10/10/10/**8/Q*8 w - - 0 1");
+  EvalTables derived, still;
+  ck_assert(eval_tables_build_derived(&derived, v));
+  ck_assert(eval_tables_build_derived(&still, v));
+  for (int t = 0; t < still.piece_count; t++)
+    still.param[still.mobility_param + 2 * t] = still.param[still.mobility_param + 2 * t + 1] = 0;
+  eval_params_apply(&still);
+  int got = eval_position(pos, &derived) - eval_position(pos, &still);
+  ck_assert_msg(got == -250, "amazons: %d, expected -250", got);
+  eval_tables_free(&derived);
+  eval_tables_free(&still);
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 /* The self-play game ends by the variant's own repetition rule, as the
  * referee's game does (pos_repetition_end), not at a threefold repetition
  * scored as a draw: minishogi's fourth repetition loses for White,
@@ -756,6 +800,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, align_weight_scores_the_open_lines);
   tcase_add_test(tc, stable_weight_scores_the_stones_no_line_encloses);
   tcase_add_test(tc, exposed_and_enclosing_weights_score_the_turns_to_come);
+  tcase_add_test(tc, mobility_is_derived_where_moving_is_the_goal);
   tcase_add_test(tc, link_weight_scores_the_squares_a_chain_needs);
   tcase_add_test(tc, fit_recovers_known_values);
   tcase_add_test(tc, self_play_ends_by_the_variants_repetition_rule);
