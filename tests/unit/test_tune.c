@@ -550,6 +550,23 @@ static int goal_term(VariantLibrary *lib, const char *variant, const char *fen, 
   return got;
 }
 
+/* Goal-term cases: each term at weight 10 against 0 in the variant's
+ * position, side to move's view, as counted by hand. */
+typedef struct {
+  const char *variant, *fen;
+  int param, expected;
+} GoalCase;
+
+static void expect_goal_terms(const GoalCase *cases, size_t count) {
+  VariantLibrary *lib = shipped_library_load();
+  for (size_t i = 0; i < count; i++) {
+    int got = goal_term(lib, cases[i].variant, cases[i].fen, cases[i].param);
+    ck_assert_msg(got == cases[i].expected, "%s %s, %s: %d, expected %d", cases[i].variant,
+                  cases[i].fen, EVAL_SCALAR_NAMES[cases[i].param], got, cases[i].expected);
+  }
+  library_free(lib);
+}
+
 /* The lines of a connect=line(N) goal (align 10 against 0), counted by
  * hand, side to move's view. Tictactoe: White's stone in the centre opens
  * 4 lines (the rank, the file, both diagonals): 40; with Black's on a1 the
@@ -566,27 +583,19 @@ static int goal_term(VariantLibrary *lib, const char *variant, const char *fen, 
  * the a1 block are closed, White keeps 2 lines, Black 5 lines and 3
  * blocks: -60. */
 START_TEST(align_weight_scores_the_open_lines) {
-  static const struct {
-    const char *variant, *fen;
-    int expected; /* side to move's view */
-  } CASES[] = {
-      {"tictactoe", "3/1P1/3[PPPPppppp] w - - 0 1", 40},
-      {"tictactoe", "3/1P1/3[PPPPppppp] b - - 0 1", -40},
-      {"tictactoe", "3/1P1/p2[PPPPpppp] w - - 0 1", 10},
-      {"tictactoe", "3/3/PP1[PPPppppp] w - - 0 1", 70},
-      {"cfour-misere", "7/7/7/7/7/P6[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1", -30},
-      {"teeko", "5/5/5/5/P4[PPPpppp] w - - 0 1", 40},
-      {"teeko", "5/5/2P2/5/5[PPPpppp] w - - 0 1", 120},
-      {"teeko", "5/5/5/1P3/P4[PPpppp] w - - 0 1", 180},
-      {"teeko", "5/5/5/1p3/P4[PPPppp] w - - 0 1", -60},
+  static const GoalCase CASES[] = {
+      {"tictactoe", "3/1P1/3[PPPPppppp] w - - 0 1", EW_ALIGN, 40},
+      {"tictactoe", "3/1P1/3[PPPPppppp] b - - 0 1", EW_ALIGN, -40},
+      {"tictactoe", "3/1P1/p2[PPPPpppp] w - - 0 1", EW_ALIGN, 10},
+      {"tictactoe", "3/3/PP1[PPPppppp] w - - 0 1", EW_ALIGN, 70},
+      {"cfour-misere", "7/7/7/7/7/P6[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1",
+       EW_ALIGN, -30},
+      {"teeko", "5/5/5/5/P4[PPPpppp] w - - 0 1", EW_ALIGN, 40},
+      {"teeko", "5/5/2P2/5/5[PPPpppp] w - - 0 1", EW_ALIGN, 120},
+      {"teeko", "5/5/5/1P3/P4[PPpppp] w - - 0 1", EW_ALIGN, 180},
+      {"teeko", "5/5/5/1p3/P4[PPPppp] w - - 0 1", EW_ALIGN, -60},
   };
-  VariantLibrary *lib = shipped_library_load();
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    int got = goal_term(lib, CASES[i].variant, CASES[i].fen, EW_ALIGN);
-    ck_assert_msg(got == CASES[i].expected, "%s %s: %d, expected %d", CASES[i].variant,
-                  CASES[i].fen, got, CASES[i].expected);
-  }
-  library_free(lib);
+  expect_goal_terms(CASES, sizeof CASES / sizeof CASES[0]);
 }
 END_TEST
 
@@ -599,33 +608,29 @@ END_TEST
  * -10 with Black to move. White stones on b8 and d8: 2 against 4, +20. A
  * Black stone on b2: 4 against 3, -10. */
 START_TEST(link_weight_scores_the_squares_a_chain_needs) {
-  static const struct {
-    const char *fen;
-    int expected; /* side to move's view */
-  } CASES[] = {
-      {"1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+  static const GoalCase CASES[] = {
+      {"gale",
+       "1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
        "w - - 0 1",
-       0},
-      {"1p1p1p1p1/PPP1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       EW_LINK, 0},
+      {"gale",
+       "1p1p1p1p1/PPP1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
        "w - - 0 1",
-       10},
-      {"1p1p1p1p1/PPP1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       EW_LINK, 10},
+      {"gale",
+       "1p1p1p1p1/PPP1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
        "b - - 0 1",
-       -10},
-      {"1p1p1p1p1/PPPPP1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
+       EW_LINK, -10},
+      {"gale",
+       "1p1p1p1p1/PPPPP1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1 "
        "w - - 0 1",
-       20},
-      {"1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1 "
+       EW_LINK, 20},
+      {"gale",
+       "1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1 "
        "w - - 0 1",
-       -10},
+       EW_LINK, -10},
   };
-  VariantLibrary *lib = shipped_library_load();
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    int got = goal_term(lib, "gale", CASES[i].fen, EW_LINK);
-    ck_assert_msg(got == CASES[i].expected, "gale %s: %d, expected %d", CASES[i].fen, got,
-                  CASES[i].expected);
-  }
-  library_free(lib);
+  expect_goal_terms(CASES, sizeof CASES / sizeof CASES[0]);
 }
 END_TEST
 
@@ -640,24 +645,15 @@ END_TEST
  * with Black to move. The same with a White stone on b2 beside an empty
  * a2 and c3: not stable, +40. */
 START_TEST(stable_weight_scores_the_stones_no_line_encloses) {
-  static const struct {
-    const char *fen;
-    int expected; /* side to move's view */
-  } CASES[] = {
-      {"8/8/8/3pP3/3Pp3/8/8/8[PPPPpppp] w - - 0 1", 0},
-      {"8/8/8/3pP3/3Pp3/8/8/P7[PPPPpppp] w - - 0 1", 10},
-      {"8/8/8/3pP3/3Pp3/8/8/PPp5[PPPPpppp] w - - 0 1", 20},
-      {"8/8/8/3pP3/3Pp3/8/8/pPPPPPPp[PPPPpppp] w - - 0 1", 40},
-      {"8/8/8/3pP3/3Pp3/8/8/pPPPPPPp[PPPPpppp] b - - 0 1", -40},
-      {"8/8/8/3pP3/3Pp3/8/1P6/pPPPPPPp[PPPPpppp] w - - 0 1", 40},
+  static const GoalCase CASES[] = {
+      {"flipello", "8/8/8/3pP3/3Pp3/8/8/8[PPPPpppp] w - - 0 1", EW_STABLE, 0},
+      {"flipello", "8/8/8/3pP3/3Pp3/8/8/P7[PPPPpppp] w - - 0 1", EW_STABLE, 10},
+      {"flipello", "8/8/8/3pP3/3Pp3/8/8/PPp5[PPPPpppp] w - - 0 1", EW_STABLE, 20},
+      {"flipello", "8/8/8/3pP3/3Pp3/8/8/pPPPPPPp[PPPPpppp] w - - 0 1", EW_STABLE, 40},
+      {"flipello", "8/8/8/3pP3/3Pp3/8/8/pPPPPPPp[PPPPpppp] b - - 0 1", EW_STABLE, -40},
+      {"flipello", "8/8/8/3pP3/3Pp3/8/1P6/pPPPPPPp[PPPPpppp] w - - 0 1", EW_STABLE, 40},
   };
-  VariantLibrary *lib = shipped_library_load();
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    int got = goal_term(lib, "flipello", CASES[i].fen, EW_STABLE);
-    ck_assert_msg(got == CASES[i].expected, "flipello %s: %d, expected %d", CASES[i].fen, got,
-                  CASES[i].expected);
-  }
-  library_free(lib);
+  expect_goal_terms(CASES, sizeof CASES / sizeof CASES[0]);
 }
 END_TEST
 
@@ -672,23 +668,14 @@ END_TEST
  * and g4: exposed +20, and White's two squares against Black's none:
  * enclosing +20. */
 START_TEST(exposed_and_enclosing_weights_score_the_turns_to_come) {
-  static const struct {
-    const char *fen;
-    int param, expected; /* side to move's view */
-  } CASES[] = {
-      {"8/8/8/8/3PPp2/8/8/8[PPPPpppp] w - - 0 1", EW_EXPOSED, -10},
-      {"8/8/8/8/3PPp2/8/8/8[PPPPpppp] b - - 0 1", EW_EXPOSED, 10},
-      {"8/8/8/8/3PPp2/8/8/8[PPPPpppp] w - - 0 1", EW_ENCLOSING, 0},
-      {"8/8/8/8/2pPPp2/8/8/8[PPPPpppp] w - - 0 1", EW_EXPOSED, 20},
-      {"8/8/8/8/2pPPp2/8/8/8[PPPPpppp] w - - 0 1", EW_ENCLOSING, 20},
+  static const GoalCase CASES[] = {
+      {"flipello", "8/8/8/8/3PPp2/8/8/8[PPPPpppp] w - - 0 1", EW_EXPOSED, -10},
+      {"flipello", "8/8/8/8/3PPp2/8/8/8[PPPPpppp] b - - 0 1", EW_EXPOSED, 10},
+      {"flipello", "8/8/8/8/3PPp2/8/8/8[PPPPpppp] w - - 0 1", EW_ENCLOSING, 0},
+      {"flipello", "8/8/8/8/2pPPp2/8/8/8[PPPPpppp] w - - 0 1", EW_EXPOSED, 20},
+      {"flipello", "8/8/8/8/2pPPp2/8/8/8[PPPPpppp] w - - 0 1", EW_ENCLOSING, 20},
   };
-  VariantLibrary *lib = shipped_library_load();
-  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-    int got = goal_term(lib, "flipello", CASES[i].fen, CASES[i].param);
-    ck_assert_msg(got == CASES[i].expected, "flipello %s, %s: %d, expected %d", CASES[i].fen,
-                  EVAL_SCALAR_NAMES[CASES[i].param], got, CASES[i].expected);
-  }
-  library_free(lib);
+  expect_goal_terms(CASES, sizeof CASES / sizeof CASES[0]);
 }
 END_TEST
 
