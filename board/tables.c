@@ -170,13 +170,11 @@ static bool swap_and_capture_collide(const Geometry *geo, const MoveProgram *pro
   if (!swaps) return false;
   size_t cells = (size_t)((2 * geo->files - 1) * (2 * geo->ranks - 1));
   uint8_t *captures = calloc(cells, 1), *swapped = calloc(cells, 1);
-  bool collide = true;
+  bool collide = false;
   if (captures && swapped && reach_fill(geo, prog, REACH_CAPTURE_ENDS, captures, NULL) &&
       reach_fill(geo, prog, REACH_SWAP_ENDS, swapped, NULL)) {
-    collide = false;
     for (size_t at = 0; at < cells && !collide; at++) collide = captures[at] & swapped[at];
   } else {
-    collide = false;
     for (int i = 0; i < prog->leg_count; i++)
       collide |= prog->legs[i].flags & LEG_ENDS && prog->legs[i].effect == EFFECT_CAPTURE &&
                  prog->legs[i].occupancy & (OCC_ENEMY | OCC_FRIEND);

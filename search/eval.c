@@ -413,11 +413,13 @@ static int stable_evaluate(const Position *pos, const EvalTables *tables TRACE_P
   return total * W(EW_STABLE);
 }
 
-/* flip=line: the stones an enemy stone put on some empty square now would
- * turn (each run of one side's stones from an empty square closed by a
- * stone of the other's), each counted once. Per such stone, against its
- * side, White's view, untapered. */
-static int exposed_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
+/* flip=line: the turns a stone put on some empty square now would make,
+ * found in one sweep of the empty squares. Each run of one side's stones
+ * from an empty square closed by a stone of the other's is exposed (each
+ * stone counted once, `exposed` against its side), and the square is one
+ * where the other side's stone would turn some (`enclosing`, for it).
+ * White's view, untapered. */
+static int turns_to_come_evaluate(const Position *pos, const EvalTables *tables TRACE_PARAM) {
   const int16_t *next = tables->flip_next;
   int sq_nb = pos->variant->shape.files * pos->variant->shape.ranks;
   uint8_t exposed[SQUARE_MAX];
@@ -889,7 +891,7 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   if (tables->flip_next && term_counted(W(EW_STABLE)))
     goal += stable_evaluate(pos, tables TRACE_ARG);
   if (tables->flip_next && term_counted(W(EW_EXPOSED) | W(EW_ENCLOSING)))
-    goal += exposed_evaluate(pos, tables TRACE_ARG);
+    goal += turns_to_come_evaluate(pos, tables TRACE_ARG);
   endgame_evaluate(pos, tables, &census, &goal, &total);
 
   /* Taper: phase 1.0 = all the start position's pieces are still there. */
