@@ -412,8 +412,7 @@ static bool tables_fill_align(EvalTables *tables, const Variant *variant) {
   int n = r->connect_n >= 2 && !r->connect_collinear ? r->connect_n : 0;
   int block = r->connect_square >= 2 ? r->connect_square : 0;
   if ((!n && !block) || type_set_is_empty(r->connect_types)) return true;
-  static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-  int dir_nb = r->connect_orthogonal ? 2 : 4;
+  int dir_nb = r->connect_orthogonal ? 2 : 4; /* the first of NEIGHBOUR_DIRS: east, north, ... */
   size_t cells = (size_t)variant->shape.files * (size_t)variant->shape.ranks;
   tables->align_first = malloc(sizeof(int) * (cells * 5 + 1));
   tables->align_squares = malloc(sizeof(int16_t) * cells * (size_t)(4 * n + block * block));
@@ -422,7 +421,8 @@ static bool tables_fill_align(EvalTables *tables, const Variant *variant) {
   for (int rank = 0; rank < variant->shape.ranks; rank++)
     for (int file = 0; file < variant->shape.files; file++) {
       for (int d = 0; n && d < dir_nb; d++)
-        align_add_group(tables, variant, file, rank, dirs[d][0], dirs[d][1], n, 1);
+        align_add_group(tables, variant, file, rank, NEIGHBOUR_DIRS[d][0], NEIGHBOUR_DIRS[d][1], n,
+                        1);
       if (block) align_add_group(tables, variant, file, rank, 1, 0, block, block);
     }
   tables->align_sign = r->connect_loses ? -1 : 1;

@@ -60,8 +60,8 @@ enum {
   EW_UNSAFE_CHECK, /* middle game: per piece type that could give check only from guarded squares */
   EW_HANGING_MG,   /* per enemy piece (not royal) attacked and guarded by none of its side */
   EW_HANGING_EG,
-  EW_ALIGN,     /* goal: per line of the connect=line(N) goal holding k pieces of one side and none
-                 * of the other's, k^2 (negative where making the line loses) */
+  EW_ALIGN,     /* goal: per line of connect=line(N) or block of connect=square(N) holding k
+                 * pieces of one side and none of the other's, k^2 (negative where it loses) */
   EW_LINK,      /* goal: connect=from[..],to[..] (gale): per square the enemy's chain still needs
                  * beyond one's own (the fewest empty squares to fill for a chain) */
   EW_STABLE,    /* goal: flip=line (reversi): per stone no line can ever enclose again */
