@@ -1017,3 +1017,11 @@ bool BBW(gives_check)(const Position *pos, int from, int to, int type, bb_t disc
   }
   return false;
 }
+
+/* Whether squares lo..hi of the row starting at `row` are empty but for
+ * the castling royal and partner: one mask test. */
+bool BBW(castling_path_clear)(const Position *pos, int row, int lo, int hi, int royal,
+                              int partner) {
+  bb_t span = (BB_ALL >> (BB_BITS - 1 - (hi - lo))) << (row + lo);
+  return !(BBW(occupied)(pos) & span & ~(BB_ONE << royal) & ~(BB_ONE << partner));
+}

@@ -104,6 +104,9 @@ bb_t BBW(targets)(const Position *pos, int sq, int type, Color c);
 bb_t BBW(targets_within)(const Position *pos, int sq, int type, Color c, bb_t quiet_mask);
 /* The number of those targets, or -1 when the type is not generated with
  * bitboards (its moves are walked leg by leg). */
+/* Whether squares lo..hi of the row starting at `row` are empty but for
+ * the castling royal and partner (rules_castling.c). */
+bool BBW(castling_path_clear)(const Position *pos, int row, int lo, int hi, int royal, int partner);
 int BBW(mobility)(const Position *pos, int sq, int type, Color c);
 /* pos_side_reach on this width: each piece of colour c that the query asks
  * for and that is generated with bitboards, in piece-list order, into out

@@ -5,7 +5,9 @@
  * it never interprets notation and works on any geometry. The same walker,
  * run in "attack mode" towards one target square, answers attack tests
  * exactly for any piece, however asymmetric or multi-legged (movegen_attack.c).
- * Castling, drops and promotions are added from the rules.
+ * Promotions are added from the rules as moves are emitted; castling and
+ * gating (rules_castling.c), drops (rules_drops.c) and walls (rules_walls.c)
+ * come from their rule modules.
  */
 #include "board/movegen.h"
 
@@ -16,6 +18,9 @@
 
 #include "board/bb.h"
 #include "board/movegen_walk.h"
+#include "board/rules_castling.h"
+#include "board/rules_drops.h"
+#include "board/rules_walls.h"
 #include "board/tables.h"
 
 /* The cell as the moving piece sees it mid-move: its start square is empty
@@ -695,348 +700,6 @@ static void walk_setup(Walk *w, int sq, int type) {
 #include "board/movegen_bb.h"
 #undef BB_BITS
 
-/* Xiangqi's flying general is an attack on a square the royal passes while
- * castling: an open file from it to an enemy royal (Fairy-Stockfish,
- * synochess). */
-static bool square_faces_royal(const Position *pos, int s, Color us) {
-  const Geometry *geo = &pos->geo;
-  const bool *royal = pos->tables->royal_either;
-  for (int dir = -1; dir <= 1; dir += 2) {
-    for (int r = geo_rank(geo, s) + dir; r >= 0 && r < geo->ranks; r += dir) {
-      Piece p = pos->board[s + (r - geo_rank(geo, s)) * geo->files];
-      if (p == PIECE_NONE) continue;
-      if (piece_is_real(p) && piece_color(p) != us && royal[piece_type(p)]) return true;
-      break;
-    }
-  }
-  return false;
-}
-
-/* Castling: the royal and its partner go to their files; everything between
- * must be empty and the royal may not pass an attacked square. */
-static void gen_castling(const Position *pos, MoveList *list) {
-  const VariantRules *r = &pos->variant->rules;
-  Color us = pos->side;
-  Square royal = pos->st.castle_royal[us];
-  if (!r->castling.enabled || royal == SQ_NONE) return;
-  const Geometry *geo = &pos->geo;
-  int start_attacked = -1; /* unknown yet */
-  for (int side = 0; side < 2; side++) {
-    Square partner = pos->st.castle_partner[us][side];
-    if (partner == SQ_NONE) continue;
-    Square royal_to, partner_to;
-    pos_castling_squares(pos, us, side, royal, &royal_to, &partner_to);
-    if (royal_to == SQ_NONE || partner_to == SQ_NONE) continue;
-    int files[4] = {geo_file(geo, royal), geo_file(geo, royal_to), geo_file(geo, partner),
-                    geo_file(geo, partner_to)};
-    int lo = files[0], hi = files[0];
-    for (int i = 1; i < 4; i++) {
-      if (files[i] < lo) lo = files[i];
-      if (files[i] > hi) hi = files[i];
-    }
-    /* the four files lie on the royal's rank: flat indices of one row */
-    int row = royal - files[0];
-    bool ok = true;
-    if (pos->tables->bb64) {
-      ok = bb64_castling_path_clear(pos, row, lo, hi, royal, partner);
-    } else if (pos->tables->bb128) {
-      ok = bb128_castling_path_clear(pos, row, lo, hi, royal, partner);
-    } else {
-      for (int f = lo; f <= hi && ok; f++) {
-        int s = row + f;
-        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
-      }
-    }
-    if (!ok) continue;
-    /* Only a royal may not castle out of, through or into attack; a
-     * non-royal castler (extinction variants' king) is never impeded. */
-    if (!r->royal_may_be_exposed && pos->tables->royal_of[us][piece_type(pos->board[royal])]) {
-      int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
-      /* Atomic (Fairy-Stockfish's pseudo-royal king): the path is tested
-       * with the king lifted off its square and without the destination
-       * (unless it is the start: never castle out of check), which the
-       * legality test checks after the move. */
-      bool lifted = r->atomic;
-      Undo lift;
-      if (lifted) pos_lift_piece((Position *)pos, royal, &lift);
-      for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
-        int s = row + f;
-        if (f == a && !lifted) {
-          /* the start square is asked once for both sides */
-          if (start_attacked < 0) start_attacked = pos_royal_square_attacked(pos, s, us);
-          if (start_attacked) ok = false;
-        } else if (pos_royal_square_attacked(pos, s, us) ||
-                   (r->kings_may_not_face && square_faces_royal(pos, s, us))) {
-          ok = false;
-        }
-        if (f == b) break;
-      }
-      if (lifted) pos_unlift_piece((Position *)pos, &lift);
-    }
-    if (ok && list->count < MOVE_LIST_MAX)
-      list->moves[list->count++] =
-          move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0);
-  }
-}
-
-static int square_color(const Geometry *geo, int sq) {
-  return (geo_file(geo, sq) + geo_rank(geo, sq)) & 1;
-}
-
-/* drop{B}=opposite (Fairy-Stockfish's dropOppositeColoredBishop): the pieces
- * of such a type, on the board and in hand, must end up split between the
- * two square colours. A piece of the type may not join a colour that holds
- * its share already, and any other drop may not take a square that colour
- * still needs. */
-static bool drop_colors_ok(const Position *pos, int type, int sq) {
-  const Variant *v = pos->variant;
-  const Geometry *geo = &pos->geo;
-  Color us = pos->side;
-  for (int t = 0; t < v->piece_count; t++) {
-    if (!v->rules.drop_opposite[t]) continue;
-    int total = pos->hand[us][t], on[2] = {0, 0};
-    for (int i = 0; i < pos->pcount[us]; i++) {
-      int s = pos->plist[us][i];
-      if (piece_type(pos->board[s]) != t) continue;
-      total++;
-      on[square_color(geo, s)]++;
-    }
-    if (t == type) {
-      if (on[square_color(geo, sq)] + 1 > (total + 1) / 2) return false;
-      continue;
-    }
-    const uint8_t *zone = v->rules.drop_zone[us][t];
-    int room[2] = {on[0], on[1]};
-    for (int s = 0; s < geo->sq_nb; s++)
-      if (s != sq && pos->board[s] == PIECE_NONE && (!zone || zone[s]))
-        room[square_color(geo, s)]++;
-    if (room[0] < total / 2 || room[1] < total / 2) return false;
-  }
-  return true;
-}
-
-/* The square of a line (from `start`, steps of (dx, dy)) that Fairy-
- * Stockfish's enclosingDrop = anyside allows: when the entry square `edge`
- * is empty, the lowest-indexed empty square next to a piece in direction
- * (px, py), or on the far edge. Lowest index, as its lsb picks it: from the
- * top and the right that is the square nearest the bottom or the left. */
-static int anyside_square(const Position *pos, int start, int dx, int dy, int edge, int px,
-                          int py) {
-  const Geometry *geo = &pos->geo;
-  if (pos->board[edge] != PIECE_NONE) return -1;
-  int best = -1;
-  for (Square s = (Square)start; s != SQ_NONE; s = geo_step(geo, s, dx, dy, 0, false, false)) {
-    if (pos->board[s] != PIECE_NONE) continue;
-    Square next = geo_step(geo, s, px, py, 0, false, false);
-    if ((next == SQ_NONE || pos->board[next] != PIECE_NONE) && (best < 0 || s < best)) best = s;
-  }
-  return best;
-}
-
-/* drop=anyside (cfour-anyside): the squares a stone pushed in from each
- * edge may take, marked in allowed[]. */
-static void anyside_squares(const Position *pos, uint8_t *allowed) {
-  const Geometry *geo = &pos->geo;
-  memset(allowed, 0, (size_t)geo->sq_nb);
-  int files = geo->files, ranks = geo->ranks;
-  for (int r = 0; r < ranks; r++) {
-    int a = geo_square(geo, 0, r, 0), h = geo_square(geo, files - 1, r, 0);
-    int s1 = anyside_square(pos, a, 1, 0, a, 1, 0);  /* from the a-file, eastward */
-    int s2 = anyside_square(pos, a, 1, 0, h, -1, 0); /* from the last file */
-    if (s1 >= 0) allowed[s1] = 1;
-    if (s2 >= 0) allowed[s2] = 1;
-  }
-  for (int f = 0; f < files; f++) {
-    int b = geo_square(geo, f, 0, 0), top = geo_square(geo, f, ranks - 1, 0);
-    int s1 = anyside_square(pos, b, 0, 1, b, 0, 1);    /* from the first rank, upward */
-    int s2 = anyside_square(pos, b, 0, 1, top, 0, -1); /* from the last rank */
-    if (s1 >= 0) allowed[s1] = 1;
-    if (s2 >= 0) allowed[s2] = 1;
-  }
-}
-
-/* drop=apart (snort): an enemy piece on a square next to sq along a rank
- * or file. */
-static bool drop_touches_enemy(const Position *pos, int sq) {
-  static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-  for (int i = 0; i < 4; i++) {
-    Square s = geo_step(&pos->geo, sq, steps[i][0], steps[i][1], 0, false, false);
-    if (s != SQ_NONE && piece_is_real(pos->board[s]) && piece_color(pos->board[s]) != pos->side)
-      return true;
-  }
-  return false;
-}
-
-static bool is_theirs(Piece p, Color us) {
-  return piece_is_real(p) && piece_color(p) != us;
-}
-static bool is_ours(Piece p, Color us) {
-  return piece_is_real(p) && piece_color(p) == us;
-}
-
-/* drop=near (ataxx): a piece of the mover's on one of the eight squares
- * around sq. */
-static bool drop_near_own(const Position *pos, int sq) {
-  for (int d = 0; d < 8; d++) {
-    Square s = geo_step(&pos->geo, sq, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false);
-    if (s != SQ_NONE && is_ours(pos->board[s], pos->side)) return true;
-  }
-  return false;
-}
-
-/* drop=enclose (reversi), as Fairy-Stockfish's enclosingDrop = reversi
- * tests it: an enemy piece next to sq, and in some direction a run of one or
- * more squares ending in a piece of the mover's. The run may hold enemy
- * pieces and walls: its test treats walls ('*') as transparent, while the
- * flip itself stops at them (annexation may thus drop where nothing turns). */
-static bool drop_encloses(const Position *pos, int sq) {
-  const Geometry *geo = &pos->geo;
-  Color us = pos->side;
-  bool touches = false;
-  for (int d = 0; d < 8 && !touches; d++) {
-    Square s = geo_step(geo, sq, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false);
-    touches = s != SQ_NONE && is_theirs(pos->board[s], us);
-  }
-  if (!touches) return false;
-  for (int d = 0; d < 8; d++) {
-    int dx = GEO_KING_STEPS[d][0], dy = GEO_KING_STEPS[d][1], run = 0;
-    Square s = geo_step(geo, sq, dx, dy, 0, false, false);
-    while (s != SQ_NONE && (pos->board[s] == PIECE_WALL || is_theirs(pos->board[s], us))) {
-      run++;
-      s = geo_step(geo, s, dx, dy, 0, false, false);
-    }
-    if (run && s != SQ_NONE && is_ours(pos->board[s], us)) return true;
-  }
-  return false;
-}
-
-/* Where a drop may go besides empty squares, its zone and its type's
- * mobility: the connect-four and reversi families' rules, set up once per
- * gen_drops call. */
-typedef struct {
-  bool anyside, apart, stacked, opening_open, enclose, near;
-  const uint8_t *opening;
-  uint8_t *anyside_squares;
-} DropPlacement;
-
-static __attribute__((noinline)) bool drop_placement_ok(const Position *pos,
-                                                        const DropPlacement *pl, int sq) {
-  const Geometry *geo = &pos->geo;
-  if (pl->anyside && !pl->anyside_squares[sq]) return false;
-  if (pl->apart && drop_touches_enemy(pos, sq)) return false;
-  /* drop=stacked (connect four): on the first rank or on a piece */
-  if (pl->stacked && geo_rank(geo, sq) > 0 &&
-      pos->board[geo_step(geo, sq, 0, -1, 0, false, false)] == PIECE_NONE)
-    return false;
-  if (pl->opening_open && !pl->opening[sq]) return false;
-  if (pl->near && !drop_near_own(pos, sq)) return false;
-  return !pl->enclose || drop_encloses(pos, sq);
-}
-
-/* drop=opening[..]: while one of its squares is empty, drops go there
- * only, instead of where enclose or near would allow. */
-static void drop_placement_init(const Position *pos, DropPlacement *pl, uint8_t *anyside) {
-  const VariantRules *r = &pos->variant->rules;
-  *pl = (DropPlacement){.anyside = r->drop_anyside,
-                        .apart = r->drop_apart,
-                        .stacked = r->drop_stacked,
-                        .opening = r->drop_opening,
-                        .anyside_squares = anyside};
-  if (pl->anyside) anyside_squares(pos, anyside);
-  for (int sq = 0; pl->opening && sq < pos->geo.sq_nb && !pl->opening_open; sq++)
-    pl->opening_open = pl->opening[sq] && pos->board[sq] == PIECE_NONE;
-  pl->enclose = r->drop_enclose && !pl->opening_open;
-  pl->near = r->drop_near && !pl->opening_open;
-}
-
-static void gen_drops(const Position *pos, MoveList *list, const TypeSet *only) {
-  const Variant *v = pos->variant;
-  const BoardTables *t = pos->tables;
-  Color us = pos->side;
-  const Geometry *geo = &pos->geo;
-  static _Thread_local uint8_t anyside[SQUARE_MAX];
-  /* set up only where such a rule applies: one test per square elsewhere */
-  bool placed = t->drop_placed;
-  DropPlacement pl;
-  if (placed) drop_placement_init(pos, &pl, anyside);
-  bool opposite = false;
-  for (int type = 0; type < v->piece_count; type++) opposite |= v->rules.drop_opposite[type];
-  for (int type = 0; type < v->piece_count; type++) {
-    if (!pos->hand[us][type] && !type_set_has(&v->rules.drop_free, type)) continue;
-    if (only && !type_set_has(only, type)) continue;
-    int limit = v->rules.per_file_limit[type];
-    const uint8_t *mobile = t->mobile[type][us], *zone = v->rules.drop_zone[us][type];
-    bool immobile_ok = (v->rules.drop_promoted || v->rules.drop_immobile) &&
-                       !type_set_has(&v->rules.immobility_illegal, type);
-    for (int sq = 0; sq < geo->sq_nb; sq++) {
-      /* Fairy-Stockfish refuses drops where the piece could never move only
-       * under immobilityIllegal (pieces{..}=mobile); kyotoshogi's pawn
-       * (drop=promoted) and dobutsu's chick (drop=immobile) may be dropped
-       * on the last rank. Elsewhere an immobile drop stays refused: pieces
-       * confined by their moves (xiangqi's advisor) may not be dropped
-       * outside their area. */
-      if (pos->board[sq] != PIECE_NONE) continue;
-      if (!mobile[sq] && !immobile_ok) continue;
-      if (zone && !zone[sq]) continue;
-      if (placed && !drop_placement_ok(pos, &pl, sq)) continue;
-      if (limit > 0) {
-        int n = 0;
-        for (int r = 0; r < geo->ranks; r++) {
-          Piece p = pos->board[geo_square(geo, geo_file(geo, sq), r, geo_level(geo, sq))];
-          n += piece_is_real(p) && piece_color(p) == us && piece_type(p) == type;
-        }
-        if (n >= limit) continue;
-      }
-      if (opposite && !drop_colors_ok(pos, type, sq)) continue;
-      if (list->count < MOVE_LIST_MAX)
-        list->moves[list->count++] =
-            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
-      /* drop=promoted: either side up (kyotoshogi). */
-      if (v->rules.drop_promoted && type_set_any(v->pieces[type].promotes_to) &&
-          list->count < MOVE_LIST_MAX)
-        list->moves[list->count++] =
-            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, MOVE_FLAG_DROP_PROMOTED);
-    }
-  }
-}
-
-/* Seirawan gating: a move leaving a gate (an unmoved piece on the gating
- * squares) may bring any piece of the hand onto the vacated square; castling
- * may gate on the royal's or the partner's start. Fairy-Stockfish gates
- * normal and castling moves only, never multi-capture moves. */
-static void gen_gating(const Position *pos, MoveList *list) {
-  const VariantRules *r = &pos->variant->rules;
-  Color us = pos->side;
-  const uint8_t *zone = r->gating_zone[us];
-  int n = list->count;
-  for (int i = 0; i < n; i++) {
-    Move m = list->moves[i];
-    MoveKind kind = move_kind(m);
-    if (kind != MOVE_NORMAL && kind != MOVE_CASTLING) continue;
-    if (kind == MOVE_NORMAL && move_extra2(m) != EXTRA_NONE) continue;
-    /* The gate must be empty after the move: a Chess960 castling may land
-     * the royal or the partner on the other's start. */
-    Square royal_to = SQ_NONE, partner_to = SQ_NONE;
-    if (kind == MOVE_CASTLING) {
-      int side = geo_file(&pos->geo, move_extra1(m)) > geo_file(&pos->geo, move_from(m)) ? 0 : 1;
-      pos_castling_squares(pos, us, side, move_from(m), &royal_to, &partner_to);
-    } else if (move_to(m) == move_from(m)) {
-      continue;
-    }
-    for (int partner = 0; partner < 1 + (kind == MOVE_CASTLING); partner++) {
-      int gate = partner ? move_extra1(m) : move_from(m);
-      if (!(pos->board[gate] & PIECE_UNMOVED) || (zone && !zone[gate])) continue;
-      if (gate == royal_to || gate == partner_to) continue;
-      for (int type = 0; type < pos->variant->piece_count; type++) {
-        /* Fairy-Stockfish gates only where the type may also be dropped. */
-        const uint8_t *drop_zone = r->drop_zone[us][type];
-        if (pos->hand[us][type] && (!drop_zone || drop_zone[gate]) && list->count < MOVE_LIST_MAX)
-          list->moves[list->count++] = move_with_gate(m, type, partner);
-      }
-    }
-  }
-}
-
 /* turn=pass: one pass, written as the royal moving to its own square
  * (e2e2) as Fairy-Stockfish does; it is legal unless the royal is attacked. */
 static void gen_pass(const Position *pos, MoveList *list) {
@@ -1047,106 +710,6 @@ static void gen_pass(const Position *pos, MoveList *list) {
     if (list->count < MOVE_LIST_MAX)
       list->moves[list->count++] = move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
     return;
-  }
-}
-
-/* wall=edge: sq is on the board's edge or orthogonally next to a wall. */
-static bool wall_edge_ok(const Position *pos, int sq) {
-  const Geometry *geo = &pos->geo;
-  int f = geo_file(geo, sq), rk = geo_rank(geo, sq);
-  if (f == 0 || rk == 0 || f == geo->files - 1 || rk == geo->ranks - 1) return true;
-  static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-  for (int i = 0; i < 4; i++) {
-    Square n = geo_step(geo, sq, steps[i][0], steps[i][1], 0, false, false);
-    if (n != SQ_NONE && pos->board[n] == PIECE_WALL) return true;
-  }
-  return false;
-}
-
-/* wall=arrow: marks in reach the empty squares the piece moved by m could
- * move to next, from where it lands (Fairy-Stockfish's moves_bb from `to`
- * with `from` vacated): the move is made, the piece's moves listed, unmade. */
-static void wall_arrow_reach(const Position *pos, Move m, uint8_t *reach) {
-  static _Thread_local MoveList next;
-  Position *p = (Position *)pos; /* make/unmake restores it exactly */
-  Undo undo;
-  pos_make_move(p, m, &undo);
-  p->side = (Color)!p->side;
-  next.count = 0;
-  if (piece_is_real(p->board[move_to(m)])) gen_piece_moves(p, move_to(m), &next);
-  for (int i = 0; i < next.count; i++)
-    if (move_kind(next.moves[i]) == MOVE_NORMAL && p->board[move_to(next.moves[i])] == PIECE_NONE)
-      reach[move_to(next.moves[i])] = 1;
-  p->side = (Color)!p->side;
-  pos_unmake_move(p, &undo);
-}
-
-/* wall=...: every board move also places a wall (Fairy-Stockfish's walling),
- * one move per square the wall may take: a square empty after the move (the
- * mover's start included, its destination not), in wall[..]'s squares, and
- * by the rule: arrow where the moved piece could move next, past on the
- * start, edge on the board's edge or next to a wall, duck and static
- * anywhere. Drops place no wall. With wall=ormove the moves place none and a
- * side may place a wall instead, written as a pass of its piece on the
- * lowest square (a1a1,a1a3). */
-static void gen_walls(const Position *pos, MoveList *list) {
-  const VariantRules *r = &pos->variant->rules;
-  const Geometry *geo = &pos->geo;
-  Color us = pos->side;
-  const uint8_t *zone = r->wall_zone[us];
-  int sq_nb = geo->sq_nb;
-  /* where a wall may go, occupancy aside */
-  static _Thread_local uint8_t rule_ok[SQUARE_MAX], reach[SQUARE_MAX];
-  for (int sq = 0; sq < sq_nb; sq++)
-    rule_ok[sq] = pos->board[sq] != PIECE_WALL && (!zone || zone[sq]) &&
-                  (r->wall_rule != WALL_EDGE || wall_edge_ok(pos, sq));
-  if (r->wall_or_move) {
-    int lowest = -1;
-    for (int i = 0; i < pos->pcount[us]; i++)
-      if (lowest < 0 || pos->plist[us][i] < lowest) lowest = pos->plist[us][i];
-    if (lowest < 0) return;
-    Move pass = move_make(lowest, lowest, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
-    for (int sq = 0; sq < sq_nb && list->count < MOVE_LIST_MAX; sq++)
-      if (rule_ok[sq] && pos->board[sq] == PIECE_NONE)
-        list->moves[list->count++] = move_with_wall(pass, sq);
-    return;
-  }
-  static _Thread_local Move base[MOVE_LIST_MAX];
-  int n = list->count;
-  memcpy(base, list->moves, (size_t)n * sizeof(Move));
-  list->count = 0;
-  for (int i = 0; i < n; i++) {
-    Move m = base[i];
-    MoveKind kind = move_kind(m);
-    if (kind == MOVE_DROP) {
-      list->moves[list->count++] = m;
-      continue;
-    }
-    int from = move_from(m), to = move_to(m);
-    /* squares the move empties and fills besides from and to */
-    int vacated = EXTRA_NONE, filled1 = to, filled2 = to;
-    if (kind == MOVE_EN_PASSANT || (kind == MOVE_NORMAL && move_extra1(m) != EXTRA_NONE))
-      vacated = move_extra1(m);
-    if (kind == MOVE_CASTLING) {
-      Square royal_to, partner_to;
-      int side = geo_file(geo, move_extra1(m)) > geo_file(geo, from) ? 0 : 1;
-      pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
-      vacated = move_extra1(m);
-      filled1 = royal_to;
-      filled2 = partner_to;
-    }
-    if (r->wall_rule == WALL_ARROW) {
-      memset(reach, 0, (size_t)sq_nb);
-      wall_arrow_reach(pos, m, reach);
-    }
-    int lo = r->wall_rule == WALL_PAST ? from : 0,
-        hi = r->wall_rule == WALL_PAST ? from + 1 : sq_nb;
-    for (int sq = lo; sq < hi && list->count < MOVE_LIST_MAX; sq++) {
-      if (!rule_ok[sq] || sq == filled1 || sq == filled2) continue;
-      if (pos->board[sq] != PIECE_NONE && !(sq == from && from != to) && sq != vacated) continue;
-      if (r->wall_rule == WALL_ARROW && !reach[sq]) continue;
-      list->moves[list->count++] = move_with_wall(m, sq);
-    }
   }
 }
 
@@ -1234,28 +797,19 @@ void gen_piece_ep(const Position *pos, int sq, MoveList *list) {
 }
 
 void gen_rule_moves(const Position *pos, MoveList *list) {
-  gen_castling(pos, list);
-  if (pos->variant->rules.drops) gen_drops(pos, list, NULL);
-}
-
-/* drop{..}=compulsory: the side to move holds a piece of the set in hand. */
-static bool drop_compulsory_now(const Position *pos) {
-  const VariantRules *r = &pos->variant->rules;
-  if (!r->drops || !r->drop_compulsory) return false;
-  for (int t = 0; t < pos->variant->piece_count; t++)
-    if (pos->hand[pos->side][t] && type_set_has(&r->drop_compulsory_set, t)) return true;
-  return false;
+  rules_gen_castling(pos, list);
+  if (pos->variant->rules.drops) rules_gen_drops(pos, list, NULL);
 }
 
 int gen_pseudo_moves(const Position *pos, MoveList *list) {
   const VariantRules *r = &pos->variant->rules;
   list->count = 0;
-  if (drop_compulsory_now(pos)) {
+  if (rules_drop_compulsory_now(pos)) {
     /* While a hand holds pieces of the compulsory set, dropping one of them
      * is the only kind of move (unless no such drop is legal:
      * gen_legal_moves asks gen_pseudo_board_moves then, which has no drops,
      * as Fairy-Stockfish's mustDrop with its mustDropType). */
-    gen_drops(pos, list, &r->drop_compulsory_set);
+    rules_gen_drops(pos, list, &r->drop_compulsory_set);
     if (list->count) return list->count;
   }
   return gen_pseudo_board_moves(pos, list);
@@ -1274,11 +828,11 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
     for (int i = 0; i < pos->pcount[w.us]; i++) walk_piece(&w, pos->plist[w.us][i]);
   }
   if (r->promotion_sittuyin) gen_sittuyin_promotions(pos, list);
-  gen_castling(pos, list);
-  if (r->gating) gen_gating(pos, list);
+  rules_gen_castling(pos, list);
+  if (r->gating) rules_gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);
-  if (r->drops && !drop_compulsory_now(pos)) gen_drops(pos, list, NULL);
-  if (r->wall_rule) gen_walls(pos, list);
+  if (r->drops && !rules_drop_compulsory_now(pos)) rules_gen_drops(pos, list, NULL);
+  if (r->wall_rule) rules_gen_walls(pos, list);
   return list->count;
 }
 

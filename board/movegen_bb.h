@@ -172,11 +172,3 @@ static void BBW(gen_pieces)(Walk *w, const BbTables *bb) {
       walk_piece(w, sq);
   }
 }
-
-/* Whether squares lo..hi of the row starting at `row` are empty but for
- * the castling royal and partner: one mask test. */
-static bool BBW(castling_path_clear)(const Position *pos, int row, int lo, int hi, int royal,
-                                     int partner) {
-  bb_t span = (BB_ALL >> (BB_BITS - 1 - (hi - lo))) << (row + lo);
-  return !(BBW(occupied)(pos) & span & ~(BB_ONE << royal) & ~(BB_ONE << partner));
-}

@@ -13,7 +13,108 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/rules_castling.h"
+#include "board/rules_drops.h"
+#include "board/rules_walls.h"
 #include "board/tables.h"
+
+/* The concerns whose code is not a module of its own yet: the files named
+ * in RULE_MODULES play them. */
+static const RuleField PROMOTION_FIELDS[] = {
+    RULE_FIELD(promotion_zone),        RULE_FIELD(promotion_optional),
+    RULE_FIELD(promotion_stuck),       RULE_FIELD(promotion_on_enter),
+    RULE_FIELD(promotion_on_leave),    RULE_FIELD(promotion_on_move),
+    RULE_FIELD(promotion_sittuyin),    RULE_FIELD(promote_to_captured),
+    RULE_FIELD(promotion_forced_zone), RULE_FIELD(promotion_on_capture),
+    RULE_FIELD(promotion_types),       RULE_FIELD(promotion_limit),
+    RULE_FIELD(promotion_demote),      RULE_FIELD(immobility_illegal),
+};
+static const int PROMOTION_FIELD_COUNT =
+    (int)(sizeof PROMOTION_FIELDS / sizeof PROMOTION_FIELDS[0]);
+
+static const RuleField ROYALTY_FIELDS[] = {
+    RULE_FIELD(royal_types),         RULE_FIELD(royal_may_be_exposed),
+    RULE_FIELD(kings_may_not_face),  RULE_FIELD(check_limit),
+    RULE_FIELD(royal_by_color),      RULE_FIELD(no_checks),
+    RULE_FIELD(royal_duple),         RULE_FIELD(bikjang),
+    RULE_FIELD(royal_makpong),       RULE_FIELD(royal_aimed),
+    RULE_FIELD(last_royal_by_color),
+};
+static const int ROYALTY_FIELD_COUNT = (int)(sizeof ROYALTY_FIELDS / sizeof ROYALTY_FIELDS[0]);
+
+static const RuleField GAME_END_FIELDS[] = {
+    RULE_FIELD(stalemate),
+    RULE_FIELD(stalemate_pass),
+    RULE_FIELD(repetition_count),
+    RULE_FIELD(repetition_off),
+    RULE_FIELD(move_rule),
+    RULE_FIELD(extinction_types),
+    RULE_FIELD(hill),
+    RULE_FIELD(bare_royal),
+    RULE_FIELD(bare_royal_reply),
+    RULE_FIELD(checkmate),
+    RULE_FIELD(repetition_result),
+    RULE_FIELD(repetition_for),
+    RULE_FIELD(perpetual_check_loses),
+    RULE_FIELD(move_rule_reset),
+    RULE_FIELD(counting),
+    RULE_FIELD(chasing),
+    RULE_FIELD(hill_by_color),
+    RULE_FIELD(hill_types),
+    RULE_FIELD(hill_reply),
+    RULE_FIELD(hill_safe),
+    RULE_FIELD(hill_later),
+    RULE_FIELD(hill_count),
+    RULE_FIELD(hill_filled),
+    RULE_FIELD(extinction_by_color),
+    RULE_FIELD(extinction_together),
+    RULE_FIELD(extinction_count),
+    RULE_FIELD(extinction_opponent),
+    RULE_FIELD(connect_n),
+    RULE_FIELD(connect_types),
+    RULE_FIELD(connect_orthogonal),
+    RULE_FIELD(connect_collinear),
+    RULE_FIELD(connect_loses),
+    RULE_FIELD(connect_square),
+    RULE_FIELD(connect_from),
+    RULE_FIELD(connect_to),
+    RULE_FIELD(extinction_result),
+    RULE_FIELD(full_board),
+    RULE_FIELD(chase_rank),
+};
+static const int GAME_END_FIELD_COUNT = (int)(sizeof GAME_END_FIELDS / sizeof GAME_END_FIELDS[0]);
+
+static const RuleField MOVE_EFFECT_FIELDS[] = {
+    RULE_FIELD(en_passant),
+    RULE_FIELD(must_capture),
+    RULE_FIELD(atomic),
+    RULE_FIELD(atomic_immune),
+    RULE_FIELD(atomic_unblastable),
+    RULE_FIELD(atomic_mutual),
+    RULE_FIELD(petrify),
+    RULE_FIELD(flip_rule),
+    RULE_FIELD(flip_backed),
+    RULE_FIELD(confine),
+    RULE_FIELD(river),
+    RULE_FIELD(pass_allowed),
+    RULE_FIELD(arena),
+};
+static const int MOVE_EFFECT_FIELD_COUNT =
+    (int)(sizeof MOVE_EFFECT_FIELDS / sizeof MOVE_EFFECT_FIELDS[0]);
+
+const RuleModule RULE_MODULES[] = {
+    {"castling and gating", "board/rules_castling.c", RULES_CASTLING_FIELDS,
+     &RULES_CASTLING_FIELD_COUNT},
+    {"drops", "board/rules_drops.c", RULES_DROPS_FIELDS, &RULES_DROPS_FIELD_COUNT},
+    {"walls", "board/rules_walls.c", RULES_WALLS_FIELDS, &RULES_WALLS_FIELD_COUNT},
+    {"promotion", "board/movegen.c (walk_emit), board/promotion_sittuyin.c", PROMOTION_FIELDS,
+     &PROMOTION_FIELD_COUNT},
+    {"royalty and check", "board/legal.c", ROYALTY_FIELDS, &ROYALTY_FIELD_COUNT},
+    {"game end", "board/rules.c", GAME_END_FIELDS, &GAME_END_FIELD_COUNT},
+    {"move effects (e.p., captures, flips, confinement, passing; the zones' arena)",
+     "board/position.c, board/movegen.c", MOVE_EFFECT_FIELDS, &MOVE_EFFECT_FIELD_COUNT},
+};
+const int RULE_MODULE_COUNT = (int)(sizeof RULE_MODULES / sizeof RULE_MODULES[0]);
 
 bool rules_supported(const Variant *v, char *err, size_t errlen) {
   /* The board plays every rule VariantRules records today, except these

@@ -11,6 +11,30 @@
 #include "board/position.h"
 #include "mbn/variant.h"
 
+/* One field of VariantRules that a rule module owns: the module that plays
+ * the rules setting it. Every field has exactly one owner (a test tiles the
+ * struct with the modules' lists), so a field added to VariantRules without
+ * a module playing it fails the tests instead of being read by no one. */
+typedef struct {
+  const char *name;
+  size_t offset, size, align;
+} RuleField;
+#define RULE_FIELD(f)                                                                              \
+  {                                                                                                \
+#f, offsetof(VariantRules, f), sizeof(((VariantRules *)0)->f),                                 \
+        __alignof__(((VariantRules *)0)->f)                                                        \
+  }
+
+/* A rule module: a concern of the rules, the file that plays it, and the
+ * fields it owns. */
+typedef struct {
+  const char *concern, *file;
+  const RuleField *fields;
+  const int *field_count;
+} RuleModule;
+extern const RuleModule RULE_MODULES[];
+extern const int RULE_MODULE_COUNT;
+
 /* False, with a message naming the rule, if the variant uses a rule that
  * changes which moves exist and that the board does not implement yet: such
  * a variant must not be played with wrong moves. */
