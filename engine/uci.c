@@ -237,12 +237,34 @@ static void uci_go(Uci *uci, char *args) {
       }
     } else {
       int64_t value;
-      if (!uci_is_go_keyword(word) || i + 1 >= count || !uci_parse_int64(words[i + 1], &value) ||
-          value < 0) {
-        output_line(uci->out, "info string go: '%s' is not a keyword with a number; ignored", word);
+      if (!uci_is_go_keyword(word)) {
+        output_line(uci->out, "info string go: '%s' is not a go keyword; ignored", word);
+        continue;
+      }
+      if (i + 1 >= count || !uci_parse_int64(words[i + 1], &value)) {
+        output_line(uci->out, "info string go: '%s' needs a number; ignored", word);
         continue;
       }
       i++;
+      bool clock = !strcmp(word, "wtime") || !strcmp(word, "btime") || !strcmp(word, "winc") ||
+                   !strcmp(word, "binc");
+      /* A clock below zero is a clock at zero, as a GUI sends it when its
+       * engine is late: move at once. Any other limit of 0 or less asks
+       * for the least search (depth 1, one node, a millisecond; mate 0
+       * has nothing to find), never for none, which would search until
+       * stopped. */
+      if (value < 0 && clock) value = 0;
+      bool least = !clock && value <= 0 && strcmp(word, "perft") && strcmp(word, "movestogo");
+      if (least) {
+        output_line(uci->out, "info string go: %s %" PRId64 " searches the least (depth 1)", word,
+                    value);
+        go.depth = 1;
+        continue;
+      }
+      if (value < 0) {
+        output_line(uci->out, "info string go: '%s' needs a number of 0 or more; ignored", word);
+        continue;
+      }
       if (!strcmp(word, "wtime"))
         go.time_ms[WHITE] = value;
       else if (!strcmp(word, "btime"))

@@ -39,6 +39,24 @@ def huge_mate_distance_is_searched_and_stopped(binary):
     c.finish()
 
 
+def go_limits_below_one_still_move(binary):
+    # Once each searched until stopped: a clock below zero dropped the clock,
+    # and 0 read as "no limit".
+    c = uci(binary)
+    c.send("position startpos")
+    c.send("go wtime -1000 btime -1000")
+    c.expect(r"^bestmove [a-h]", timeout=10, forbid=r"^info string")
+    for limit in ["movetime 0", "nodes 0", "depth 0", "mate 0", "depth -3"]:
+        c.send("go " + limit)
+        c.expect(r"^info string go: %s searches the least \(depth 1\)$" % limit, timeout=10)
+        c.expect(r"^bestmove [a-h]", timeout=10)
+    c.send("go wtime abc")
+    c.expect(r"^info string go: 'wtime' needs a number; ignored$", timeout=10)
+    c.send("stop")
+    c.expect(r"^bestmove [a-h]", timeout=10)
+    c.finish()
+
+
 def huge_xboard_clock_still_moves(binary):
     c = xboard(binary)
     c.send("new")
@@ -167,7 +185,8 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
     c.finish()
 
 
-run_tests([huge_mate_distance_is_searched_and_stopped, huge_xboard_clock_still_moves,
+run_tests([huge_mate_distance_is_searched_and_stopped, go_limits_below_one_still_move,
+           huge_xboard_clock_still_moves,
            absurd_level_is_refused_and_the_engine_moves, uci_perft_answers_isready_stop_and_quit,
            piped_perft_finishes_at_end_of_input,
            remove_without_two_plies_changes_nothing, control_bytes_are_never_echoed_raw,
