@@ -22,8 +22,9 @@
 #include "engine/xboard_clock.h"
 #include "engine/xboard_setup.h"
 
-#define XB_ERR_MAX  512
-#define XB_MOVE_MAX 64
+#define XB_ERR_MAX   512
+#define XB_MOVE_MAX  64
+#define XB_PINGS_MAX 16
 
 typedef enum { XB_IDLE, XB_THINKING, XB_PONDERING, XB_ANALYZING } XbSearch;
 
@@ -40,6 +41,10 @@ typedef struct {
   bool discard;                  /* the running search's answer is no longer wanted */
   char ponder_move[XB_MOVE_MAX]; /* played on the board while pondering */
   char excluded[8192];           /* analyze: root moves excluded, " m1 m2 " */
+  /* pings that came while the engine was on move: the protocol wants their
+   * pongs after the move (or after the search is given up) */
+  char pings[XB_PINGS_MAX][XB_MOVE_MAX];
+  int ping_count;
 } Xb;
 
 /* ---- variant names: XBoard's for the games it knows, ours otherwise ---- */
@@ -261,6 +266,12 @@ static bool xb_announce_result(Xb *xb) {
   return true;
 }
 
+/* Answers the pings held back while the engine was on move, in order. */
+static void xb_answer_pings(Xb *xb) {
+  for (int i = 0; i < xb->ping_count; i++) output_line(xb->out, "pong %s", xb->pings[i]);
+  xb->ping_count = 0;
+}
+
 static void xb_start_ponder(Xb *xb, const char *reply);
 
 static void xb_report_bestmove(void *context, const char *move, const char *ponder) {
@@ -288,8 +299,10 @@ static void xb_report_bestmove(void *context, const char *move, const char *pond
       return;
     }
     output_line(xb->out, "move %s", side == 1 ? "O-O" : side == 2 ? "O-O-O" : gui_move);
+    xb_answer_pings(xb);
     if (!xb_announce_result(xb) && xb->hard && ponder) xb_start_ponder(xb, ponder);
   }
+  xb_answer_pings(xb);
   pthread_mutex_unlock(&xb->lock);
 }
 
@@ -307,6 +320,7 @@ static void xb_settle(Xb *xb) {
   if (xb->search == XB_PONDERING) engine_undo_move(xb->engine);
   xb->search = XB_IDLE;
   xb->discard = false;
+  xb_answer_pings(xb);
 }
 
 static void xb_think(Xb *xb) {
@@ -318,6 +332,7 @@ static void xb_think(Xb *xb) {
   if (engine_go(xb->engine, &go, err, sizeof err) != 0) {
     xb->search = XB_IDLE;
     output_line(xb->out, "Error (%s): go", err);
+    xb_answer_pings(xb);
   }
 }
 
@@ -640,7 +655,14 @@ static bool xb_handle(Xb *xb, char *line) {
   } else if (!strcmp(command, "protover")) {
     xb_features(xb);
   } else if (!strcmp(command, "ping")) {
-    output_line(xb->out, "pong %s", args);
+    /* On move, the pong waits for the move (protocol 2: "you must not send
+     * the pong until after you send your move"). */
+    if (xb->search == XB_THINKING && xb->ping_count < XB_PINGS_MAX) {
+      snprintf(xb->pings[xb->ping_count++], XB_MOVE_MAX, "%s", args);
+    } else {
+      xb_answer_pings(xb);
+      output_line(xb->out, "pong %s", args);
+    }
   } else if (!strcmp(command, "quit")) {
     return false;
   } else if (!strcmp(command, "new")) {

@@ -22,6 +22,38 @@ def features(binary):
     c.finish()
 
 
+def ping_on_move_is_answered_after_the_move(binary):
+    # Protocol 2: a ping that arrives while the engine is on move is answered
+    # after the move. Once the pong came first.
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature .*done=1", timeout=30)
+    c.send("new")
+    c.send("sd 4")
+    c.send("go")
+    c.send("ping 11")
+    c.expect(r"^move [a-h]", timeout=30, forbid=r"^pong")
+    c.expect(r"^pong 11$", timeout=10)
+    # moved on demand ('?'), then two pings in order
+    c.send("st 100")
+    c.send("usermove e7e5")
+    c.send("?")
+    c.send("ping 12")
+    c.send("ping 13")
+    c.expect(r"^move [a-h]", timeout=30, forbid=r"^pong")
+    c.expect(r"^pong 12$", timeout=10)
+    c.expect(r"^pong 13$", timeout=10)
+    # a search given up (force) answers its pings too
+    c.send("usermove d7d6")
+    c.send("ping 14")
+    c.send("force")
+    c.expect(r"^pong 14$", timeout=30)
+    c.send("ping 15")
+    c.expect(r"^pong 15$", timeout=10)
+    c.finish()
+
+
 def bad_input_is_answered_and_survived(binary):
     c = Conversation(binary)
     c.send("xboard")
@@ -236,6 +268,6 @@ def wall_moves_in_xboards_comma_form(binary):
     c.finish()
 
 
-run_tests([wall_moves_in_xboards_comma_form, features, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
+run_tests([wall_moves_in_xboards_comma_form, features, ping_on_move_is_answered_after_the_move, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
            refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])
