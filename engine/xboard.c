@@ -531,7 +531,10 @@ static void xb_set_number_option(Xb *xb, const char *name, const char *value, co
   char err[XB_ERR_MAX];
   int status = engine_set_option(xb->engine, name, value, err, sizeof err);
   if (status < 0) output_line(xb->out, "Error (%s): %s %s", err, command, value);
-  if (status > 0) output_line(xb->out, "telluser %s", err);
+  /* `memory N` is a ceiling, so a table rounded down to a power of two
+   * keeps to it: that note goes to the debug log, not to a pop-up. */
+  bool within = !strcmp(command, "memory") && !strstr(err, "cannot");
+  if (status > 0) output_line(xb->out, within ? "# %s" : "telluser %s", err);
 }
 
 /* option NAME[=VALUE] */

@@ -91,7 +91,9 @@ void searcher_free(Searcher *searcher);
  * threads cannot be created (the caller reports it). */
 int searcher_set_threads(Searcher *searcher, int threads);
 bool searcher_set_hash(Searcher *searcher, int megabytes); /* false: allocation failed */
-void searcher_clear_hash(Searcher *searcher);              /* also clears histories: a new game */
+/* The megabytes the table holds: a power of two, at most the size asked. */
+int searcher_hash_mb(const Searcher *searcher);
+void searcher_clear_hash(Searcher *searcher); /* also clears histories: a new game */
 
 /* The game's positions before the one searched, oldest first, for the
  * repetition rules: their Zobrist keys and whether their side to move was in

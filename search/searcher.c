@@ -125,6 +125,10 @@ bool searcher_set_hash(Searcher *searcher, int megabytes) {
   return false;
 }
 
+int searcher_hash_mb(const Searcher *searcher) {
+  return (int)tt_megabytes(&searcher->tt);
+}
+
 void searcher_clear_hash(Searcher *searcher) {
   search_wait(searcher);
   tt_clear(&searcher->tt);

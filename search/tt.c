@@ -30,6 +30,10 @@ bool tt_init(TTable *tt, size_t megabytes) {
   return true;
 }
 
+size_t tt_megabytes(const TTable *tt) {
+  return tt_bytes(tt) >> 20;
+}
+
 void tt_free(TTable *tt) {
   free(tt->buckets);
   tt->buckets = NULL;

@@ -49,6 +49,9 @@ typedef struct {
 } TTHit;
 
 bool tt_init(TTable *tt, size_t megabytes); /* false: out of memory (table left empty) */
+/* The table's size in megabytes (a power of two of buckets: tt_init rounds
+ * the size asked down to one). */
+size_t tt_megabytes(const TTable *tt);
 void tt_free(TTable *tt);
 void tt_clear(TTable *tt);
 void tt_new_search(TTable *tt);

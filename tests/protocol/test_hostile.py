@@ -175,6 +175,12 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
                      r"using (\d+) MB$", timeout=60)
     if not 1 <= int(match.group(1)) <= 400:
         c.fail("hash in effect %s MB" % match.group(1))
+    c.send("setoption name Hash value 24")
+    c.expect(r"^info string Hash 24 MB: the table's size is a power of two megabytes; "
+             r"using 16 MB$", timeout=30)
+    c.send("setoption name Hash value 32")
+    c.send("isready")
+    c.expect(r"^readyok$", timeout=30, forbid=r"^info string Hash")
     c.send("setoption name Threads value 64")
     c.expect(r"^info string Threads 64: only \d+ search thread\(s\) could be started")
     c.send("position startpos")
