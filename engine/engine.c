@@ -242,8 +242,15 @@ void engine_new_game(Engine *engine) {
 
 int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_size) {
   if (engine_no_game(engine, err, err_size)) return -1;
-  int status = fen ? game_set_fen(engine->game, fen, err, err_size)
-                   : game_set_start(engine->game, err, err_size);
+  int status;
+  if (fen && !fen[strspn(fen, " \t")]) {
+    /* an empty text would read as an empty board */
+    snprintf(err, err_size, "no FEN given");
+    status = -1;
+  } else {
+    status = fen ? game_set_fen(engine->game, fen, err, err_size)
+                 : game_set_start(engine->game, err, err_size);
+  }
   if (status != 0)
     engine_refuse_position(engine, err);
   else

@@ -42,12 +42,21 @@ static void uci_report_info(void *context, const EngineInfo *info) {
 
 static void uci_report_bestmove(void *context, const char *move, const char *ponder) {
   Uci *uci = context;
-  if (!move)
+  if (!move) {
+    /* Say why there is no move: the game is over (mate, a rule), or the
+     * position has none to play. */
+    char reason[128] = "";
+    if (engine_game_result(uci->engine, reason, sizeof reason) != RESULT_NONE)
+      output_line(uci->out, "info string no move: the game is over (%s)",
+                  reason[0] ? reason : "by the rules");
+    else
+      output_line(uci->out, "info string no move: the position has no legal move");
     output_line(uci->out, "bestmove (none)");
-  else if (ponder)
+  } else if (ponder) {
     output_line(uci->out, "bestmove %s ponder %s", move, ponder);
-  else
+  } else {
     output_line(uci->out, "bestmove %s", move);
+  }
 }
 
 static void uci_report_message(void *context, const char *text) {
@@ -139,6 +148,16 @@ static void uci_position(Uci *uci, char *args) {
   char *kind = uci_next_word(&cursor);
   int status;
   if (kind && !strcmp(kind, "startpos")) {
+    /* "position startpos e2e4" (no "moves") would silently be the start */
+    char *stray = uci_next_word(&cursor);
+    if (stray) {
+      output_line(uci->out,
+                  "info string position: '%s' after startpos is not 'moves'; go answers "
+                  "bestmove (none) until a valid position",
+                  stray);
+      engine_refuse_position(uci->engine, "position: words after startpos that are not 'moves'");
+      return;
+    }
     status = engine_set_position(uci->engine, NULL, err, sizeof err);
   } else if (kind && !strcmp(kind, "fen")) {
     char *fen = cursor + strspn(cursor, " \t");
@@ -242,7 +261,13 @@ static void uci_go(Uci *uci, char *args) {
         continue;
       }
       if (i + 1 >= count || !uci_parse_int64(words[i + 1], &value)) {
-        output_line(uci->out, "info string go: '%s' needs a number; ignored", word);
+        /* the word in the number's place goes with it, unless it is the
+         * next keyword */
+        if (i + 1 < count && !uci_is_go_keyword(words[i + 1]))
+          output_line(uci->out, "info string go: '%s' needs a number, not '%s'; ignored", word,
+                      words[++i]);
+        else
+          output_line(uci->out, "info string go: '%s' needs a number; ignored", word);
         continue;
       }
       i++;

@@ -51,10 +51,38 @@ def go_limits_below_one_still_move(binary):
         c.expect(r"^info string go: %s searches the least \(depth 1\)$" % limit, timeout=10)
         c.expect(r"^bestmove [a-h]", timeout=10)
     c.send("go wtime abc")
-    c.expect(r"^info string go: 'wtime' needs a number; ignored$", timeout=10)
+    c.expect(r"^info string go: 'wtime' needs a number, not 'abc'; ignored$", timeout=10)
     c.send("stop")
     c.expect(r"^bestmove [a-h]", timeout=10)
     c.finish()
+
+
+def missing_or_stray_position_words_are_refused(binary):
+    # Each was once accepted without a word: an empty FEN as an empty board,
+    # "startpos e2e4" as the start, and a mated side's go answered bare.
+    c = uci(binary)
+    c.send("position startpos moves e2e4")
+    c.send("position fen")
+    c.expect(r"^info string no FEN given; go answers bestmove \(none\)", timeout=10)
+    c.send("go depth 1")
+    c.expect(r"^bestmove \(none\)$", timeout=10)
+    c.send("position startpos e2e4")
+    c.expect(r"^info string position: 'e2e4' after startpos is not 'moves'", timeout=10)
+    c.send("go depth 1")
+    c.expect(r"^bestmove \(none\)$", timeout=10)
+    c.send("position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1")
+    c.send("go depth 3")
+    c.expect(r"^info string no move: the game is over \(White mates\)$", timeout=10)
+    c.expect(r"^bestmove \(none\)$", timeout=10)
+    c.send("position startpos")
+    c.send("go depth 1")
+    c.expect(r"^bestmove [a-h]", timeout=10, forbid=r"^info string")
+    c.finish()
+    x = xboard(binary)
+    x.send("new")
+    x.send("setboard")
+    x.expect(r"^Error \(no FEN given\): setboard", timeout=10)
+    x.finish()
 
 
 def huge_xboard_clock_still_moves(binary):
@@ -191,8 +219,8 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
     c.finish()
 
 
-run_tests([huge_mate_distance_is_searched_and_stopped, go_limits_below_one_still_move,
-           huge_xboard_clock_still_moves,
+run_tests([missing_or_stray_position_words_are_refused, huge_mate_distance_is_searched_and_stopped,
+           go_limits_below_one_still_move, huge_xboard_clock_still_moves,
            absurd_level_is_refused_and_the_engine_moves, uci_perft_answers_isready_stop_and_quit,
            piped_perft_finishes_at_end_of_input,
            remove_without_two_plies_changes_nothing, control_bytes_are_never_echoed_raw,

@@ -35,7 +35,8 @@ def bad_input_is_answered_and_survived(binary):
     c.send("position sideways")
     c.expect(r"^info string position needs")
     c.send("go depth many")
-    c.expect(r"^info string go: 'depth' is not a keyword with a number")
+    c.expect(r"^info string go: 'depth' needs a number, not 'many'; ignored$",
+             forbid=r"^info string go: 'many'")
     c.send("isready")
     c.expect(r"^readyok$")
     c.finish()
