@@ -91,6 +91,18 @@ static bool fen_read_holdings(const Variant *v, const char **p, char stop, FenBo
   return true;
 }
 
+/* Whether the variant's start position has a piece of `type` in c's hand. */
+static bool fen_starts_in_hand(const Variant *v, Color c, int type) {
+  const char *s = v->start_fen ? v->start_fen : "";
+  size_t board = strcspn(s, " ");
+  const char *open = memchr(s, '[', board);
+  if (!open) return false;
+  s = open + 1;
+  FenBoard start;
+  memset(&start, 0, sizeof start);
+  return fen_read_holdings(v, &s, ']', &start, NULL, 0) && start.hand[c][type] > 0;
+}
+
 static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, char *err,
                            size_t errlen) {
   const Geometry *geo = &pos->geo;
@@ -136,6 +148,11 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
     s++;
     if (!fen_read_holdings(v, &s, ']', fb, err, errlen)) return false;
   } else if (*s == '/') {
+    /* Fairy-Stockfish's "/holdings" after the last rank; a rank there (a
+     * digit, or a variant without hands) is one rank too many */
+    const VariantRules *r = &v->rules;
+    if (isdigit((unsigned char)s[1]) || (!r->holdings && !r->drops && !r->gating))
+      return fen_fail(err, errlen, "too many ranks", s);
     s++;
     if (!fen_read_holdings(v, &s, ' ', fb, err, errlen)) return false;
   }
@@ -147,6 +164,15 @@ static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, ch
       for (int t = 0; t < v->piece_count; t++)
         if (fb->hand[c][t])
           return fen_fail(err, errlen, "pieces in hand, but the variant has no hands", *p);
+  /* A royal in hand where royals are never taken (crazyhouse's king) would
+   * be dropped as a second royal: only a variant that starts with one in
+   * hand (placement) may have one there. */
+  for (int c = 0; c < COLOR_NB; c++)
+    for (int t = 0; t < v->piece_count; t++)
+      if (fb->hand[c][t] && type_set_has(&pos->tables->royal_mask[c], t) &&
+          !r->royal_may_be_exposed && !fen_starts_in_hand(v, (Color)c, t))
+        return fen_fail(err, errlen,
+                        "a royal piece in hand, where this variant's royals are never taken", *p);
   *p = s;
   return true;
 }

@@ -179,6 +179,36 @@ START_TEST(malformed_fields_are_errors) {
   ck_assert(!try_fen(grand, "10/10/10/10/10/10/10/10/10/10 w - e11 0 1", err, sizeof err));
   ck_assert_msg(try_fen(grand, "10/10/10/10/10/10/10/10/10/10 w - e10 0 1", err, sizeof err), "%s",
                 err);
+  /* A rank after the last one is one rank too many, not holdings (it was
+   * "unknown piece in holdings"); Fairy-Stockfish's "/holdings" still reads. */
+  const Variant *xiangqi = library_find(lib, "xiangqi"), *shogi = library_find(lib, "shogi");
+  ck_assert(!try_fen(xiangqi,
+                     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w - - 0 1", err,
+                     sizeof err));
+  ck_assert_msg(strstr(err, "too many ranks"), "%s", err);
+  ck_assert(!try_fen(shogi, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 w - - 0 1",
+                     err, sizeof err));
+  ck_assert_msg(strstr(err, "too many ranks"), "%s", err);
+  ck_assert_msg(try_fen(shogi,
+                        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/P w - - 0 1",
+                        err, sizeof err),
+                "%s", err);
+  /* A royal in hand where royals are never taken would be dropped as a
+   * second one; placement starts with its kings in hand, antichess's king
+   * may be taken. */
+  const Variant *zh = library_find(lib, "crazyhouse"), *placement = library_find(lib, "placement");
+  ck_assert(
+      !try_fen(zh, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQkq - 0 1", err, sizeof err));
+  ck_assert_msg(strstr(err, "a royal piece in hand"), "%s", err);
+  ck_assert(!try_fen(shogi,
+                     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1GSNL[K] w - - 0 1", err,
+                     sizeof err));
+  ck_assert_msg(
+      try_fen(zh, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1", err, sizeof err),
+      "%s", err);
+  ck_assert_msg(try_fen(placement, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", err,
+                        sizeof err),
+                "%s", err);
   library_free(lib);
 }
 END_TEST
