@@ -7,14 +7,42 @@
 #include "engine/protocol.h"
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A NUL byte inside a line would end it for every string function after
+ * this one, silently dropping the rest ("e2e4\0 e7e5" read as "e2e4"): it
+ * is spelt out as the four characters \x00, so the word holding it is
+ * refused by name like any other bad word. Returns false without memory. */
+static bool protocol_spell_nuls(char **buffer, size_t *size, size_t length) {
+  size_t nuls = 0;
+  for (size_t i = 0; i < length; i++) nuls += (*buffer)[i] == '\0';
+  if (!nuls) return true;
+  char *spelt = malloc(length + 3 * nuls + 1);
+  if (!spelt) return false;
+  size_t n = 0;
+  for (size_t i = 0; i < length; i++) {
+    if ((*buffer)[i]) {
+      spelt[n++] = (*buffer)[i];
+    } else {
+      memcpy(spelt + n, "\\x00", 4);
+      n += 4;
+    }
+  }
+  spelt[n] = '\0';
+  free(*buffer);
+  *buffer = spelt;
+  *size = length + 3 * nuls + 1;
+  return true;
+}
 
 char *protocol_read_line(FILE *in, char **buffer, size_t *size) {
   ssize_t length = getline(buffer, size, in);
   if (length < 0) return NULL;
   while (length > 0 && ((*buffer)[length - 1] == '\n' || (*buffer)[length - 1] == '\r'))
     (*buffer)[--length] = '\0';
+  if (!protocol_spell_nuls(buffer, size, (size_t)length)) (*buffer)[0] = '\0';
   return *buffer;
 }
 

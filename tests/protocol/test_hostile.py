@@ -162,6 +162,11 @@ def control_bytes_are_never_echoed_raw(binary):
     line = c.expect(r"^info string").string
     if any(ord(ch) < 0x20 for ch in line):
         c.fail("raw control byte in %r" % line)
+    # A NUL byte once ended the line silently: e7e5 was dropped unread.
+    c.send("position startpos moves e2e4\x00 e7e5")
+    c.expect(r"^info string illegal move 'e2e4\\x00'", timeout=10)
+    c.send("posi\x00tion startpos")
+    c.expect(r"^info string unknown command 'posi\\x00tion'$", timeout=10)
     c.finish()
 
 
