@@ -217,10 +217,12 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   if (!text) return 1;
   bool letter_only = (isupper((unsigned char)what[0]) && !what[1]) ||
                      (what[0] == ':' && strchr(what + 1, ':') && !strchr(what, '='));
-  if (strchr(what, '=') || letter_only)
-    strcpy(text, what);
+  static const char prefix[] = ":SH:=";
+  bool prefixed = !strchr(what, '=') && !letter_only;
+  if (prefixed)
+    sprintf(text, "%s%s", prefix, what);
   else
-    sprintf(text, ":SH:=%s", what);
+    strcpy(text, what);
 
   Variant *v = calloc(1, sizeof *v);
   if (!v) return 1;
@@ -231,6 +233,10 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   MbnSourcePos where = {"<command line>", 1, 1};
   int status = 0;
   if (!mbn_compile_pieces(v, text, where, &diags) || v->piece_count == 0) {
+    /* columns count in what the user typed, not in the prefix put before it */
+    for (int i = 0; prefixed && i < diags.count; i++)
+      if (diags.items[i].col > (int)(sizeof prefix - 1))
+        diags.items[i].col -= (int)(sizeof prefix - 1);
     mbn_diagnostics_print(&diags, err);
     status = 1;
     goto done;

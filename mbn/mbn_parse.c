@@ -331,8 +331,9 @@ static AstNode *parse_steps(Parser *p, AstNode *move, bool group) {
   }
   ride->ride = p->tok.leading_zero ? RIDE_EXACT : RIDE_LIMITED;
   ride->count = p->tok.value;
-  if (ride->count > MBN_MAX_STEPS)
-    parse_error(p, "rider length %d exceeds the limit of %d", ride->count, MBN_MAX_STEPS);
+  if (ride->count > MBN_MAX_STEPS) /* the text, not the value: the lexer stops counting past 10^7 */
+    parse_error(p, "rider length %.*s exceeds the limit of %d", p->tok.digits,
+                p->lex.src + p->tok.offset, MBN_MAX_STEPS);
   parse_next(p);
   return ride;
 }
