@@ -633,7 +633,18 @@ static void xb_usermove(Xb *xb, const char *gui_move) {
   }
   xb_settle(xb);
   if (engine_play_move(xb->engine, move, err, sizeof err) != 0 && !xb_play_completed(xb, move)) {
-    output_line(xb->out, "Illegal move (%s): %s", err, gui_move);
+    /* The reason quotes the move as read on our board (xiangqi's ranks
+     * from 1, say): quote the GUI's text instead, which the user typed. */
+    char quoted[XB_MOVE_MAX + 2], *at;
+    snprintf(quoted, sizeof quoted, "'%s'", move);
+    if (strcmp(move, gui_move) && (at = strstr(err, quoted))) {
+      char reason[XB_ERR_MAX];
+      snprintf(reason, sizeof reason, "%.*s'%s'%s", (int)(at - err), err, gui_move,
+               at + strlen(quoted));
+      output_line(xb->out, "Illegal move (%s): %s", reason, gui_move);
+    } else {
+      output_line(xb->out, "Illegal move (%s): %s", err, gui_move);
+    }
     return;
   }
   xb->excluded[0] = '\0';

@@ -54,6 +54,22 @@ def ping_on_move_is_answered_after_the_move(binary):
     c.finish()
 
 
+def illegal_move_reason_quotes_the_guis_text(binary):
+    # XBoard numbers xiangqi's ranks from 0; the reason once quoted the move
+    # as read on Chimera's board ('h2g4' for the h1g3 typed).
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature .*done=1", timeout=30)
+    c.send("new")
+    c.send("variant xiangqi")
+    c.send("force")
+    c.send("usermove h0g2")
+    c.send("usermove h1g3")
+    c.expect(r"^Illegal move \(illegal or unknown move 'h1g3'\): h1g3$", timeout=10)
+    c.finish()
+
+
 def bad_input_is_answered_and_survived(binary):
     c = Conversation(binary)
     c.send("xboard")
@@ -268,6 +284,7 @@ def wall_moves_in_xboards_comma_form(binary):
     c.finish()
 
 
-run_tests([wall_moves_in_xboards_comma_form, features, ping_on_move_is_answered_after_the_move, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
+run_tests([wall_moves_in_xboards_comma_form, features, ping_on_move_is_answered_after_the_move,
+           illegal_move_reason_quotes_the_guis_text, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
            refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])
