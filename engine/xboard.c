@@ -748,10 +748,16 @@ static bool xb_handle(Xb *xb, char *line) {
                strcmp(args, "all") ? xb_incoming(xb, args, buffer, sizeof buffer) : args);
     if (xb->analyzing) xb_analyze(xb);
   } else if (!strcmp(command, "level")) {
-    if (xboard_clock_level(&xb->clock, args) != 0)
+    int status = xboard_clock_level(&xb->clock, args);
+    if (status == XBOARD_TIME_TOO_LONG)
+      output_line(xb->out, "Error (a time of at most " XBOARD_TIME_MAX_TEXT "): level %s", args);
+    else if (status != 0)
       output_line(xb->out, "Error (expected level MPS BASE INC): level %s", args);
   } else if (!strcmp(command, "st")) {
-    if (xboard_clock_seconds_per_move(&xb->clock, args) != 0)
+    int status = xboard_clock_seconds_per_move(&xb->clock, args);
+    if (status == XBOARD_TIME_TOO_LONG)
+      output_line(xb->out, "Error (a time of at most " XBOARD_TIME_MAX_TEXT "): st %s", args);
+    else if (status != 0)
       output_line(xb->out, "Error (expected seconds): st %s", args);
   } else if (!strcmp(command, "sd")) {
     int depth = atoi(args);

@@ -11,8 +11,11 @@
  * that never ends. */
 #define XBOARD_TIME_MAX_S 2147483.0
 
-static bool xboard_seconds_ok(double seconds) {
-  return isfinite(seconds) && seconds >= 0 && seconds <= XBOARD_TIME_MAX_S;
+/* 0: a time that may be read; -1: not a time (negative, NaN); -2: a time
+ * longer than the search can count (infinite included). */
+static int xboard_seconds_check(double seconds) {
+  if (isnan(seconds) || seconds < 0) return -1;
+  return seconds <= XBOARD_TIME_MAX_S ? 0 : XBOARD_TIME_TOO_LONG;
 }
 
 void xboard_clock_init(XboardClock *clock) {
@@ -40,7 +43,8 @@ int xboard_clock_level(XboardClock *clock, const char *args) {
   } else if (*colon) {
     return -1;
   }
-  if (!xboard_seconds_ok(minutes * 60 + seconds) || !xboard_seconds_ok(inc)) return -1;
+  int base_ok = xboard_seconds_check(minutes * 60 + seconds), inc_ok = xboard_seconds_check(inc);
+  if (base_ok || inc_ok) return base_ok < inc_ok ? base_ok : inc_ok;
   clock->moves_per_session = mps;
   clock->base_ms = (int64_t)((minutes * 60 + seconds) * 1000);
   clock->inc_ms = (int64_t)(inc * 1000);
@@ -51,7 +55,9 @@ int xboard_clock_level(XboardClock *clock, const char *args) {
 int xboard_clock_seconds_per_move(XboardClock *clock, const char *args) {
   char *end;
   double seconds = strtod(args, &end);
-  if (end == args || !xboard_seconds_ok(seconds)) return -1;
+  if (end == args) return -1;
+  int ok = xboard_seconds_check(seconds);
+  if (ok) return ok;
   clock->move_ms = (int64_t)(seconds * 1000);
   return 0;
 }

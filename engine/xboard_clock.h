@@ -26,11 +26,15 @@ typedef struct {
 void xboard_clock_init(XboardClock *clock);
 
 /* level MPS BASE INC, BASE in minutes or minutes:seconds, INC in seconds.
- * Returns 0, or -1 on a malformed command or a time beyond about 24 days
- * (clock unchanged). */
+ * Returns 0, -1 on a malformed command, or -2 (XBOARD_TIME_TOO_LONG) on a
+ * time beyond about 24 days (XBOARD_TIME_MAX_TEXT); the clock is unchanged
+ * on either. */
+#define XBOARD_TIME_TOO_LONG (-2)
+#define XBOARD_TIME_MAX_TEXT "2147483 seconds, about 24 days"
 int xboard_clock_level(XboardClock *clock, const char *args);
 
-/* st / time / otim take seconds / centiseconds as XBoard sends them. */
+/* st / time / otim take seconds / centiseconds as XBoard sends them; st
+ * returns as level does. */
 int xboard_clock_seconds_per_move(XboardClock *clock, const char *args);
 int xboard_clock_centiseconds(int64_t *target, const char *args);
 

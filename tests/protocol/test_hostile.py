@@ -99,9 +99,17 @@ def huge_xboard_clock_still_moves(binary):
 def absurd_level_is_refused_and_the_engine_moves(binary):
     c = xboard(binary)
     c.send("new")
-    for level in ["0 1e300 0", "0 inf 0", "0 nan 0", "40 5 1e300"]:
+    # too long, said so (once "expected level MPS BASE INC" for all)
+    for level in ["0 1e300 0", "0 inf 0", "40 5 1e300", "40 99999999 0"]:
         c.send("level " + level)
-        c.expect(r"^Error \(.*\): level " + level.replace("+", r"\+") + "$")
+        c.expect(r"^Error \(a time of at most 2147483 seconds, about 24 days\): level "
+                 + level + "$")
+    c.send("level 0 nan 0")
+    c.expect(r"^Error \(expected level MPS BASE INC\): level 0 nan 0$")
+    c.send("st 99999999")
+    c.expect(r"^Error \(a time of at most 2147483 seconds, about 24 days\): st 99999999$")
+    c.send("st abc")
+    c.expect(r"^Error \(expected seconds\): st abc$")
     c.send("level 0 0:02 0")
     c.send("usermove e2e4")
     c.expect(r"^move ", timeout=15)
