@@ -8,7 +8,8 @@
  * Each bench position is searched, then the best move is played and the new
  * position searched, BENCH_PLIES times, so every variant is exercised past
  * its opening too. VARIANTS is a comma-separated list, or "all" for every
- * loaded variant; unknown names are reported and skipped.
+ * loaded variant; a variant without a bench position is searched from its
+ * start, and an unknown name is an error.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,28 +113,47 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     return 2;
   }
 
-  /* 2. Variants and the searcher. */
+  /* 2. Variants and the searcher. A name in the list that no variant has is
+   * a typo: an error, not a signature over fewer positions. */
   VariantLibrary *lib = engine_library_load(err);
   if (!lib) return 2;
+  for (const char *p = wanted && strcmp(wanted, "all") ? wanted : ""; *p;) {
+    size_t len = strcspn(p, ",");
+    char name[VARIANT_NAME_MAX];
+    snprintf(name, sizeof name, "%.*s", (int)len, p);
+    if (!library_find(lib, name)) {
+      fprintf(err, "bench: unknown variant '%s' (chimera variants lists them)\n", name);
+      library_free(lib);
+      return 2;
+    }
+    p += len + (p[len] == ',');
+  }
+  bool *done = calloc((size_t)library_count(lib) + 1, sizeof *done);
+  if (!done) {
+    fprintf(err, "bench: out of memory\n");
+    library_free(lib);
+    return 2;
+  }
   Searcher *searcher = searcher_new();
   if (!searcher || !searcher_set_hash(searcher, hash)) {
     fprintf(err, "bench: out of memory\n");
     if (searcher) searcher_free(searcher);
+    free(done);
     library_free(lib);
     return 2;
   }
   searcher_set_threads(searcher, threads);
   searcher_clear_hash(searcher);
 
-  /* 3. The positions: the fixed list, then (for "all") every other variant. */
+  /* 3. The positions: the fixed list, then the start position of every
+   * other variant asked for ("all": every loaded one). */
   int64_t nodes = 0, start = search_clock_ms();
   int index = 0, failures = 0;
-  bool done[256] = {false};
   for (int i = 0; i < BENCH_POSITIONS_NB; i++) {
     const BenchPosition *bp = &BENCH_POSITIONS[i];
     const Variant *variant = library_find(lib, bp->variant);
     if (!variant || !bench_wanted(wanted, bp->variant)) continue;
-    for (int v = 0; v < library_count(lib) && v < 256; v++)
+    for (int v = 0; v < library_count(lib); v++)
       if (library_variant(lib, v) == variant) done[v] = true;
     int64_t n = bench_line(searcher, variant, bp->fen, depth, ++index, out, err);
     if (n < 0)
@@ -141,8 +161,8 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     else
       nodes += n;
   }
-  for (int v = 0; wanted && !strcmp(wanted, "all") && v < library_count(lib) && v < 256; v++) {
-    if (done[v]) continue;
+  for (int v = 0; wanted && v < library_count(lib); v++) {
+    if (done[v] || !bench_wanted(wanted, library_variant(lib, v)->name)) continue;
     int64_t n = bench_line(searcher, library_variant(lib, v), NULL, depth, ++index, out, err);
     if (n < 0)
       failures++;
@@ -158,6 +178,7 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   fprintf(out, "Nodes searched: %lld\n", (long long)nodes);
   fprintf(out, "Nodes/second: %lld\n", (long long)(nodes * 1000 / elapsed));
   searcher_free(searcher);
+  free(done);
   library_free(lib);
   if (index == 0) {
     fprintf(err, "bench: none of the bench variants is loaded\n");

@@ -57,6 +57,17 @@ static bool tune_fit_stages(EvalTables *tables, const TuneData *data, const Tune
   return ok;
 }
 
+/* The options that take a value (the flags are tested one by one below). */
+static bool takes_value(const char *option) {
+  static const char *const OPTIONS[] = {
+      "--data",     "--out",       "--from",     "--games",   "--depth",  "--nodes",
+      "--plies",    "--max-plies", "--seed",     "--threads", "--lambda", "--epochs",
+      "--patience", "--rate",      "--psq-rate", "--l2",      NULL};
+  for (int i = 0; OPTIONS[i]; i++)
+    if (!strcmp(option, OPTIONS[i])) return true;
+  return false;
+}
+
 int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   TunePlaySpec play = {1, 200, 4, 0, 8, 400, 1};
   TuneFitSpec fit;
@@ -85,6 +96,9 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
         return 2;
       }
       name = a, takes = false;
+    } else if (!takes_value(a)) {
+      fprintf(err, "tune: unknown option '%s'\n%s", a, TUNE_USAGE);
+      return 2;
     } else if (!v) {
       fprintf(err, "tune: %s needs a value\n%s", a, TUNE_USAGE);
       return 2;
