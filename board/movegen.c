@@ -836,6 +836,10 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
   return list->count;
 }
 
+bool pos_every_move_captures(const Position *pos) {
+  return pos->tables->captures_only;
+}
+
 int gen_pseudo_tactical(const Position *pos, MoveList *list) {
   const BoardTables *t = pos->tables;
   const VariantRules *r = &pos->variant->rules;

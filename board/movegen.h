@@ -16,6 +16,10 @@
 #include "board/move.h"
 #include "board/position.h"
 
+/* Whether every move of the variant captures (clobber): no piece may end a
+ * move on an empty square, and no rule adds a move that does not capture. */
+bool pos_every_move_captures(const Position *pos);
+
 /* All legal moves of the side to move; returns the count (also list->count). */
 int gen_legal_moves(const Position *pos, MoveList *list);
 /* The number of legal moves (faster than listing them on small boards). */

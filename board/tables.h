@@ -108,6 +108,7 @@ struct BoardTables {
   bool fresh_royals;      /* and some of them are royal: a check takes it away (make) */
   bool drop_placed;       /* drop=anyside, apart, stacked, enclose, near or opening[..]: where
                              a drop may go depends on the pieces around (gen_drops) */
+  bool captures_only;     /* every move captures (clobber): no move ends on an empty square */
   bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
                              every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */

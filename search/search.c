@@ -311,11 +311,6 @@ static void pv_update(PlyStack *ss, Move move) {
  * mutual pawn captures) even trades otherwise multiply without end. */
 #define QS_EVEN_TRADES_MAX 4
 #define QS_DEPTH_MAX       10
-/* Where captures are compulsory, quiescence plies from which only captures
- * on the square the previous move went to are tried (Stockfish's
- * recapture depth): on massacre's board of capture-only pieces every move
- * is a capture, and the capture trees made "go depth 1" run for minutes. */
-#define QS_RECAPTURES_FROM 5
 
 static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, int qdepth) {
   Position *pos = thread->pos;
@@ -379,8 +374,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
     if (!evade) {
       if (stage == STAGE_TT && !move_see_ok(pos, tables, move, 0)) continue;
       if (qdepth >= QS_EVEN_TRADES_MAX && !move_see_ok(pos, tables, move, 1)) continue;
-      if (qdepth >= QS_RECAPTURES_FROM && s->qs_recaptures && move_to(move) != move_to(ss[-1].move))
-        continue;
+      if (qdepth >= s->qs_recaptures_from && move_to(move) != move_to(ss[-1].move)) continue;
       if (eval + move_captured_value(pos, tables, move) + 200 < alpha && move_piece_arg(move) < 0)
         continue;
     }

@@ -130,7 +130,8 @@ struct Searcher {
   int multipv;
   bool null_move_ok;      /* the variant allows null-move pruning at all */
   bool tt_move_first;     /* a TT move may be searched before generation */
-  bool qs_recaptures;     /* deep quiescence tries only recaptures (captures are compulsory) */
+  int qs_recaptures_from; /* quiescence plies from which only recaptures are tried (INT_MAX:
+                             all captures at every ply) */
   uint64_t *history_keys; /* the game's positions before the root (SearchHistory) */
   bool *history_checks;
   ChasePly *history_chases; /* history_len + 1 records (empty where none were given) */

@@ -8,6 +8,7 @@
  * the helpers, and sends the single bestmove report.
  */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -145,8 +146,18 @@ void searcher_clear_hash(Searcher *searcher) {
   }
 }
 
+/* Quiescence plies from which only captures on the square the previous
+ * move went to are tried (Stockfish's recapture depth). Where captures are
+ * compulsory, from the fifth: on massacre's board of capture-only pieces
+ * the capture trees made "go depth 1" run for minutes. Where every move
+ * captures (clobber), from the first: there quiescence is the whole game
+ * tree, and clobber10's 180 captures a node did not finish depth 1. */
+#define QS_RECAPTURES_FROM        5
+#define QS_RECAPTURES_ALWAYS_FROM 1
+
 /* Tables that depend on the variant: evaluation and move-ordering memory. */
-static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant) {
+static bool searcher_prepare_variant(Searcher *searcher, const Position *root) {
+  const Variant *variant = root->variant;
   /* The same pointer is trusted only with the same name and shape (a caller
    * may rebuild a variant in place, as the tests' fixtures do). */
   const EvalTables *e = &searcher->eval;
@@ -188,12 +199,16 @@ static bool searcher_prepare_variant(Searcher *searcher, const Variant *variant)
     thread->squares = squares;
   }
   const VariantRules *rules = &variant->rules;
-  /* Two switches that both follow compulsory captures today, for different
+  /* Two switches that both follow compulsory captures, for different
    * reasons, so each keeps its name: a pass is no bound where the side to
    * move may be forced into a losing capture (null move), and chains of
-   * forced captures make deep quiescence explode (recaptures only). */
+   * forced captures make deep quiescence explode (recaptures only) -- as
+   * do chains of captures where every move captures (clobber: "go depth
+   * 1" did not end). */
   searcher->null_move_ok = !rules->must_capture;
-  searcher->qs_recaptures = rules->must_capture;
+  searcher->qs_recaptures_from = pos_every_move_captures(root) ? QS_RECAPTURES_ALWAYS_FROM
+                                 : rules->must_capture         ? QS_RECAPTURES_FROM
+                                                               : INT_MAX;
   /* Where the search generates only legal moves (search_gen_moves), the
    * TT move is not searched before them. */
   searcher->tt_move_first = !search_legal_list_only(rules);
@@ -378,7 +393,7 @@ void search_start(Searcher *searcher, const Position *position, const SearchHist
   searcher->fallback = legal.count > 0 ? legal.moves[0] : MOVE_NONE_VALUE;
 
   /* 4. Per-variant and per-thread preparation (all allocation happens here). */
-  bool ok = searcher_prepare_variant(searcher, position->variant);
+  bool ok = searcher_prepare_variant(searcher, position);
   for (int i = 0; ok && i < searcher->thread_count; i++) {
     ok = thread_prepare(searcher->threads[i], position, &legal);
     if (!ok && i > 0) { /* out of memory for a helper: go on without it and the rest */

@@ -85,6 +85,19 @@ def missing_or_stray_position_words_are_refused(binary):
     x.finish()
 
 
+def capture_only_games_finish_a_shallow_search(binary):
+    # Every move of clobber captures, so quiescence was the whole game tree:
+    # "go depth 1" in clobber10 (180 captures a node) never answered.
+    c = uci(binary)
+    for variant in ["clobber", "clobber10"]:
+        c.send("setoption name UCI_Variant value " + variant)
+        c.send("position startpos")
+        c.send("go depth 2")
+        c.expect(r"^info depth 2 ", timeout=60)
+        c.expect(r"^bestmove [a-j]", timeout=10)
+    c.finish()
+
+
 def huge_xboard_clock_still_moves(binary):
     c = xboard(binary)
     c.send("new")
@@ -233,7 +246,8 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
 
 
 run_tests([missing_or_stray_position_words_are_refused, huge_mate_distance_is_searched_and_stopped,
-           go_limits_below_one_still_move, huge_xboard_clock_still_moves,
+           go_limits_below_one_still_move, capture_only_games_finish_a_shallow_search,
+           huge_xboard_clock_still_moves,
            absurd_level_is_refused_and_the_engine_moves, uci_perft_answers_isready_stop_and_quit,
            piped_perft_finishes_at_end_of_input,
            remove_without_two_plies_changes_nothing, control_bytes_are_never_echoed_raw,
