@@ -51,6 +51,8 @@ typedef struct {
   MatchTally tally;
   int *pair_first; /* per pair id: the first game's score for engine a, x2; -1 */
   int start_failures[MATCH_ENGINES_MAX];
+  Player *first; /* every engine, started before the first game; worker 0 takes them */
+  bool first_taken;
   bool fatal;
   char fatal_text[512];
 } Match;
@@ -201,6 +203,11 @@ static void *worker_main(void *arg) {
   const MatchConfig *c = m->cfg;
   Player players[MATCH_ENGINES_MAX];
   for (int e = 0; e < c->engine_count; e++) player_init(&players[e], &c->engines[e]);
+  if (w->id == 0 && m->first) {
+    /* The engines started by match_start_engines: no second start. */
+    memcpy(players, m->first, sizeof *players * (size_t)c->engine_count);
+    m->first_taken = true;
+  }
   Searcher *searcher = NULL;
   if (c->openings == OPENINGS_RANDOM && c->random.depth > 0) {
     searcher = searcher_new();
@@ -252,6 +259,33 @@ static void *worker_main(void *arg) {
   if (searcher) searcher_free(searcher);
   free(opening);
   return NULL;
+}
+
+/* Starts every engine once before the first game. An engine that cannot
+ * start at all (its program cannot be run, the handshake fails) is the
+ * organiser's mistake: it stops the match before play, rather than being
+ * scored as lost games (which, with fewer than three games, ended in exit
+ * status 0). Later failures to restart an engine that did start are lost
+ * games, as docs/match.md says. Worker 0 takes these players over, so the
+ * check costs no extra start. */
+static int match_start_engines(Match *m, FILE *err) {
+  const MatchConfig *c = m->cfg;
+  m->first = calloc((size_t)c->engine_count, sizeof *m->first);
+  if (!m->first) {
+    fprintf(err, "chimera match: out of memory\n");
+    return -1;
+  }
+  for (int e = 0; e < c->engine_count; e++) {
+    Player *p = &m->first[e];
+    player_init(p, &c->engines[e]);
+    char why[512];
+    if (p->ops->start(p, why, sizeof why) != 0) {
+      fprintf(err, "chimera match: engine '%s' cannot play: %s\n", c->engines[e].name, why);
+      for (int i = 0; i <= e; i++) m->first[i].ops->quit(&m->first[i]);
+      return -1;
+    }
+  }
+  return 0;
 }
 
 int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
@@ -306,7 +340,6 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
     }
   }
   if (cfg->debug) match_log_open(err);
-  pthread_mutex_init(&m.lock, NULL);
   atomic_store(&match_interrupted, false);
   struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);
@@ -314,6 +347,14 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
+  if (match_start_engines(&m, err) != 0) {
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    match_log_open(NULL);
+    status = atomic_load(&match_interrupted) ? 130 : 1;
+    goto done;
+  }
+  pthread_mutex_init(&m.lock, NULL);
 
   int threads = cfg->concurrency < m.job_count ? cfg->concurrency : m.job_count;
   pthread_t tids[MATCH_CONCURRENCY_MAX];
@@ -327,6 +368,8 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
   match_log_open(NULL);
+  if (!m.first_taken)
+    for (int e = 0; e < cfg->engine_count; e++) m.first[e].ops->quit(&m.first[e]);
 
   bool interrupted = atomic_load(&match_interrupted);
   if (m.fatal) fprintf(err, "chimera match: %s\n", m.fatal_text);
@@ -336,6 +379,7 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
   status = m.fatal ? 1 : interrupted ? 130 : 0;
   pthread_mutex_destroy(&m.lock);
 done:
+  free(m.first);
   if (m.pgn) fclose(m.pgn);
   free(m.jobs);
   free(m.pair_first);

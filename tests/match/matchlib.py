@@ -23,6 +23,8 @@ def read_pgn(path):
     games = []
     with open(path) as f:
         text = f.read()
+    if not text.strip():  # created for a match that stopped before its first game
+        return []
     for block in re.split(r"\n\n(?=\[Event )", text.strip()):
         tags = dict(re.findall(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$', block, re.M))
         body = block.split("\n\n", 1)[1] if "\n\n" in block else ""  # after the tags

@@ -19,6 +19,8 @@ move (counted from 1):
   --variants "a,b"        variants it announces (default chess)
   --pidfile FILE          writes its pid there (and its helper's, with --helper)
   --helper                starts a child process that sleeps, to test process groups
+  --runs FILE --max-runs N  counts its starts in FILE; after N of them it exits at
+                          once (a program that runs but never completes a handshake)
 """
 import argparse
 import os
@@ -37,7 +39,16 @@ ap.add_argument("--variants", default="chess")
 ap.add_argument("--pidfile", default="")
 ap.add_argument("--helper", action="store_true")
 ap.add_argument("--illegal-as-white", action="store_true")
+ap.add_argument("--runs", default="")
+ap.add_argument("--max-runs", type=int, default=-1)
 args = ap.parse_args()
+
+if args.runs:
+    runs = int(open(args.runs).read() or 0) + 1 if os.path.exists(args.runs) else 1
+    with open(args.runs, "w") as f:
+        f.write(str(runs))
+    if 0 <= args.max_runs < runs:
+        sys.exit(1)
 
 moves = args.moves.split()
 pids = [os.getpid()]

@@ -2,7 +2,8 @@
 (script_engine.py) as real processes: results by the rules (mate,
 repetition), faults (illegal move, stall, crash, garbage, time loss, false
 claim), resignation, adjudication (draw, resign, maximum length), engines
-restarted after a fault, no processes left behind, Ctrl-C, opening files.
+restarted after a fault, no processes left behind, Ctrl-C, opening files;
+setup errors (a program that cannot run).
 
 Usage: test_match_referee.py CHIMERA CASE"""
 import os
@@ -294,17 +295,52 @@ def case_sprt_stops():
           "verdict: " + out)
 
 
+def case_missing_program():
+    # A program that cannot be run is a setup error, not a lost game: the
+    # match stops before play (no game in the PGN) with status 1, naming the
+    # engine, the command and the reason, even when only one game was asked
+    # for (it used to be scored 0-1 "failed to start", with status 0).
+    with tempfile.TemporaryDirectory() as tmp:
+        not_executable = os.path.join(tmp, "engine.txt")
+        with open(not_executable, "w") as f:
+            f.write("not a program\n")
+        runs = os.path.join(tmp, "runs")
+        for cmd, reason in (("/nonexistent/engine", "No such file or directory"),
+                            (not_executable, "Permission denied")):
+            status, out, err, g = run_match(chimera, ["-engine", "cmd=" + cmd, "name=x"]
+                                            + engine("b", "--moves", FOOLS_MATE)
+                                            + ["-each", "depth=1", "-games", "1"], timeout=30)
+            check(status == 1, "exit status 1 for %s, got %d: %s" % (cmd, status, err[-600:]))
+            check("engine 'x' cannot play: cannot start '%s': %s" % (cmd, reason) in err,
+                  "engine, command and reason: " + err[-600:])
+            check(len(g) == 0 and "Score of" not in out, "no game played: %d %s" % (len(g), out))
+        # A program that runs but exits before its first handshake is as
+        # much a setup error: it was never able to play.
+        status, out, err, g = run_match(chimera, engine("x", "--runs", runs, "--max-runs", "0")
+                                        + engine("b", "--moves", FOOLS_MATE)
+                                        + ["-each", "depth=1", "-games", "1"], timeout=30)
+        check(status == 1 and "engine 'x' cannot play: x: engine exited waiting for uciok" in err,
+              "handshake failure at the first start: %d %s" % (status, err[-600:]))
+        check(len(g) == 0, "no game played: %d" % len(g))
+
+
 def case_bad_engine():
-    # A program that does not exist: each game is lost by it ("failed to
-    # start"), and after three in a row the match stops with an error.
-    status, out, err, g = run_match(chimera, ["-engine", "cmd=/nonexistent/engine", "name=x"]
-                                    + engine("b", "--moves", FOOLS_MATE)
-                                    + ["-each", "depth=1", "-games", "10"])
-    check(status == 1, "exit status 1, got %d" % status)
-    check("cannot start '/nonexistent/engine'" in err and "failed to start three times" in err,
-          "the reason: " + err[-600:])
-    check(len(g) == 3, "three games lost by x, got %d" % len(g))
-    expect(g[0], "0-1", "abandoned", "White failed to start (x)")
+    # An engine that started and then cannot be restarted: each game it
+    # cannot start is lost ("failed to start"), and after three in a row the
+    # match stops with an error. x crashes at its first move in game 1 (a
+    # lost game, as any crash) and exits at once on every later start.
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = os.path.join(tmp, "runs")
+        status, out, err, g = run_match(chimera, engine("x", "--moves", FOOLS_MATE, "--crash", "1",
+                                                        "--runs", runs, "--max-runs", "1")
+                                        + engine("b", "--moves", FOOLS_MATE)
+                                        + ["-each", "depth=1", "-games", "10"])
+        check(status == 1, "exit status 1, got %d" % status)
+        check("engine 'x' failed to start three times" in err and "waiting for uciok" in err,
+              "the reason: " + err[-600:])
+        check(len(g) == 4, "one crash and three games lost by x, got %d" % len(g))
+        expect(g[0], "0-1", "abandoned", "White engine died (x)")
+        expect(g[1], "1-0", "abandoned", "Black failed to start (x)")
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
