@@ -262,12 +262,13 @@ static void *worker_main(void *arg) {
 }
 
 /* Starts every engine once before the first game. An engine that cannot
- * start at all (its program cannot be run, the handshake fails) is the
- * organiser's mistake: it stops the match before play, rather than being
- * scored as lost games (which, with fewer than three games, ended in exit
- * status 0). Later failures to restart an engine that did start are lost
- * games, as docs/match.md says. Worker 0 takes these players over, so the
- * check costs no extra start. */
+ * start at all (its program cannot be run, the handshake fails) or that does
+ * not declare an option it was given (player_options.h) is the organiser's
+ * mistake: it stops the match before play, rather than being scored as lost
+ * games (which, with fewer than three games, ended in exit status 0). Later
+ * failures to restart an engine that did start are lost games, as
+ * docs/match.md says. Worker 0 takes these players over, so the check costs
+ * no extra start. */
 static int match_start_engines(Match *m, FILE *err) {
   const MatchConfig *c = m->cfg;
   m->first = calloc((size_t)c->engine_count, sizeof *m->first);
@@ -340,6 +341,7 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
     }
   }
   if (cfg->debug) match_log_open(err);
+  match_log_warnings(err);
   atomic_store(&match_interrupted, false);
   struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);
@@ -351,6 +353,7 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     match_log_open(NULL);
+    match_log_warnings(NULL);
     status = atomic_load(&match_interrupted) ? 130 : 1;
     goto done;
   }
@@ -368,6 +371,7 @@ int match_run(const MatchConfig *cfg, FILE *out, FILE *err) {
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
   match_log_open(NULL);
+  match_log_warnings(NULL);
   if (!m.first_taken)
     for (int e = 0; e < cfg->engine_count; e++) m.first[e].ops->quit(&m.first[e]);
 

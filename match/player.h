@@ -72,6 +72,10 @@ struct Player {
   char id_name[128];       /* the engine's own name, when it gave one */
   bool has_variant_option; /* UCI_Variant offered (UCI) */
   char variants[4096];     /* UCI_Variant values or feature variants= (comma/space separated) */
+  /* Option names the engine declared, '\n'-separated (player_options.c). */
+  char options[4096];
+  size_t options_len;
+  bool options_overflow;
   /* XBoard state */
   bool xb_usermove, xb_setboard, xb_ping;
   int xb_sent_moves; /* moves of the game the engine has been told */

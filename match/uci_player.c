@@ -1,7 +1,8 @@
 /* uci_player.c — the UCI adapter (see player.h).
  *
- * Handshake uci/uciok, options with setoption, isready/readyok; the variant
- * by UCI_Variant; each move as `position ... moves ...` and `go` with the
+ * Handshake uci/uciok, options with setoption (only options the engine
+ * declared; its info strings in reply are passed on), isready/readyok; the
+ * variant by UCI_Variant; each move as `position ... moves ...` and `go` with the
  * runner's own clocks. Info lines give the score for the PGN comments and
  * adjudication; bestmove ends the move. Anything else is ignored, as UCI
  * asks, except that only a bestmove counts as an answer.
@@ -11,25 +12,19 @@
 #include <string.h>
 
 #include "match/player.h"
+#include "match/player_options.h"
 
 #define UCI_LINE_MAX 16384
-
-/* Reads until a line starting with `word` (a whole word). 1 found, else the
- * proc_read_line status (0 timeout, -1 died). */
-static int uci_wait_for(Player *p, const char *word, int64_t deadline_ms, char *line, size_t size) {
-  size_t n = strlen(word);
-  for (;;) {
-    int r = player_read(p, line, size, deadline_ms);
-    if (r != 1) return r;
-    if (!strncmp(line, word, n) && (line[n] == '\0' || line[n] == ' ')) return 1;
-  }
-}
 
 /* Notes what an `option` or `id` line from the handshake tells. */
 static void uci_note(Player *p, const char *line) {
   if (!strncmp(line, "id name ", 8)) {
     snprintf(p->id_name, sizeof p->id_name, "%.120s", line + 8);
     return;
+  }
+  if (!strncmp(line, "option name ", 12)) {
+    const char *name = line + 12, *end = strstr(name, " type ");
+    player_options_declare(p, name, end ? (size_t)(end - name) : strlen(name));
   }
   if (!strncmp(line, "option name UCI_Variant ", 24)) {
     p->has_variant_option = true;
@@ -45,20 +40,35 @@ static void uci_note(Player *p, const char *line) {
   }
 }
 
-static int uci_ready(Player *p, char *err, size_t err_size) {
+/* isready, then waits for readyok. After the setoption of the spec's option
+ * `option` (>= 0), the `info string` lines before readyok are the engine's
+ * reply to it, passed on as a warning. A warning, not an error: UCI has no
+ * way to refuse a value, and an engine's info string there may as well be a
+ * remark about a value it accepted (Chimera says so when it rounds Hash down
+ * to a power of two); the runner cannot tell the two apart in free text, and
+ * a match must not be refused for a remark. */
+static int uci_ready(Player *p, int option, char *err, size_t err_size) {
   char line[UCI_LINE_MAX];
   player_send(p, "isready");
-  int r = uci_wait_for(p, "readyok", proc_clock_ms() + p->spec->start_ms, line, sizeof line);
-  if (r == 1) return 0;
-  snprintf(err, err_size, "%s: %s waiting for readyok", p->spec->name,
-           r == 0 ? "timed out" : "engine exited");
-  return -1;
+  int64_t deadline = proc_clock_ms() + p->spec->start_ms;
+  for (;;) {
+    int r = player_read(p, line, sizeof line, deadline);
+    if (r != 1) {
+      snprintf(err, err_size, "%s: %s waiting for readyok", p->spec->name,
+               r == 0 ? "timed out" : "engine exited");
+      return -1;
+    }
+    if (!strncmp(line, "readyok", 7) && (line[7] == '\0' || line[7] == ' ')) return 0;
+    if (option >= 0 && !strncmp(line, "info string ", 12))
+      player_options_remark(p, option, line + 12);
+  }
 }
 
 /* Sends `uci` and reads the id and option lines up to uciok. */
 static int uci_handshake(Player *p, char *err, size_t err_size) {
   char line[UCI_LINE_MAX];
   player_send(p, "uci");
+  player_options_forget(p); /* the option lines below are the whole list */
   int64_t deadline = proc_clock_ms() + p->spec->start_ms;
   for (;;) {
     int r = player_read(p, line, sizeof line, deadline);
@@ -75,9 +85,13 @@ static int uci_handshake(Player *p, char *err, size_t err_size) {
 static int uci_start(Player *p, char *err, size_t err_size) {
   if (player_spawn(p, err, err_size) != 0) return -1;
   if (uci_handshake(p, err, err_size) != 0) return -1;
-  for (int i = 0; i < p->spec->option_count; i++)
+  if (player_options_check(p, err, err_size) != 0) return -1;
+  /* One isready per option, so that a reply is known to be about it. */
+  for (int i = 0; i < p->spec->option_count; i++) {
     player_send(p, "setoption name %s value %s", p->spec->option_name[i], p->spec->option_value[i]);
-  return uci_ready(p, err, err_size);
+    if (uci_ready(p, i, err, err_size) != 0) return -1;
+  }
+  return p->spec->option_count ? 0 : uci_ready(p, -1, err, err_size);
 }
 
 /* Whether a comma-separated list holds the name. */
@@ -112,7 +126,7 @@ static int uci_new_game(Player *p, const PlayerGame *game, char *err, size_t err
     return -1;
   }
   player_send(p, "ucinewgame");
-  return uci_ready(p, err, err_size);
+  return uci_ready(p, -1, err, err_size);
 }
 
 /* Reads "score cp N" / "score mate N" and "depth N" of an info line. */

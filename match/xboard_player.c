@@ -1,7 +1,9 @@
 /* xboard_player.c — the XBoard (CECP, protocol 2) adapter (see player.h).
  *
  * Handshake `xboard` / `protover 2`, then the engine's `feature` lines until
- * done=1 (or two seconds of silence from a protocol-1 engine). A game is
+ * done=1 (or two seconds of silence from a protocol-1 engine), then the
+ * options the engine declared in `feature option=` (an undeclared one is
+ * refused; `Error` lines in reply are passed on). A game is
  * `new`, `variant`, the limits (`level`/`st`/`sd`), `post`, `easy`,
  * `setboard` for a FEN start. The engine is kept in force mode: before each
  * of its moves it gets the moves it has not seen (as `usermove` when it
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "match/player.h"
+#include "match/player_options.h"
 
 #define XB_LINE_MAX 16384
 
@@ -65,7 +68,11 @@ static bool xb_feature(const char *line, const char *name, char *value, size_t s
 static bool xb_read_features(Player *p, int64_t wait_ms);
 static bool xb_drain(Player *p, PlayerAnswer *answer);
 
-static int xb_ping(Player *p, char *err, size_t err_size) {
+/* ping, then waits for the pong. After the spec's option `option` (>= 0) was
+ * sent, the engine's `Error` and `tellusererror` lines before the pong are
+ * its reply to it, passed on as a warning (as for UCI, see uci_player.c:
+ * the organiser learns of it; the engine decides what it plays with). */
+static int xb_ping(Player *p, int option, char *err, size_t err_size) {
   if (!p->xb_ping) return 0;
   char line[XB_LINE_MAX], want[32];
   int id = ++p->ping_id;
@@ -80,6 +87,8 @@ static int xb_ping(Player *p, char *err, size_t err_size) {
       return -1;
     }
     if (!strcmp(line, want)) return 0;
+    if (option >= 0 && (!strncmp(line, "Error", 5) || !strncmp(line, "tellusererror ", 14)))
+      player_options_remark(p, option, line);
   }
 }
 
@@ -92,9 +101,15 @@ static int xb_start(Player *p, char *err, size_t err_size) {
     snprintf(err, err_size, "%s: engine exited during the handshake", p->spec->name);
     return -1;
   }
-  for (int i = 0; i < p->spec->option_count; i++)
+  /* Options are a protocol 2 feature: an engine that declared none (or a
+   * protocol 1 engine) would not understand the command at all. */
+  if (player_options_check(p, err, err_size) != 0) return -1;
+  /* One ping per option, so that a reply is known to be about it. */
+  for (int i = 0; i < p->spec->option_count; i++) {
     player_send(p, "option %s=%s", p->spec->option_name[i], p->spec->option_value[i]);
-  return xb_ping(p, err, err_size);
+    if (xb_ping(p, i, err, err_size) != 0) return -1;
+  }
+  return p->spec->option_count ? 0 : xb_ping(p, -1, err, err_size);
 }
 
 static bool xb_listed(const char *list, const char *name) {
@@ -148,6 +163,13 @@ static bool xb_read_features(Player *p, int64_t wait_ms) {
       snprintf(p->id_name, sizeof p->id_name, "%.120s", value);
     if (xb_feature(line, "variants", value, sizeof value))
       snprintf(p->variants, sizeof p->variants, "%s", value);
+    /* option="NAME -TYPE ...", possibly several on one line. */
+    for (const char *o = strstr(line, " option=\""); o; o = strstr(o + 1, " option=\"")) {
+      const char *name = o + 9, *quote = strchr(name, '"'), *type = strstr(name, " -");
+      const char *end = quote ? quote : name + strlen(name);
+      if (type && type < end) end = type;
+      player_options_declare(p, name, (size_t)(end - name));
+    }
     if (xb_feature(line, "done", value, sizeof value)) {
       if (!strcmp(value, "1")) return true;
       /* done=0: the engine needs time; it must say done=1 within the limit */
@@ -194,7 +216,7 @@ static int xb_new_game(Player *p, const PlayerGame *game, char *err, size_t err_
   player_send(p, "easy");
   if (game->start_fen) player_send(p, "setboard %s", game->start_fen);
   p->xb_sent_moves = 0;
-  return xb_ping(p, err, err_size);
+  return xb_ping(p, -1, err, err_size);
 }
 
 /* A result claim: "1-0 {...}", "0-1 {...}", "1/2-1/2 {...}". */

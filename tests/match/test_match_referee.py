@@ -3,7 +3,8 @@
 repetition), faults (illegal move, stall, crash, garbage, time loss, false
 claim), resignation, adjudication (draw, resign, maximum length), engines
 restarted after a fault, no processes left behind, Ctrl-C, opening files;
-setup errors (a program that cannot run).
+setup errors (a program that cannot run, an undeclared option) and an
+engine's refusal of an option value.
 
 Usage: test_match_referee.py CHIMERA CASE"""
 import os
@@ -341,6 +342,66 @@ def case_bad_engine():
         check(len(g) == 4, "one crash and three games lost by x, got %d" % len(g))
         expect(g[0], "0-1", "abandoned", "White engine died (x)")
         expect(g[1], "1-0", "abandoned", "Black failed to start (x)")
+
+
+def chimera_engine(name, *settings, proto="uci"):
+    return ["-engine", "cmd=" + chimera, "name=" + name, "proto=" + proto] + list(settings)
+
+
+def case_unknown_option():
+    # An option the engine does not declare stops the match before play,
+    # naming the engine and the option (and the options it has, for the typo).
+    status, out, err, g = run_match(chimera, chimera_engine("A") + chimera_engine("B") + [
+        "-each", "depth=1", "option.Hash=8", "option.Hsah=8", "-maxmoves", "1"], timeout=30)
+    check(status == 1, "exit status 1, got %d: %s" % (status, err[-600:]))
+    check("engine 'A' cannot play: it has no option 'Hsah' (its options: " in err
+          and "Move Overhead" in err, "engine, option and its options: " + err[-600:])
+    check(len(g) == 0 and "Score of" not in out, "no game played: %d %s" % (len(g), out))
+    # Over XBoard the declared options are its `feature option=` lines.
+    status, out, err, g = run_match(chimera, chimera_engine("X", "option.Nope=1", proto="xboard")
+                                    + chimera_engine("U") + ["-each", "depth=1"], timeout=30)
+    check(status == 1 and "engine 'X' cannot play: it has no option 'Nope'" in err,
+          "XBoard: %d %s" % (status, err[-600:]))
+    check(len(g) == 0, "no XBoard game played: %d" % len(g))
+    # The scripted engines declare only UCI_Variant (UCI) and nothing (XBoard).
+    for proto, words in (("uci", "(its options: UCI_Variant)"), ("xboard", "(it declares none)")):
+        status, out, err, g = run_match(chimera, engine("s", "--moves", FOOLS_MATE, proto=proto)
+                                        + ["option.Threads=1"] + engine("b", "--moves", FOOLS_MATE)
+                                        + ["-each", "depth=1"], timeout=30)
+        check(status == 1 and "engine 's' cannot play: it has no option 'Threads' " + words in err,
+              "scripted %s engine: %d %s" % (proto, status, err[-600:]))
+    # UCI option names are not case sensitive, and may hold spaces.
+    status, out, err, g = run_match(chimera, chimera_engine("A") + chimera_engine("B") + [
+        "-each", "depth=1", "option.hash=8", "option.move overhead=20", "-maxmoves", "1"],
+        timeout=30)
+    check(status == 0 and len(g) == 1 and "warning" not in err,
+          "declared options in other case: %d %s" % (status, err[-600:]))
+
+
+def case_refused_option():
+    # A declared option whose value the engine refuses: the match is played,
+    # and the engine's own words in reply are a warning naming the engine and
+    # the setting, given once however many times the engine is started (two
+    # workers start their own engines here).
+    status, out, err, g = run_match(chimera, chimera_engine("A") + chimera_engine("B") + [
+        "-each", "depth=1", "option.Hash=abc", "option.Threads=9999", "-maxmoves", "1",
+        "-games", "2", "-concurrency", "2"], timeout=60)
+    check(status == 0 and len(g) == 2, "played: %d %d %s" % (status, len(g), err[-600:]))
+    for name in "AB":
+        warning = ("chimera match: warning: engine '%s': option.Hash=abc: "
+                   "Hash takes a whole number from 1 to 65536, not 'abc'\n" % name)
+        check(err.count(warning) == 1, "once, before play: %r in %s" % (warning, err[-1500:]))
+        check("engine '%s': option.Threads=9999: Threads takes a whole number" % name in err,
+              "the Threads refusal: " + err[-1500:])
+    check(err.index("warning") < err.index("Finished game"), "warned before the first game")
+    # Over XBoard: the engine's Error line before the pong.
+    status, out, err, g = run_match(chimera, chimera_engine("X", "option.MultiPV=abc",
+                                                            proto="xboard")
+                                    + chimera_engine("U") + ["-each", "depth=1", "-maxmoves", "1"],
+                                    timeout=30)
+    check(status == 0 and len(g) == 1, "XBoard played: %d %s" % (status, err[-600:]))
+    check("warning: engine 'X': option.MultiPV=abc: Error (MultiPV takes a whole number" in err,
+          "XBoard refusal: " + err[-600:])
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
