@@ -81,8 +81,10 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
   int from = square_text ? show_parse_square(square_text, files, ranks, levels)
                          : ((levels - 1) / 2 * ranks + (ranks - 1) / 2) * files + (files - 1) / 2;
   if (from < 0) {
+    char levels_text[16] = "";
+    if (levels > 1) snprintf(levels_text, sizeof levels_text, "x%d", levels);
     fprintf(err, "chimera show: '%s' is not a square of a %dx%d%s board\n", square_text, files,
-            ranks, levels > 1 ? "xL" : "");
+            ranks, levels_text);
     return 1;
   }
   uint8_t *reach = malloc((size_t)plane * (size_t)levels);
