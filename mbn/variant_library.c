@@ -177,9 +177,17 @@ static bool library_resolve(const VariantLibrary *lib, int e, VariantSection *ou
   for (;;) {
     for (int i = 0; i < depth; i++) {
       if (chain[i] == at) {
+        /* name the loop: a -> b -> c -> a */
+        char loop[256] = "";
+        size_t n = 0;
+        for (int k = i; k <= depth && n < sizeof loop; k++) {
+          int entry = k < depth ? chain[k] : at;
+          n += (size_t)snprintf(loop + n, sizeof loop - n, "%s'%s'", k > i ? " -> " : "",
+                                library_section(lib, &lib->entries[entry])->name);
+        }
         const VariantSection *s = library_section(lib, &lib->entries[e]);
-        variant_diag_add(diags, s->pos, "variant '%s' inherits from itself (through '%s')", s->name,
-                         library_section(lib, &lib->entries[at])->name);
+        variant_diag_add(diags, s->pos, "variant '%s': its inheritance is a loop (%s)", s->name,
+                         loop);
         return false;
       }
     }
