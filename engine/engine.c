@@ -192,8 +192,17 @@ int engine_set_option(Engine *engine, const char *name, const char *value, char 
     err[0] = '\0';
     if (id == OPTION_THREADS)
       engine->number[id] = think_set_threads(engine->think, number, err, err_size);
-    if (id == OPTION_HASH)
+    if (id == OPTION_HASH) {
       engine->number[id] = think_set_hash(engine->think, number, err, err_size);
+      /* The table holds a power of two of megabytes: a size between two is
+       * rounded down, which is a remark, not a shortfall of the machine. */
+      if (!err[0] && engine->number[id] < number) {
+        snprintf(err, err_size,
+                 "Hash %d MB: the table's size is a power of two megabytes; using %d MB", number,
+                 engine->number[id]);
+        return 2;
+      }
+    }
     return err[0] ? 1 : 0;
   }
   case OPTION_BUTTON: engine_clear_hash(engine); return 0;

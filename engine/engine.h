@@ -65,7 +65,9 @@ void engine_destroy(Engine *engine);
 
 /* Options (options.h). Values for check and spin options are numbers.
  * Returns 0; -1 with err when refused; 1 with a note in err when the setting
- * was reduced to what the machine gives (Threads, Hash). */
+ * was reduced to what the machine gives (Threads, Hash); 2 with a remark in
+ * err when it was rounded to a value the option holds (Hash: a power of
+ * two). */
 int engine_set_option(Engine *engine, const char *name, const char *value, char *err,
                       size_t err_size);
 int engine_option_number(const Engine *engine, OptionId id);

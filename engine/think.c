@@ -70,15 +70,13 @@ int think_set_hash(Think *think, int hash_mb, char *note, size_t note_size) {
   if (limit_mb > 0 && mb > limit_mb) mb = (int)limit_mb;
   while (mb > 1 && !searcher_set_hash(think->searcher, mb)) mb /= 2;
   if (mb <= 1) searcher_set_hash(think->searcher, 1);
-  /* the table holds a power of two of buckets: say what it really holds */
+  /* the table holds a power of two of megabytes: the size in effect is
+   * what it really holds, not the size tried */
   int got = searcher_hash_mb(think->searcher);
   note[0] = '\0';
   if (mb < hash_mb)
     snprintf(note, note_size, "Hash %d MB cannot be allocated on this machine; using %d MB",
              hash_mb, got);
-  else if (got < hash_mb)
-    snprintf(note, note_size,
-             "Hash %d MB: the table's size is a power of two megabytes; using %d MB", hash_mb, got);
   return got;
 }
 

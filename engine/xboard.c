@@ -527,14 +527,19 @@ static void xb_new(Xb *xb) {
   xb->clock.own_ms = xb->clock.other_ms = -1;
 }
 
+/* What engine_set_option noted: a setting the machine could not give pops
+ * up (telluser); a value rounded to one the option holds (a Hash of 24 MB
+ * to 16: `memory N` is a ceiling, kept) goes to the debug log only. */
+static void xb_option_note(Xb *xb, int status, const char *note) {
+  if (status == 1) output_line(xb->out, "telluser %s", note);
+  if (status == 2) output_line(xb->out, "# %s", note);
+}
+
 static void xb_set_number_option(Xb *xb, const char *name, const char *value, const char *command) {
   char err[XB_ERR_MAX];
   int status = engine_set_option(xb->engine, name, value, err, sizeof err);
   if (status < 0) output_line(xb->out, "Error (%s): %s %s", err, command, value);
-  /* `memory N` is a ceiling, so a table rounded down to a power of two
-   * keeps to it: that note goes to the debug log, not to a pop-up. */
-  bool within = !strcmp(command, "memory") && !strstr(err, "cannot");
-  if (status > 0) output_line(xb->out, within ? "# %s" : "telluser %s", err);
+  xb_option_note(xb, status, err);
 }
 
 /* option NAME[=VALUE] */
@@ -544,7 +549,7 @@ static void xb_option(Xb *xb, char *args) {
   char err[XB_ERR_MAX];
   int status = engine_set_option(xb->engine, args, value, err, sizeof err);
   if (status < 0) output_line(xb->out, "Error (%s): option %s", err, args);
-  if (status > 0) output_line(xb->out, "telluser %s", err);
+  xb_option_note(xb, status, err);
 }
 
 static void xb_exclude(Xb *xb, const char *command, const char *move) {

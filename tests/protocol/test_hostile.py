@@ -98,6 +98,24 @@ def capture_only_games_finish_a_shallow_search(binary):
     c.finish()
 
 
+def hash_rounding_is_said_and_not_popped_up(binary):
+    # The table holds a power of two of megabytes: Hash 24 gave 16 MB without
+    # a word. For XBoard's memory, a ceiling, the remark is no pop-up.
+    c = uci(binary)
+    c.send("setoption name Hash value 24")
+    c.expect(r"^info string Hash 24 MB: the table's size is a power of two megabytes; "
+             r"using 16 MB$", timeout=30)
+    c.send("setoption name Hash value 32")
+    c.send("isready")
+    c.expect(r"^readyok$", timeout=30, forbid=r"^info string Hash")
+    c.finish()
+    x = xboard(binary)
+    x.send("memory 24")
+    x.expect(r"^# Hash 24 MB: the table's size is a power of two megabytes; using 16 MB$",
+             timeout=30, forbid=r"^telluser")
+    x.finish()
+
+
 def huge_xboard_clock_still_moves(binary):
     c = xboard(binary)
     c.send("new")
@@ -229,12 +247,6 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
                      r"using (\d+) MB$", timeout=60)
     if not 1 <= int(match.group(1)) <= 400:
         c.fail("hash in effect %s MB" % match.group(1))
-    c.send("setoption name Hash value 24")
-    c.expect(r"^info string Hash 24 MB: the table's size is a power of two megabytes; "
-             r"using 16 MB$", timeout=30)
-    c.send("setoption name Hash value 32")
-    c.send("isready")
-    c.expect(r"^readyok$", timeout=30, forbid=r"^info string Hash")
     c.send("setoption name Threads value 64")
     c.expect(r"^info string Threads 64: only \d+ search thread\(s\) could be started")
     c.send("position startpos")
@@ -247,6 +259,7 @@ def memory_and_threads_the_machine_refuses_are_reported(binary):
 
 run_tests([missing_or_stray_position_words_are_refused, huge_mate_distance_is_searched_and_stopped,
            go_limits_below_one_still_move, capture_only_games_finish_a_shallow_search,
+           hash_rounding_is_said_and_not_popped_up,
            huge_xboard_clock_still_moves,
            absurd_level_is_refused_and_the_engine_moves, uci_perft_answers_isready_stop_and_quit,
            piped_perft_finishes_at_end_of_input,
