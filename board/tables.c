@@ -427,15 +427,17 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   t->drop_placed = v->rules.drop_enclose || v->rules.drop_near || v->rules.drop_opening ||
                    v->rules.drop_anyside || v->rules.drop_apart || v->rules.drop_stacked;
   t->walls_move = v->rules.wall_rule != WALL_NONE || type_set_any(v->rules.petrify);
-  /* every move captures (clobber): no leg a move may end on lands on an
-   * empty square, and no rule adds a move that does not capture */
+  /* every move captures (clobber): every leg a move may end on lands on an
+   * occupied square and takes what stands there (not a swap), and no rule
+   * adds a move that does not capture */
   t->captures_only = !v->rules.drops && !v->rules.castling.enabled && !v->rules.pass_allowed &&
                      !v->rules.wall_rule && !v->rules.gating;
   for (int type = 0; t->captures_only && type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];
       for (int i = 0; i < prog->leg_count; i++)
-        if (prog->legs[i].flags & LEG_ENDS && prog->legs[i].occupancy & OCC_EMPTY)
+        if (prog->legs[i].flags & LEG_ENDS &&
+            (prog->legs[i].occupancy & OCC_EMPTY || prog->legs[i].effect != EFFECT_CAPTURE))
           t->captures_only = false;
     }
   for (int type = 0; type < t->type_nb; type++) {

@@ -50,16 +50,20 @@ static const BenchPosition BENCH_POSITIONS[] = {
 };
 enum { BENCH_POSITIONS_NB = sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0] };
 
+/* The next name of a comma-separated list into name (cut to fit); the
+ * list's rest, or NULL at its end. */
+static const char *bench_list_next(const char *list, char *name, size_t size) {
+  if (!*list) return NULL;
+  size_t len = strcspn(list, ",");
+  snprintf(name, size, "%.*s", (int)len, list);
+  return list + len + (list[len] == ',');
+}
+
 static bool bench_wanted(const char *list, const char *name) {
   if (!list || !strcmp(list, "all")) return true;
-  size_t n = strlen(name);
-  for (const char *p = list; *p;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && !strncmp(p, name, n)) return true;
-    if (!end) break;
-    p = end + 1;
-  }
+  char each[VARIANT_NAME_MAX];
+  while ((list = bench_list_next(list, each, sizeof each)))
+    if (!strcmp(each, name)) return true;
   return false;
 }
 
@@ -117,16 +121,14 @@ int bench_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
    * a typo: an error, not a signature over fewer positions. */
   VariantLibrary *lib = engine_library_load(err);
   if (!lib) return 2;
-  for (const char *p = wanted && strcmp(wanted, "all") ? wanted : ""; *p;) {
-    size_t len = strcspn(p, ",");
-    char name[VARIANT_NAME_MAX];
-    snprintf(name, sizeof name, "%.*s", (int)len, p);
+  char name[VARIANT_NAME_MAX];
+  for (const char *p = wanted && strcmp(wanted, "all") ? wanted : "";
+       (p = bench_list_next(p, name, sizeof name));) {
     if (!library_find(lib, name)) {
       fprintf(err, "bench: unknown variant '%s' (chimera variants lists them)\n", name);
       library_free(lib);
       return 2;
     }
-    p += len + (p[len] == ',');
   }
   bool *done = calloc((size_t)library_count(lib) + 1, sizeof *done);
   if (!done) {

@@ -273,14 +273,14 @@ static void uci_go(Uci *uci, char *args) {
       i++;
       bool clock = !strcmp(word, "wtime") || !strcmp(word, "btime") || !strcmp(word, "winc") ||
                    !strcmp(word, "binc");
+      bool limit = !strcmp(word, "depth") || !strcmp(word, "nodes") || !strcmp(word, "movetime") ||
+                   !strcmp(word, "mate");
       /* A clock below zero is a clock at zero, as a GUI sends it when its
-       * engine is late: move at once. Any other limit of 0 or less asks
-       * for the least search (depth 1, one node, a millisecond; mate 0
-       * has nothing to find), never for none, which would search until
-       * stopped. */
+       * engine is late: move at once. A limit of 0 or less asks for the
+       * least search (depth 1, one node, a millisecond; mate 0 has nothing
+       * to find), never for none, which would search until stopped. */
       if (value < 0 && clock) value = 0;
-      bool least = !clock && value <= 0 && strcmp(word, "perft") && strcmp(word, "movestogo");
-      if (least) {
+      if (limit && value <= 0) {
         output_line(uci->out, "info string go: %s %" PRId64 " searches the least (depth 1)", word,
                     value);
         go.depth = 1;
