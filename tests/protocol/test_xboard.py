@@ -5,6 +5,15 @@ REQUIRED_FEATURES = ["setboard=1", "usermove=1", "ping=1", "memory=1", "smp=1", 
                      "san=0", "colors=0", "analyze=1", "exclude=1", "variants="]
 
 
+def started(binary):
+    """A Conversation past the protocol 2 handshake."""
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    c.expect(r"^feature done=1$", timeout=30)
+    return c
+
+
 def features(binary):
     c = Conversation(binary)
     c.send("xboard")
@@ -25,10 +34,7 @@ def features(binary):
 def ping_on_move_is_answered_after_the_move(binary):
     # Protocol 2: a ping that arrives while the engine is on move is answered
     # after the move. Once the pong came first.
-    c = Conversation(binary)
-    c.send("xboard")
-    c.send("protover 2")
-    c.expect(r"^feature .*done=1", timeout=30)
+    c = started(binary)
     c.send("new")
     c.send("sd 4")
     c.send("go")
@@ -57,10 +63,7 @@ def ping_on_move_is_answered_after_the_move(binary):
 def illegal_move_reason_quotes_the_guis_text(binary):
     # XBoard numbers xiangqi's ranks from 0; the reason once quoted the move
     # as read on Chimera's board ('h2g4' for the h1g3 typed).
-    c = Conversation(binary)
-    c.send("xboard")
-    c.send("protover 2")
-    c.expect(r"^feature .*done=1", timeout=30)
+    c = started(binary)
     c.send("new")
     c.send("variant xiangqi")
     c.send("force")
@@ -71,10 +74,7 @@ def illegal_move_reason_quotes_the_guis_text(binary):
 
 
 def bad_input_is_answered_and_survived(binary):
-    c = Conversation(binary)
-    c.send("xboard")
-    c.send("protover 2")
-    c.expect(r"^feature done=1$", timeout=30)
+    c = started(binary)
     c.send("frobnicate")
     c.expect(r"^Error \(unknown command\): frobnicate$")
     c.send("level forty")
@@ -103,10 +103,7 @@ def bad_input_is_answered_and_survived(binary):
 
 def bad_fen_is_reported_and_position_kept(binary):
     fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
-    c = Conversation(binary)
-    c.send("xboard")
-    c.send("protover 2")
-    c.expect(r"^feature done=1$", timeout=30)
+    c = started(binary)
     c.send("variant cambodian")
     c.send("setboard " + fen)
     c.send("setboard %s junk" % fen)
@@ -177,10 +174,7 @@ def chu_is_xboards_native_chu_shogi(binary):
 
 
 def refused_variant_or_position_is_never_played(binary):
-    c = Conversation(binary)
-    c.send("xboard")
-    c.send("protover 2")
-    c.expect(r"^feature done=1$", timeout=30)
+    c = started(binary)
     c.send("new")
     c.send("variant no-such-game")
     c.expect(r"^Error \(unknown variant")
@@ -264,10 +258,7 @@ def piece_lines_say_what_each_colour_plays(binary):
 def wall_moves_in_xboards_comma_form(binary):
     # Duck chess in XBoard: the wall after a comma, a promotion suffix after
     # the wall (Fairy-Stockfish's XBoard form: a7a8,a8h3q).
-    c = Conversation(binary)
-    c.send("xboard")
-    c.send("protover 2")
-    c.expect(r"^feature done=1$", timeout=30)
+    c = started(binary)
     c.send("new")
     c.send("variant duck")
     c.send("force")
