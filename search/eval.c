@@ -423,7 +423,7 @@ static int turns_to_come_evaluate(const Position *pos, const EvalTables *tables 
   const int16_t *next = tables->flip_next;
   int sq_nb = pos->variant->shape.files * pos->variant->shape.ranks;
   uint8_t exposed[SQUARE_MAX];
-  memset(exposed, 0, (size_t)sq_nb);
+  memset(exposed, 0, sq_nb > 0 ? (size_t)sq_nb : 0); /* a board has squares: said for GCC */
   int count[COLOR_NB] = {0, 0}, enclosing[COLOR_NB] = {0, 0};
   for (int sq = 0; sq < sq_nb; sq++) {
     if (pos_piece_on(pos, sq) != PIECE_NONE) continue;
@@ -783,34 +783,37 @@ static void endgame_evaluate(const Position *pos, const EvalTables *tables, cons
 }
 
 #ifndef EVAL_TRACE
-bool pawn_cache_init(PawnCache *cache, int size_log2) {
-  cache->entries = calloc((size_t)1 << size_log2, sizeof(PawnEntry));
-  cache->mask = cache->entries ? ((uint64_t)1 << size_log2) - 1 : 0;
-  return cache->entries != NULL;
+bool eval_cache_init(EvalCache *cache, int pawn_log2, int score_log2) {
+  cache->pawns.entries = calloc((size_t)1 << pawn_log2, sizeof(PawnEntry));
+  cache->pawns.mask = ((uint64_t)1 << pawn_log2) - 1;
+  cache->scores = calloc((size_t)1 << score_log2, sizeof(EvalScoreEntry));
+  cache->score_mask = ((uint64_t)1 << score_log2) - 1;
+  if (cache->pawns.entries && cache->scores) return true;
+  eval_cache_free(cache);
+  return false;
 }
 
-void pawn_cache_clear(PawnCache *cache) {
-  if (cache->entries) memset(cache->entries, 0, (size_t)(cache->mask + 1) * sizeof(PawnEntry));
+void eval_cache_clear(EvalCache *cache) {
+  if (cache->pawns.entries)
+    memset(cache->pawns.entries, 0, (size_t)(cache->pawns.mask + 1) * sizeof(PawnEntry));
+  if (cache->scores)
+    memset(cache->scores, 0, (size_t)(cache->score_mask + 1) * sizeof(EvalScoreEntry));
 }
 
-void pawn_cache_free(PawnCache *cache) {
-  free(cache->entries);
-  cache->entries = NULL;
-  cache->mask = 0;
+void eval_cache_free(EvalCache *cache) {
+  free(cache->pawns.entries);
+  free(cache->scores);
+  cache->pawns.entries = NULL;
+  cache->scores = NULL;
+  cache->pawns.mask = cache->score_mask = 0;
 }
 #endif
 
-#ifdef EVAL_TRACE
-int eval_position_trace(const Position *pos, const EvalTables *tables, EvalTrace *trace) {
-  eval_trace_clear(trace);
-  PawnCache *cache = NULL;
-#else
-int eval_position(const Position *pos, const EvalTables *tables) {
-  return eval_position_cached(pos, tables, NULL);
-}
-
-int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCache *cache) {
-#endif
+/* Terms 1-6, from the side to move's point of view: everything that depends
+ * on the position's key alone (board, hands, side to move, checks given), so
+ * the score cache may keep it. The move-count rule and tempo come after
+ * (eval_finish). */
+static int eval_board(const Position *pos, const EvalTables *tables, PawnCache *cache TRACE_PARAM) {
   Score2 total = {0, 0};
   int phase = 0;
   int types = pos->variant->piece_count;
@@ -901,8 +904,11 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
 #endif
   int score = (total.mg * phase + total.eg * (tables->phase_total - phase)) / tables->phase_total;
   score += goal;
-  if (pos_side_to_move(pos) == BLACK) score = -score;
+  return pos_side_to_move(pos) == BLACK ? -score : score;
+}
 
+/* Terms 7 and 8 on eval_board's score, and the clamp. */
+static int eval_finish(const Position *pos, const EvalTables *tables, int score TRACE_PARAM) {
   /* 7. The move-count rule draws a won game nobody makes progress in: from
    *    the clock's start to its limit (at most the usual 50 moves, which
    *    GUIs adjudicate whatever the variant says), the score halves. With
@@ -928,3 +934,29 @@ int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCach
   if (score < -SEARCH_EVAL_MAX) score = -SEARCH_EVAL_MAX;
   return score;
 }
+
+#ifdef EVAL_TRACE
+int eval_position_trace(const Position *pos, const EvalTables *tables, EvalTrace *trace) {
+  eval_trace_clear(trace);
+  return eval_finish(pos, tables, eval_board(pos, tables, NULL, trace), trace);
+}
+#else
+int eval_position(const Position *pos, const EvalTables *tables) {
+  return eval_finish(pos, tables, eval_board(pos, tables, NULL));
+}
+
+int eval_position_cached(const Position *pos, const EvalTables *tables, EvalCache *cache) {
+  if (!cache) return eval_position(pos, tables);
+  uint64_t key = pos_key(pos);
+  EvalScoreEntry *entry = &cache->scores[key & cache->score_mask];
+  int score;
+  if (entry->key == key && key) {
+    score = entry->score;
+  } else {
+    score = eval_board(pos, tables, &cache->pawns);
+    entry->key = key;
+    entry->score = score;
+  }
+  return eval_finish(pos, tables, score);
+}
+#endif

@@ -328,7 +328,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   thread->key_checks[thread->key_base + ply] = in_check;
   GameResult result = search_rule_result(thread, ply);
   if (result != RESULT_NONE) return result_score(result, ply);
-  if (ply >= PLY_MAX) return in_check ? 0 : eval_position_cached(pos, tables, &thread->pawns);
+  if (ply >= PLY_MAX) return in_check ? 0 : eval_position_cached(pos, tables, &thread->eval_cache);
   /* A bared side to move (bare royal loses, unless it bares back) has no
    * quiet "stand pat": like a side in check, every move of it is tried, and
    * the board scores the position each one leads to. */
@@ -348,7 +348,7 @@ static int search_qsearch(SearchThread *thread, int alpha, int beta, int ply, in
   int best = -SEARCH_INF, eval = -SEARCH_INF, correction = 0;
   if (!evade) {
     correction = *correction_entry(thread, pos) / 32;
-    eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
+    eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->eval_cache);
     eval = max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (eval >= beta || qdepth >= QS_DEPTH_MAX) return eval;
     best = eval;
@@ -441,7 +441,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     if (result != RESULT_NONE) return result_score(result, ply);
     int repetition = search_repetition_score(thread, ply);
     if (repetition != SEARCH_INF) return repetition;
-    if (ply >= PLY_MAX) return in_check ? 0 : eval_position_cached(pos, tables, &thread->pawns);
+    if (ply >= PLY_MAX)
+      return in_check ? 0 : eval_position_cached(pos, tables, &thread->eval_cache);
     alpha = max_int(alpha, -SEARCH_MATE + ply);
     beta = min_int(beta, SEARCH_MATE - ply - 1);
     if (alpha >= beta) return alpha;
@@ -468,7 +469,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
   if (!in_check) {
     correction_cell = correction_entry(thread, pos);
     correction = *correction_cell / 32;
-    eval = raw_eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->pawns);
+    eval = raw_eval = tt_hit ? hit.eval : eval_position_cached(pos, tables, &thread->eval_cache);
     eval = corrected =
         max_int(-SEARCH_MATE_MAX + 1, min_int(SEARCH_MATE_MAX - 1, eval + correction));
     if (tt_hit && excluded == MOVE_NONE_VALUE &&

@@ -71,7 +71,25 @@ typedef struct {
   uint64_t mask; /* entries - 1, a power of two less one */
 } PawnCache;
 
-#define PAWN_CACHE_LOG2 12 /* entries per search thread: 4096 of 40 bytes */
+/* A score-cache entry: eval_board's score (the terms that depend on the
+ * position's key alone) under the full key. Positions the search meets
+ * again whose transposition-table entry is gone (a reverse-futility or
+ * null-move cutoff stores none; entries are replaced) take it from here:
+ * in chess, one evaluation in seven. Key 0 is an empty slot. */
+typedef struct {
+  uint64_t key;
+  int32_t score;
+} EvalScoreEntry;
+
+/* A search thread's evaluation caches: neither ever changes a score. */
+typedef struct {
+  PawnCache pawns;
+  EvalScoreEntry *scores;
+  uint64_t score_mask; /* entries - 1 */
+} EvalCache;
+
+#define PAWN_CACHE_LOG2  12 /* entries per search thread: 4096 of 40 bytes */
+#define SCORE_CACHE_LOG2 16 /* entries per search thread: 65536 of 16 bytes, 1 MB */
 
 typedef struct Searcher Searcher;
 
@@ -88,7 +106,7 @@ typedef struct SearchThread {
   int16_t *cont_history;    /* [prev type][prev to][type][to], or NULL */
   /* How far searches found the static evaluation off, [colour][structure key]. */
   int16_t correction[COLOR_NB][CORRECTION_SIZE];
-  PawnCache pawns; /* for eval_position_cached; cleared with the variant and the hash */
+  EvalCache eval_cache; /* for eval_position_cached; cleared with the variant and the hash */
   int types, squares;
   uint64_t *keys;   /* game history then the search path, for repetitions */
   bool *key_checks; /* whether the side to move was in check there */
@@ -157,13 +175,15 @@ void search_thread_job(void *data); /* iterative deepening of one thread */
 
 /* eval.c: static evaluation from the side to move's point of view. */
 int eval_position(const Position *pos, const EvalTables *tables);
-/* The same with a pawn cache: the same score, the pawn-structure terms that
- * depend on the pawn-like pieces alone looked up by pawn key (cache may be
- * NULL). */
-int eval_position_cached(const Position *pos, const EvalTables *tables, PawnCache *cache);
-bool pawn_cache_init(PawnCache *cache, int size_log2); /* 1 << size_log2 entries, cleared */
-void pawn_cache_clear(PawnCache *cache);
-void pawn_cache_free(PawnCache *cache);
+/* The same with the caches: the same score, the pawn-structure terms that
+ * depend on the pawn-like pieces alone looked up by pawn key, and the terms
+ * that depend on the position's key alone by that key (cache may be NULL). */
+int eval_position_cached(const Position *pos, const EvalTables *tables, EvalCache *cache);
+/* 1 << pawn_log2 pawn entries and 1 << score_log2 score entries, cleared;
+ * false (nothing held) without the memory. */
+bool eval_cache_init(EvalCache *cache, int pawn_log2, int score_log2);
+void eval_cache_clear(EvalCache *cache);
+void eval_cache_free(EvalCache *cache);
 
 /* movepick.c */
 int move_captured_value(const Position *pos, const EvalTables *tables, Move move);

@@ -35,7 +35,7 @@ static void thread_free_tables(SearchThread *thread) {
   thread->counter = NULL;
   thread->capture_history = NULL;
   thread->cont_history = NULL;
-  pawn_cache_free(&thread->pawns);
+  eval_cache_free(&thread->eval_cache);
   thread->types = thread->squares = 0;
 }
 
@@ -142,7 +142,7 @@ void searcher_clear_hash(Searcher *searcher) {
       memset(thread->capture_history, 0, cells * (size_t)(thread->types + 1) * sizeof(int16_t));
     if (thread->cont_history) memset(thread->cont_history, 0, cells * cells * sizeof(int16_t));
     memset(thread->correction, 0, sizeof thread->correction);
-    pawn_cache_clear(&thread->pawns);
+    eval_cache_clear(&thread->eval_cache);
   }
 }
 
@@ -185,9 +185,9 @@ static bool searcher_prepare_variant(Searcher *searcher, const Position *root) {
       thread->cont_history = calloc(cells * cells, sizeof(int16_t));
     /* Its entries hold terms computed with this variant's tables: a new
      * variant starts empty. */
-    pawn_cache_init(&thread->pawns, PAWN_CACHE_LOG2);
+    eval_cache_init(&thread->eval_cache, PAWN_CACHE_LOG2, SCORE_CACHE_LOG2);
     if (!thread->history || !thread->counter || !thread->capture_history ||
-        !thread->pawns.entries) {
+        !thread->eval_cache.scores) {
       if (i == 0) return false;
       /* Out of memory for a helper: search with the threads that have
        * their tables, rather than answer without a move. */
