@@ -19,6 +19,7 @@
 #include "board/bb.h"
 #include "board/movegen_walk.h"
 #include "board/rules_castling.h"
+#include "board/rules_promotion.h"
 #include "board/rules_drops.h"
 #include "board/rules_walls.h"
 #include "board/tables.h"
@@ -168,52 +169,15 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
     walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
     return;
   }
-  /* promotion=demote: a promoted piece flips back by the same rule. */
-  int demote = r->promotion_demote ? pos->variant->pieces[w->type].promoted_from : -1;
-  if (demote >= 0 && kind != MOVE_SWAP) {
-    bool can = t->promo_zone[w->us][sq] ||
-               ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
-    if (r->promotion_on_capture && !capture) can = false;
-    if (can) {
-      walk_emit_one(w, move_make(w->origin, sq, kind, demote + 1, e1, e2, flags));
-      if (!r->promotion_optional) return;
-    }
+  if (!rules_type_may_promote(pos, w->type)) {
+    walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
+    return;
   }
-  const TypeSet *promos = piece_promotions(&pos->variant->pieces[w->type], w->us);
-  /* promotion=sittuyin: pawns promote by a move of their own, not by
-   * moving; and a colour left without promotions (MBN's +p==.. gives
-   * Black a set, White has none) moves as a piece that does not promote */
-  if (t->promotes[w->type] && kind != MOVE_SWAP && !r->promotion_sittuyin &&
-      (!pos->variant->pieces[w->type].black_promotions || type_set_any(*promos))) {
-    bool can = t->promo_zone[w->us][sq] ||
-               ((r->promotion_on_leave || r->promotion_on_move) && t->promo_zone[w->us][w->origin]);
-    if (r->promotion_on_capture && !capture) can = false;
-    if (can) {
-      for (int p = 0; p < pos->variant->piece_count; p++) {
-        if (!type_set_has(promos, p)) continue;
-        /* promotion=to{..}: each side's own choices (chigorin) */
-        if (type_set_any(r->promotion_types[w->us]) && !type_set_has(&r->promotion_types[w->us], p))
-          continue;
-        /* promotion=available: only to a type the side has fewer of than
-         * at the start (one that was captured) */
-        if (r->promote_to_captured && pos_count_pieces(pos, w->us, p) >= t->start_count[w->us][p])
-          continue;
-        /* promotion=limit(N){..}: not beyond N of the type (spartan's kings) */
-        if (r->promotion_limit[p] && pos_count_pieces(pos, w->us, p) >= r->promotion_limit[p])
-          continue;
-        walk_emit_one(w, move_make(w->origin, sq, kind, p + 1, e1, e2, flags));
-      }
-      /* declining is refused where the piece would have no move left,
-       * unless promotion=stuck allows it for types pieces{..}=mobile
-       * does not name (forward) */
-      const uint8_t *forced = r->promotion_forced_zone[w->us];
-      bool stuck_ok = r->promotion_stuck && !type_set_has(&r->immobility_illegal, w->type);
-      if (!r->promotion_optional || (!t->mobile[w->type][w->us][sq] && !stuck_ok) ||
-          (forced && forced[sq]))
-        return;
-    }
-  }
-  walk_emit_one(w, move_make(w->origin, sq, kind, 0, e1, e2, flags));
+  uint16_t args[PROMOTION_ARGS_MAX];
+  int n =
+      rules_promotion_args(pos, w->us, w->type, w->origin, sq, capture, kind == MOVE_SWAP, args);
+  for (int i = 0; i < n; i++)
+    walk_emit_one(w, move_make(w->origin, sq, kind, args[i], e1, e2, flags));
 }
 
 /* Memo cells of this thread, one array per path-state level (captures made

@@ -15,23 +15,12 @@
 #include "board/movegen.h"
 #include "board/rules_castling.h"
 #include "board/rules_drops.h"
+#include "board/rules_promotion.h"
 #include "board/rules_walls.h"
 #include "board/tables.h"
 
 /* The concerns whose code is not a module of its own yet: the files named
  * in RULE_MODULES play them. */
-static const RuleField PROMOTION_FIELDS[] = {
-    RULE_FIELD(promotion_zone),        RULE_FIELD(promotion_optional),
-    RULE_FIELD(promotion_stuck),       RULE_FIELD(promotion_on_enter),
-    RULE_FIELD(promotion_on_leave),    RULE_FIELD(promotion_on_move),
-    RULE_FIELD(promotion_sittuyin),    RULE_FIELD(promote_to_captured),
-    RULE_FIELD(promotion_forced_zone), RULE_FIELD(promotion_on_capture),
-    RULE_FIELD(promotion_types),       RULE_FIELD(promotion_limit),
-    RULE_FIELD(promotion_demote),      RULE_FIELD(immobility_illegal),
-};
-static const int PROMOTION_FIELD_COUNT =
-    (int)(sizeof PROMOTION_FIELDS / sizeof PROMOTION_FIELDS[0]);
-
 static const RuleField ROYALTY_FIELDS[] = {
     RULE_FIELD(royal_types),         RULE_FIELD(royal_may_be_exposed),
     RULE_FIELD(kings_may_not_face),  RULE_FIELD(check_limit),
@@ -107,8 +96,8 @@ const RuleModule RULE_MODULES[] = {
      &RULES_CASTLING_FIELD_COUNT},
     {"drops", "board/rules_drops.c", RULES_DROPS_FIELDS, &RULES_DROPS_FIELD_COUNT},
     {"walls", "board/rules_walls.c", RULES_WALLS_FIELDS, &RULES_WALLS_FIELD_COUNT},
-    {"promotion", "board/movegen.c (walk_emit), board/promotion_sittuyin.c", PROMOTION_FIELDS,
-     &PROMOTION_FIELD_COUNT},
+    {"promotion", "board/rules_promotion.c (sittuyin's moves: board/promotion_sittuyin.c)",
+     RULES_PROMOTION_FIELDS, &RULES_PROMOTION_FIELD_COUNT},
     {"royalty and check", "board/legal.c", ROYALTY_FIELDS, &ROYALTY_FIELD_COUNT},
     {"game end", "board/rules.c", GAME_END_FIELDS, &GAME_END_FIELD_COUNT},
     {"move effects (e.p., captures, flips, confinement, passing; the zones' arena)",

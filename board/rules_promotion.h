@@ -1,0 +1,40 @@
+/* rules_promotion.h — which promotions a move has. Internal to board/. */
+#ifndef CHIMERA_BOARD_RULES_PROMOTION_H
+#define CHIMERA_BOARD_RULES_PROMOTION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/move.h"
+#include "board/position.h"
+#include "board/rules.h"
+#include "board/tables.h"
+
+extern const RuleField RULES_PROMOTION_FIELDS[];
+extern const int RULES_PROMOTION_FIELD_COUNT;
+
+/* Room rules_promotion_args needs: every type, a demotion and the move
+ * that does not promote. */
+#define PROMOTION_ARGS_MAX (PIECE_TYPE_MAX + 2)
+
+/* Whether a move of a piece of `type` may ever promote or demote: where it
+ * may not, its moves carry no promotion and rules_promotion_args need not
+ * be asked (the generator's fast path). */
+static inline bool rules_type_may_promote(const Position *pos, int type) {
+  return pos->tables->promotes[type] || pos->variant->rules.promotion_demote;
+}
+
+/* The promotion arguments (move_make's arg: the type it becomes + 1, or 0
+ * for the move that does not promote) of a board move of colour us's piece
+ * of `type` from `from` to `to`, in the order the moves are listed: a
+ * demotion (promotion=demote), then each type it may promote to that the
+ * rules allow now (promotion=to{..}, available, limit), then the move that
+ * does not promote unless a promotion is forced there (not optional; no
+ * move left on `to`; a forced zone). `capture`: the move takes a piece
+ * (promotion=oncapture); `swap`: a swap, which never promotes. Returns how
+ * many were written to args (room for PROMOTION_ARGS_MAX). En-passant
+ * captures never promote and are not asked. */
+int rules_promotion_args(const Position *pos, Color us, int type, int from, int to, bool capture,
+                         bool swap, uint16_t *args);
+
+#endif
