@@ -91,16 +91,78 @@ static bool fen_read_holdings(const Variant *v, const char **p, char stop, FenBo
   return true;
 }
 
-/* Whether the variant's start position has a piece of `type` in c's hand. */
-static bool fen_starts_in_hand(const Variant *v, Color c, int type) {
+/* How many pieces of `type` the variant's start position puts in c's hand. */
+static int fen_start_hand_count(const Variant *v, Color c, int type) {
   const char *s = v->start_fen ? v->start_fen : "";
   size_t board = strcspn(s, " ");
   const char *open = memchr(s, '[', board);
-  if (!open) return false;
+  if (!open) return 0;
   s = open + 1;
   FenBoard start;
   memset(&start, 0, sizeof start);
-  return fen_read_holdings(v, &s, ']', &start, NULL, 0) && start.hand[c][type] > 0;
+  return fen_read_holdings(v, &s, ']', &start, NULL, 0) ? start.hand[c][type] : 0;
+}
+
+static bool fen_starts_in_hand(const Variant *v, Color c, int type) {
+  return fen_start_hand_count(v, c, type) > 0;
+}
+
+/* Whether colour c may lose its last royal: taken (royal=expose), blown up
+ * (atomic), or turned into a piece that is not royal by a promotion or a
+ * demotion. */
+static bool fen_royals_may_leave(const Position *pos, Color c) {
+  const Variant *v = pos->variant;
+  const VariantRules *r = &v->rules;
+  if (r->royal_may_be_exposed || r->atomic) return true;
+  TypeSet royals = pos->tables->royal_mask[c];
+  for (int t = type_set_first(royals); t >= 0; t = type_set_next(royals, t)) {
+    const PieceType *piece = &v->pieces[t];
+    if (type_set_any(type_set_minus(*piece_promotions(piece, c), royals))) return true;
+    if (r->promotion_demote && piece->promoted_from >= 0 &&
+        !type_set_has(&royals, piece->promoted_from))
+      return true;
+  }
+  return false;
+}
+
+/* Whether colour c must keep a royal: its start position gives it one
+ * (horde's White has none, a variant without a start position asks nothing,
+ * and while the start itself is read its counts are not known yet) and none
+ * may leave the board. A side left with fewer royals than it started with
+ * but one at least (coregal without its queen) is a position the rules
+ * still play; one without any is not. */
+static bool fen_needs_royal(const Position *pos, Color c) {
+  const BoardTables *t = pos->tables;
+  TypeSet royals = t->royal_mask[c];
+  int start = 0;
+  for (int type = type_set_first(royals); type >= 0; type = type_set_next(royals, type))
+    start += t->start_count[c][type] + fen_start_hand_count(pos->variant, c, type);
+  return start > 0 && !fen_royals_may_leave(pos, c);
+}
+
+/* A side without a royal where the game is won by mating one (chess without
+ * a white king) is in a position the rules do not define: no move of the
+ * other side could be judged legal nor the game lost. */
+static bool fen_check_royals(const Position *pos, const FenBoard *fb, const char *fen, char *err,
+                             size_t errlen) {
+  for (int c = 0; c < COLOR_NB; c++) {
+    if (!fen_needs_royal(pos, (Color)c)) continue;
+    const TypeSet *royals = &pos->tables->royal_mask[c];
+    bool found = false;
+    for (int sq = 0; sq < pos->geo.sq_nb && !found; sq++) {
+      Piece cell = fb->board[sq];
+      found = piece_is_real(cell) && piece_color(cell) == (Color)c &&
+              type_set_has(royals, piece_type(cell));
+    }
+    for (int t = 0; t < pos->variant->piece_count && !found; t++)
+      found = type_set_has(royals, t) && fb->hand[c][t] > 0;
+    if (!found)
+      return fen_fail(err, errlen,
+                      c == WHITE ? "White has no royal piece, which this variant's rules need"
+                                 : "Black has no royal piece, which this variant's rules need",
+                      fen);
+  }
+  return true;
 }
 
 static bool fen_read_board(const Position *pos, const char **p, FenBoard *fb, char *err,
@@ -527,7 +589,8 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   if (!fb.board) return fen_fail(err, errlen, "out of memory", fen);
   const char *s = fen;
   while (isspace((unsigned char)*s)) s++;
-  if (*s && !fen_read_board(pos, &s, &fb, err, errlen)) {
+  if ((*s && !fen_read_board(pos, &s, &fb, err, errlen)) ||
+      !fen_check_royals(pos, &fb, fen, err, errlen)) {
     free(fb.board);
     return false;
   }

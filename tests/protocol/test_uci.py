@@ -119,6 +119,25 @@ SHOGI_FENS = [
 ]
 
 
+def fen_without_a_royal_is_refused(binary):
+    # Chess without a white king is no position its rules define: refused,
+    # and never searched (it was accepted and played on); horde's White has
+    # no king by its rules and stays accepted.
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+    c.send("position fen 4k3/8/8/8/8/8/8/4R3 w - - 0 1")
+    c.expect(r"^info string bad FEN: White has no royal piece")
+    c.send("go depth 2")
+    c.expect(r"^info string no search: the last position was refused", forbid=r"^bestmove [a-z]")
+    c.expect(r"^bestmove \(none\)$")
+    c.send("setoption name UCI_Variant value horde")
+    c.send("position fen 4k3/8/8/8/8/8/8/PPPPPPPP w - - 0 1")
+    c.send("go depth 2")
+    c.expect(r"^bestmove [a-z]", forbid=r"^info string")
+    c.finish()
+
+
 def shogi_fens_as_cutechess_and_fairy_stockfish_write_them(binary):
     c = Conversation(binary)
     c.send("uci")
@@ -173,6 +192,7 @@ def wall_moves_are_written_and_read_with_a_comma(binary):
 
 
 run_tests([wall_moves_are_written_and_read_with_a_comma, handshake, bad_fen_is_reported_and_position_kept,
+           fen_without_a_royal_is_refused,
            shogi_fens_as_cutechess_and_fairy_stockfish_write_them,
            variant_names_cutechess_sends_are_accepted, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
            detection_hint_before_uci, end_of_input_exits])

@@ -192,6 +192,18 @@ def refused_variant_or_position_is_never_played(binary):
     c.finish()
 
 
+def fen_without_a_royal_is_refused(binary):
+    # Chess without a white king is no position its rules define: refused
+    # in XBoard's error form, and never searched.
+    c = started(binary)
+    c.send("new")
+    c.send("setboard 4k3/8/8/8/8/8/8/4R3 w - - 0 1")
+    c.expect(r"^Error \(bad FEN: White has no royal piece.*\): setboard ")
+    c.send("go")
+    c.expect(r"^Error \(no search", forbid=r"^move ")
+    c.finish()
+
+
 def started_with_variant(binary, folder, name, setup, pieces):
     """An XBoard conversation past protover 2, with variant [name] of one
     8x8 file loaded (royal K)."""
@@ -278,4 +290,5 @@ def wall_moves_in_xboards_comma_form(binary):
 run_tests([wall_moves_in_xboards_comma_form, features, ping_on_move_is_answered_after_the_move,
            illegal_move_reason_quotes_the_guis_text, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
-           refused_variant_or_position_is_never_played, chu_is_xboards_native_chu_shogi])
+           refused_variant_or_position_is_never_played, fen_without_a_royal_is_refused,
+           chu_is_xboards_native_chu_shogi])

@@ -176,8 +176,9 @@ START_TEST(malformed_fields_are_errors) {
   ck_assert(!try_fen(three, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1", err,
                      sizeof err));
   /* rank 11 is off grand's 10x10 board; rank 10 is on it */
-  ck_assert(!try_fen(grand, "10/10/10/10/10/10/10/10/10/10 w - e11 0 1", err, sizeof err));
-  ck_assert_msg(try_fen(grand, "10/10/10/10/10/10/10/10/10/10 w - e10 0 1", err, sizeof err), "%s",
+  ck_assert(!try_fen(grand, "k9/10/10/10/10/10/10/10/10/K9 w - e11 0 1", err, sizeof err));
+  ck_assert_msg(strstr(err, "en passant"), "%s", err);
+  ck_assert_msg(try_fen(grand, "k9/10/10/10/10/10/10/10/10/K9 w - e10 0 1", err, sizeof err), "%s",
                 err);
   /* A rank after the last one is one rank too many, not holdings (it was
    * "unknown piece in holdings"); Fairy-Stockfish's "/holdings" still reads. */
@@ -209,6 +210,50 @@ START_TEST(malformed_fields_are_errors) {
   ck_assert_msg(try_fen(placement, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", err,
                         sizeof err),
                 "%s", err);
+  library_free(lib);
+}
+END_TEST
+
+/* A side without a royal where royals are never taken is in a position the
+ * rules do not define (it was accepted, and the engine played on in it):
+ * refused, the empty board too. Where the start gives a side no royal
+ * (horde's White), royals may be taken (antichess, extinction) or blown up
+ * (atomic), or where the side keeps one of its royals (coregal without its
+ * queen, spartan with one king of two), the FEN reads as before. */
+START_TEST(a_side_without_its_royal_is_refused) {
+  VariantLibrary *lib = shipped_library_load();
+  static const struct {
+    const char *variant, *fen, *message; /* message NULL: accepted */
+  } cases[] = {
+      {"chess", "4k3/8/8/8/8/8/8/4R3 w - - 0 1", "White has no royal piece"},
+      {"chess", "8/8/8/8/8/8/8/R3K3 b - - 0 1", "Black has no royal piece"},
+      {"chess", "", "White has no royal piece"},
+      {"kingofthehill", "4k3/8/8/8/8/8/8/4R3 w - - 0 1", "White has no royal piece"},
+      {"crazyhouse", "4k3/8/8/8/8/8/8/4R3[Q] w - - 0 1", "White has no royal piece"},
+      {"xiangqi", "4k4/9/9/9/9/9/9/9/9/4R4 w - - 0 1", "White has no royal piece"},
+      {"spartan", "8/8/8/8/8/8/8/4K3 w - - 0 1", "Black has no royal piece"},
+      {"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", NULL},
+      {"horde", "4k3/8/8/8/8/8/8/PPPPPPPP w - - 0 1", NULL},
+      {"antichess", "4k3/8/8/8/8/8/8/4R3 w - - 0 1", NULL},
+      {"extinction", "4k3/8/8/8/8/8/8/4R3 w - - 0 1", NULL},
+      {"atomic", "4k3/8/8/8/8/8/8/4R3 w - - 0 1", NULL},
+      {"coregal", "7k/3P4/8/8/8/8/8/K7 w - - 0 1", NULL},
+      {"spartan", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", NULL},
+      {"placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", NULL},
+  };
+  char err[256];
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const Variant *v = library_find(lib, cases[i].variant);
+    ck_assert_msg(v != NULL, "%s", cases[i].variant);
+    bool accepted = try_fen(v, cases[i].fen, err, sizeof err);
+    if (!cases[i].message) {
+      ck_assert_msg(accepted, "%s '%s': %s", cases[i].variant, cases[i].fen, err);
+      continue;
+    }
+    ck_assert_msg(!accepted, "%s accepted '%s'", cases[i].variant, cases[i].fen);
+    ck_assert_msg(strstr(err, cases[i].message), "%s '%s': message '%s' lacks '%s'",
+                  cases[i].variant, cases[i].fen, err, cases[i].message);
+  }
   library_free(lib);
 }
 END_TEST
@@ -345,6 +390,7 @@ Suite *test_suite(void) {
   tcase_set_timeout(tc, 240);
   tcase_add_test(tc, oracle_positions_round_trip);
   tcase_add_test(tc, malformed_fields_are_errors);
+  tcase_add_test(tc, a_side_without_its_royal_is_refused);
   tcase_add_test(tc, optional_and_extra_fields_of_the_dialect);
   tcase_add_test(tc, castling_letters_shredder_and_x_fen);
   tcase_add_test(tc, wide_and_tall_boards);
