@@ -61,8 +61,9 @@ int think_set_threads(Think *think, int threads, char *note, size_t note_size) {
 }
 
 /* Half the machine's memory at most: a table the machine cannot hold would
- * be allocated (the kernel overcommits) and then kill the engine when it is
- * cleared. Below that, halved until the allocation succeeds. */
+ * be allocated (the kernel overcommits) and then kill the engine when a
+ * search fills it. Below that, halved until the allocation succeeds, which
+ * is prompt: a new table's pages are not touched (tt_init). */
 int think_set_hash(Think *think, int hash_mb, char *note, size_t note_size) {
   long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
   int64_t limit_mb = pages > 0 && page_size > 0 ? (int64_t)pages * page_size / 2 / (1 << 20) : 0;

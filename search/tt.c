@@ -7,6 +7,7 @@
  */
 #include "search/tt.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,17 +17,27 @@ static size_t tt_bytes(const TTable *tt) {
   return (size_t)tt->bucket_count * sizeof(TTBucket);
 }
 
+/* calloc, not posix_memalign and memset: a large table comes from the
+ * system already zero, so no page is touched until a search writes it.
+ * Zeroing it here cost a page fault per 4 kB: a Hash of half the machine's
+ * memory (8 GB where 64 GB was asked on a 24 GB machine) kept `isready`
+ * waiting 10-25 s. */
 bool tt_init(TTable *tt, size_t megabytes) {
   tt_free(tt);
   if (megabytes < 1) megabytes = 1;
   uint64_t bytes = (uint64_t)megabytes << 20;
   uint64_t count = 1;
   while (count * 2 * sizeof(TTBucket) <= bytes) count *= 2;
-  void *memory = NULL;
-  if (posix_memalign(&memory, 64, count * sizeof(TTBucket)) != 0) return false;
-  tt->buckets = memory;
+  if (count > (SIZE_MAX - sizeof(TTBucket)) / sizeof(TTBucket)) return false;
+  void *memory = calloc(1, (size_t)count * sizeof(TTBucket) + sizeof(TTBucket) - 1);
+  if (!memory) return false;
+  uintptr_t aligned =
+      ((uintptr_t)memory + sizeof(TTBucket) - 1) & ~(uintptr_t)(sizeof(TTBucket) - 1);
+  tt->memory = memory;
+  tt->buckets = (TTBucket *)aligned;
   tt->bucket_count = count;
-  tt_clear(tt);
+  tt->generation = 0;
+  atomic_store_explicit(&tt->written, false, memory_order_relaxed);
   return true;
 }
 
@@ -35,15 +46,21 @@ size_t tt_megabytes(const TTable *tt) {
 }
 
 void tt_free(TTable *tt) {
-  free(tt->buckets);
+  free(tt->memory);
+  tt->memory = NULL;
   tt->buckets = NULL;
   tt->bucket_count = 0;
   tt->generation = 0;
+  atomic_store_explicit(&tt->written, false, memory_order_relaxed);
 }
 
+/* Clearing a table no search wrote (a GUI's ucinewgame right after setting
+ * Hash) would only touch every page of it. */
 void tt_clear(TTable *tt) {
-  if (tt->buckets) memset(tt->buckets, 0, tt_bytes(tt));
+  if (tt->buckets && atomic_load_explicit(&tt->written, memory_order_relaxed))
+    memset(tt->buckets, 0, tt_bytes(tt));
   tt->generation = 0;
+  atomic_store_explicit(&tt->written, false, memory_order_relaxed);
 }
 
 void tt_new_search(TTable *tt) {
@@ -118,7 +135,10 @@ void tt_store(TTable *tt, uint64_t key, int ply, uint64_t move, int score, int e
       return;
   }
 
-  /* 3. Write. */
+  /* 3. Write. The flag is stored once, so the threads do not keep writing
+   * the line every probe reads. */
+  if (!atomic_load_explicit(&tt->written, memory_order_relaxed))
+    atomic_store_explicit(&tt->written, true, memory_order_relaxed);
   int stored_depth = depth + TT_DEPTH_OFFSET;
   if (stored_depth < 1) stored_depth = 1;
   if (stored_depth > 255) stored_depth = 255;

@@ -10,6 +10,7 @@
 #ifndef CHIMERA_SEARCH_TT_H
 #define CHIMERA_SEARCH_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,9 +37,11 @@ _Static_assert(sizeof(TTEntry) == 16, "four entries per cache line");
 _Static_assert(sizeof(TTBucket) == 64, "a bucket is one cache line");
 
 typedef struct {
-  TTBucket *buckets;
+  TTBucket *buckets;     /* inside memory, aligned to a cache line */
+  void *memory;          /* what was allocated, for free() */
   uint64_t bucket_count; /* a power of two */
   uint8_t generation;    /* advances by 4 per search (low bits are the bound) */
+  atomic_bool written;   /* some entry was stored since the table was zeroed */
 } TTable;
 
 /* What a probe found, with the score already corrected for ply. */
@@ -48,12 +51,14 @@ typedef struct {
   TTBound bound;
 } TTHit;
 
-bool tt_init(TTable *tt, size_t megabytes); /* false: out of memory (table left empty) */
+/* false: out of memory (table left empty). The table comes zeroed from the
+ * system, untouched: its pages are given when a search first writes them. */
+bool tt_init(TTable *tt, size_t megabytes);
 /* The table's size in megabytes (a power of two of buckets: tt_init rounds
  * the size asked down to one). */
 size_t tt_megabytes(const TTable *tt);
 void tt_free(TTable *tt);
-void tt_clear(TTable *tt);
+void tt_clear(TTable *tt); /* a table nothing was stored in since it was zeroed is left as is */
 void tt_new_search(TTable *tt);
 void tt_prefetch(const TTable *tt, uint64_t key);
 bool tt_probe(const TTable *tt, uint64_t key, int ply, TTHit *hit);

@@ -138,6 +138,31 @@ def fen_without_a_royal_is_refused(binary):
     c.finish()
 
 
+def hash_the_machine_cannot_give_is_said_promptly(binary):
+    # A Hash beyond half the machine's memory is reported and reduced; the
+    # table it gets is not zeroed page by page, so isready (and ucinewgame's
+    # clearing of the unused table) answers at once, where it took 10-25 s.
+    # The timeout is a liveness bound, not a measurement.
+    import os
+    half_mb = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2 // 2**20
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+    c.send("setoption name Hash value 65536")
+    c.send("isready")
+    if half_mb < 65536:
+        c.expect(r"^info string Hash 65536 MB cannot be allocated on this machine; using \d+ MB$",
+                 timeout=60)
+    c.expect(r"^readyok$", timeout=60)
+    c.send("ucinewgame")
+    c.send("isready")
+    c.expect(r"^readyok$", timeout=60)
+    c.send("position startpos")
+    c.send("go depth 3")
+    c.expect(r"^bestmove [a-z]", timeout=60)
+    c.finish()
+
+
 def shogi_fens_as_cutechess_and_fairy_stockfish_write_them(binary):
     c = Conversation(binary)
     c.send("uci")
@@ -192,7 +217,7 @@ def wall_moves_are_written_and_read_with_a_comma(binary):
 
 
 run_tests([wall_moves_are_written_and_read_with_a_comma, handshake, bad_fen_is_reported_and_position_kept,
-           fen_without_a_royal_is_refused,
+           fen_without_a_royal_is_refused, hash_the_machine_cannot_give_is_said_promptly,
            shogi_fens_as_cutechess_and_fairy_stockfish_write_them,
            variant_names_cutechess_sends_are_accepted, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
            detection_hint_before_uci, end_of_input_exits])
