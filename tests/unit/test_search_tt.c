@@ -103,7 +103,10 @@ START_TEST(a_new_table_is_not_touched_page_by_page) {
   ck_assert(tt_init(&tt, megabytes));
   tt_clear(&tt);
   long faults = minor_page_faults() - before;
-  ck_assert_msg(faults < pages / 8, "%ld page faults for a table of %ld pages", faults, pages);
+  /* Zeroing touched every page (65,537 faults for 65,536 pages); under
+   * AddressSanitizer the allocation's shadow, an eighth of its size, is
+   * touched too (8,205), so the bound is half. */
+  ck_assert_msg(faults < pages / 2, "%ld page faults for a table of %ld pages", faults, pages);
   uint64_t key = 0x0fedcba987654321ull;
   TTHit hit;
   ck_assert(!tt_probe(&tt, key, 0, &hit));
