@@ -777,6 +777,12 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_
       parse_error(p, "piece prefix '%c' is not supported", p->tok.ch);
     letter[n++] = p->tok.ch;
     parse_next(p);
+    /* ++Q: a piece promoted twice, a level the board does not play */
+    if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch))
+      parse_error(p,
+                  "two prefixes ('%c%c') are not supported: the board plays one promotion "
+                  "level ('+')",
+                  letter[0], p->tok.ch);
   }
   if (p->tok.kind == TK_UPPER || p->tok.kind == TK_LOWER) {
     letter[n++] = p->tok.ch;

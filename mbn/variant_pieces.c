@@ -100,6 +100,18 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
       return false;
     }
     letter[n] = '\0';
+    /* A reflected board identifier (<<5>>) is refused by name (docs/mbn.md,
+     * decision 25): read as a suffix, its second '>' looked like a letter
+     * missing. */
+    if (p + 1 < end && p[0] == '<' && p[1] == '<') {
+      VariantPos at = pos;
+      at.col += (int)(p - start);
+      variant_diag_add(diags, at,
+                       "a reflected board identifier ('<<5>>') in '%s' is not supported: only "
+                       "board transitions may be reflected",
+                       quoted);
+      return false;
+    }
     /* Suffix <..> names a member of a piece group: part of the letter. */
     if (p < end && *p == '<') {
       const char *close = memchr(p, '>', (size_t)(end - p));
@@ -126,7 +138,11 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
     return false;
   }
   if (prefixes > 1) {
-    variant_diag_add(diags, pos, "'%s': two prefixes only make sense in a promotion set (==)",
+    /* MBN's ##Q (the default demotion rule) and ++Q (a piece promoted
+     * twice) need prefixes the board does not play ('#', a second '+'). */
+    variant_diag_add(diags, pos,
+                     "'%s': a piece with two prefixes ('##Q', '++Q') is not supported: the "
+                     "board plays one promotion level ('+') and no '#' prefix",
                      quoted);
     return false;
   }

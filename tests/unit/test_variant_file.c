@@ -349,10 +349,40 @@ START_TEST(error_piece_letter_too_long) {
 }
 END_TEST
 
+/* Refused constructs name themselves (the MBN audit's unclear refusals): a
+ * reflected board identifier on a definition, and two prefixes on a piece
+ * or in a promotion set, had said a piece letter was missing. */
+START_TEST(refusals_name_the_construct) {
+  static const struct {
+    const char *pieces, *error;
+  } cases[] = {
+      {"K C S<*>=mfW +S<<5>>=T",
+       "t.var:4:25: a reflected board identifier ('<<5>>') in '+S<<5>>=T' is not supported"},
+      {"K C S<<5>>=T", "t.var:4:15: a reflected board identifier ('<<5>>') in 'S<<5>>=T'"},
+      {"K C ##C", "t.var:4:14: '##C': a piece with two prefixes ('##Q', '++Q') is not supported"},
+      {"K C +C=K ++C==C",
+       "t.var:4:20: two prefixes ('++') are not supported: the board plays one promotion level"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[256];
+    snprintf(
+        text, sizeof text,
+        "[v]\nboard = 5x5x5\nsetup = k4/5/5/5/5|5/5/5/5/5|5/5/2C2/5/5|5/5/5/5/5|5/5/5/5/K4 w - - "
+        "0 1\npieces = %s\n",
+        cases[i].pieces);
+    VariantLibrary *lib;
+    const char *errors = compile_errors(text, &lib);
+    ck_assert_msg(strstr(errors, cases[i].error), "%s: %s", cases[i].pieces, errors);
+    library_free(lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("variant_file");
   TCase *tc = tcase_create("format");
   tcase_add_test(tc, sections_and_keys_are_read_with_positions);
+  tcase_add_test(tc, refusals_name_the_construct);
   tcase_add_test(tc, indented_lines_continue_a_value_and_comments_are_blanked);
   tcase_add_test(tc, inheritance_overrides_and_appends);
   tcase_add_test(tc, a_parent_may_come_later_in_the_batch);
