@@ -159,6 +159,17 @@ static bool bb_hop_add(BbTables *bb, const Geometry *geo, const MoveProgram *pro
   return true;
 }
 
+/* A quiet exact double step over an empty square, ending the move (a
+ * pawn's initial move: MBN's [1-2]mefW02, or imfW02), from the squares of
+ * an origin range or any, with nothing else to ask of the squares: what
+ * gen_piece plays without the leg walker. */
+static bool bb_quiet_double_step(const MoveLeg *leg) {
+  return leg->min_steps == 2 && leg->max_steps == 2 && leg->flags & LEG_ENDS &&
+         !(leg->flags & ~(LEG_ENDS | LEG_EP_VICTIM | LEG_INITIAL)) && leg->occupancy == OCC_EMPTY &&
+         leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY && !leg->dz &&
+         leg->landing_range == MOVE_NONE && leg->victim_set == MOVE_NONE && !leg->child_count;
+}
+
 /* Fills the shift legs of type t, colour c; false if some leg is neither a
  * plain rider (counted per piece) nor expressible as a shift. */
 static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, int t, int c,
@@ -218,6 +229,7 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
   bb->riders = calloc(n, sizeof *bb->riders);
   bb->special_nb = calloc(n, sizeof *bb->special_nb);
   bb->special = calloc(n, sizeof *bb->special);
+  bb->special_steps = calloc(n, sizeof *bb->special_steps);
   bb->ep_nb = calloc(n, sizeof *bb->ep_nb);
   bb->ep = calloc(n, sizeof *bb->ep);
   bb->shift_ok = calloc(n, sizeof *bb->shift_ok);
@@ -236,8 +248,8 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
     return NULL;
   }
   if (!bb->shift_ok || !bb->shift_nb || !bb->shift || !bb->start_mask || !bb->ep_nb || !bb->ep ||
-      !bb->special_nb || !bb->special || !bb->gen_ok || !bb->attack_ok || !bb->leap_quiet ||
-      !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
+      !bb->special_nb || !bb->special || !bb->special_steps || !bb->gen_ok || !bb->attack_ok ||
+      !bb->leap_quiet || !bb->leap_capture || !bb->rev_leap || !bb->rider_nb || !bb->riders) {
     BBW(free)(bb);
     return NULL;
   }
@@ -259,6 +271,7 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
       for (int i = 0; i < prog->leg_count; i++)
         if (!(prog->legs[i].dx | prog->legs[i].dy | prog->legs[i].dz)) gen = false; /* O */
       bool attack = gen, plain = gen;
+      bb->special_steps[k] = true;
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         bool ep_leaper = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
@@ -267,6 +280,7 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
             gen = false;
           else
             bb->special[k][bb->special_nb[k]++] = (uint8_t)i;
+          if (!bb_quiet_double_step(leg)) bb->special_steps[k] = false;
         }
         if (ep_leaper && leg->flags & LEG_EP_CAPTURE) {
           if (bb->ep_nb[k] >= BB_RIDERS_MAX)
@@ -429,6 +443,7 @@ void BBW(free)(BbTables *bb) {
   free(bb->riders);
   free(bb->special_nb);
   free(bb->special);
+  free(bb->special_steps);
   free(bb->ep_nb);
   free(bb->ep);
   free(bb->shift_ok);
@@ -505,10 +520,12 @@ static inline int bb_threats(const Position *pos, bb_t victims, uint64_t types) 
 static inline bb_t bb_guarded(const Position *pos, const BbTables *bb, const ReachQuery *query,
                               Color c) {
   bb_t guarded = 0;
-  for (int i = 0; query->guard_types && i < pos->pcount[!c]; i++) {
-    int sq = pos->plist[!c][i], type = piece_type(pos->board[sq]);
-    if (query->guard_types >> type & 1)
-      guarded |= bb->leap_capture[(size_t)type * COLOR_NB + (size_t)!c][sq];
+  /* by the guarding types' bitboards: the pieces of other types are not visited */
+  for (uint64_t types = query->guard_types; types; types &= types - 1) {
+    int type = __builtin_ctzll(types);
+    const bb_t *captures = bb->leap_capture[(size_t)type * COLOR_NB + (size_t)!c];
+    for (bb_t pcs = BBP(pos).type[type] & BBP(pos).color[!c]; pcs; pcs &= pcs - 1)
+      guarded |= captures[BBW(lsb)(pcs)];
   }
   return guarded;
 }

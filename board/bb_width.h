@@ -29,6 +29,10 @@ typedef struct BbTables {
    * e.p. flags, exact multi-steps): walked one by one by the leg walker */
   uint8_t *special_nb;
   uint8_t (*special)[BB_RIDERS_MAX];
+  /* every special leg is a quiet exact double step over an empty square
+   * (a pawn's initial move, mfW2-like): gen_piece plays those without the
+   * leg walker */
+  bool *special_steps;
   /* single-step capture legs that may also capture e.p.: in the masks for
    * ordinary captures, and checked here against the e.p. squares */
   uint8_t *ep_nb;

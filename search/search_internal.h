@@ -89,7 +89,7 @@ typedef struct {
 } EvalCache;
 
 #define PAWN_CACHE_LOG2  12 /* entries per search thread: 4096 of 40 bytes */
-#define SCORE_CACHE_LOG2 16 /* entries per search thread: 65536 of 16 bytes, 1 MB */
+#define SCORE_CACHE_LOG2 18 /* entries per search thread: 262144 of 16 bytes, 4 MB */
 
 typedef struct Searcher Searcher;
 
