@@ -187,11 +187,7 @@ static bool bb_shift_legs(BbTables *bb, const Variant *v, const Geometry *geo, i
       continue;
     }
     bool leap = leg->max_steps == 1 && leg_simple(leg, LEG_ENDS | LEG_EP_CAPTURE);
-    bool twice = leg->min_steps == 2 && leg->max_steps == 2 && leg->flags & LEG_ENDS &&
-                 !(leg->flags & ~(LEG_ENDS | LEG_EP_VICTIM | LEG_INITIAL)) &&
-                 leg->occupancy == OCC_EMPTY && leg->effect == EFFECT_CAPTURE &&
-                 leg->between == BETWEEN_EMPTY && !leg->dz && leg->landing_range == MOVE_NONE &&
-                 leg->victim_set == MOVE_NONE && !leg->child_count;
+    bool twice = bb_quiet_double_step(leg);
     if (!leap && !twice) return false;
     if (twice && leg->flags & LEG_INITIAL && type_set_is_empty(v->pieces[t].promotes_to))
       return false;
