@@ -41,15 +41,20 @@ static bool is_y_letter(char c) {
   return c == 'f' || c == 'b' || c == 'v';
 }
 
-/* A single directional letter, absolute (MBN's direction tables). */
+/* A single directional letter, absolute (MBN's direction tables). On an
+ * oblique vector f b l r name the sector, not the half-plane: MBN's seventh
+ * table marks (±1,2) "f" and (±2,1) "l"/"r" (its diagonals "l/f", both), so
+ * `fN` is the two narrow forward moves and `lN` the two wide left ones
+ * (docs/mbn.md, decision 3). */
 static bool abs_single(char c, int dx, int dy) {
   int ax = abs(dx), ay = abs(dy);
   bool orth = ax == 0 || ay == 0, diag = ax == ay;
+  bool vertical_sector = orth || diag || ay > ax, sideways_sector = orth || diag || ax > ay;
   switch (c) {
-  case 'f': return dy > 0;
-  case 'b': return dy < 0;
-  case 'r': return dx > 0;
-  case 'l': return dx < 0;
+  case 'f': return dy > 0 && vertical_sector;
+  case 'b': return dy < 0 && vertical_sector;
+  case 'r': return dx > 0 && sideways_sector;
+  case 'l': return dx < 0 && sideways_sector;
   case 'v': return orth ? (dx == 0 && dy != 0) : diag ? false : ay > ax;
   case 's': return orth ? (dy == 0 && dx != 0) : diag ? false : ax > ay;
   default: return false;

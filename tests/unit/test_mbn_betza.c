@@ -65,12 +65,14 @@ START_TEST(atoms_and_ranges) {
 END_TEST
 
 /* Directions by XBoard's tables: on an oblique atom a single letter is the
- * narrow pair (fN = MBN's ffN), `fh` the wide four, `fs` the two forward
+ * narrow pair (fN = MBN's fN and ffN: MBN's seventh direction table agrees
+ * there), `fh` the four forward ones, `fs` the two forward
  * wide ones, `fr` one move; on K a single letter is the orthogonal step and
  * a pair the diagonal; on W letters add up. */
 START_TEST(directions) {
   const char *pairs[][2] = {
-      {"fN", "ffN"},     {"bN", "bbN"},     {"fhN", "fN"},
+      {"fN", "ffN"},     {"bN", "bbN"},     {"fhN", "fN+(fs)N"},
+      {"fN", "fN"},      {"lN", "lN"},      {"rC", "rC"},
       {"vN", "vN"},      {"sN", "sN"},      {"fsN", "(fr)N+(fl)N"},
       {"frN", "(fr)N"},  {"rfN", "(rf)N"},  {"fF", "fF"},
       {"frF", "(fr)F"},  {"fW", "fW"},      {"frW", "fW+rW"},

@@ -174,9 +174,9 @@ END_TEST
  * board), not the bent complex rider (fN)02. A body in parentheses is a
  * complex rider textually too; a macro naming a macro dissolves on. */
 START_TEST(macro_with_a_count_is_textual) {
-  EXPECT_REACH("@Y=fN :X:=Y02 :Y:=Y", 8, 8, ":X:", WHITE, "d4", "h6:mc b8:mc f8:mc");
-  EXPECT_REACH("@Y=fN :X:=Y02 :Y:=Y", 8, 8, ":Y:", WHITE, "d4", "b5:mc f5:mc c6:mc e6:mc");
-  EXPECT_REACH("@Z=fN @Y=Z X=Y02", 8, 8, "X", WHITE, "d4", "h6:mc b8:mc f8:mc");
+  EXPECT_REACH("@Y=fN :X:=Y02 :Y:=Y", 8, 8, ":X:", WHITE, "d4", "b8:mc f8:mc");
+  EXPECT_REACH("@Y=fN :X:=Y02 :Y:=Y", 8, 8, ":Y:", WHITE, "d4", "c6:mc e6:mc");
+  EXPECT_REACH("@Z=fN @Y=Z X=Y02", 8, 8, "X", WHITE, "d4", "b8:mc f8:mc");
   EXPECT_REACH("@Y=N X=Y2", 8, 8, "X", WHITE, "d4",
                "c2:mc e2:mc h2:mc b3:mc f3:mc b5:mc f5:mc c6:mc e6:mc h6:mc b8:mc f8:mc");
   char error[256];

@@ -110,9 +110,27 @@ START_TEST(counts_on_compound_letters) {
 }
 END_TEST
 
+/* MBN's seventh direction table: on an oblique atom f b l r name a sector,
+ * not a half-plane ((±1,2) is "f", (±2,1) "l" or "r"); on a diagonal both
+ * letters hold (audit rows "f b l r on oblique atoms" and "f:1,4:"). */
+START_TEST(directions_on_oblique_atoms_follow_the_seventh_table) {
+  EXPECT_REACH("X=fN", 8, 8, "X", WHITE, "d4", "c6:mc e6:mc");
+  EXPECT_REACH("X=bN", 8, 8, "X", WHITE, "d4", "c2:mc e2:mc");
+  EXPECT_REACH("X=lN", 8, 8, "X", WHITE, "d4", "b3:mc b5:mc");
+  EXPECT_REACH("X=rN", 8, 8, "X", WHITE, "d4", "f3:mc f5:mc");
+  EXPECT_REACH("X=lfN", 8, 8, "X", WHITE, "d4", "b3:mc b5:mc c6:mc e6:mc");
+  EXPECT_REACH("X=fZ", 8, 8, "X", WHITE, "d4", "b7:mc f7:mc");
+  EXPECT_REACH("X=f:1,4:", 8, 8, "X", WHITE, "d4", "c8:mc e8:mc");
+  EXPECT_REACH("X=lF", 8, 8, "X", WHITE, "d4", "c3:mc c5:mc");
+  EXPECT_REACH("X=fF", 8, 8, "X", WHITE, "d4", "c5:mc e5:mc");
+  /* Black's forward is down the board */
+  EXPECT_REACH("X=fN", 8, 8, "X", BLACK, "d4", "c2:mc e2:mc");
+}
+END_TEST
+
 START_TEST(exact_and_limited_riders) {
   EXPECT_REACH("X=fW03", 1, 8, "X", WHITE, "a1", "a4:mc");
-  EXPECT_REACH("X=fN0", 8, 8, "X", WHITE, "a1", "c2:mc b3:mc e3:mc g4:mc c5:mc d7:mc");
+  EXPECT_REACH("X=fN0", 8, 8, "X", WHITE, "a1", "b3:mc c5:mc d7:mc");
   /* W00 is the null slider O: it "moves" to its own square. */
   EXPECT_REACH("X=W00", 3, 3, "X", WHITE, "b2", "b2:mc");
 }
@@ -150,6 +168,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, leaper_atoms);
   tcase_add_test(tc, short_rook_w4);
   tcase_add_test(tc, counts_on_compound_letters);
+  tcase_add_test(tc, directions_on_oblique_atoms_follow_the_seventh_table);
   tcase_add_test(tc, exact_and_limited_riders);
   tcase_add_test(tc, lame_riders_on_an_empty_board);
   suite_add_tcase(suite, tc);
