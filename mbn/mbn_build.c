@@ -236,9 +236,17 @@ int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, 
 
 /* ---- expansion ----------------------------------------------------------- */
 
+/* The axis a path's `z` legs reflect on (decision 4): none chosen yet, the
+ * files (x negated, after a sideways move) or the ranks (y negated, after a
+ * vertical one). A diagonal move allows either, so the first `z` after it
+ * chooses, and every later `z` of the same path keeps that choice: the
+ * Boyscout `F-[(zF)0]` zig-zags along one line instead of turning back. */
+enum { Z_AXIS_NONE, Z_AXIS_FILES, Z_AXIS_RANKS };
+
 typedef struct {
   int t, dx, dy;
   bool compulsory;
+  uint8_t z_axis;        /* Z_AXIS_*: the reflection this path's z legs keep */
   int leg_pass, leg_end; /* leg indices, -1 if none */
 } Node;
 
@@ -256,9 +264,9 @@ typedef struct {
   bool overflow;
 } Builder;
 
-static unsigned node_hash(int t, int dx, int dy, bool c) {
+static unsigned node_hash(int t, int dx, int dy, bool c, int z_axis) {
   unsigned h = (unsigned)t * 2654435761u ^ (unsigned)(dx + 64) * 40503u ^
-               (unsigned)(dy + 64) * 9973u ^ (c ? 0x5bd1e995u : 0);
+               (unsigned)(dy + 64) * 9973u ^ (c ? 0x5bd1e995u : 0) ^ (unsigned)z_axis * 0x27d4eb2du;
   return h;
 }
 
@@ -304,7 +312,7 @@ static void builder_rehash(Builder *b) {
   for (int i = 0; i < size; i++) hash[i] = -1;
   for (int id = 0; id < b->node_count; id++) {
     const Node *n = &b->nodes[id];
-    unsigned h = node_hash(n->t, n->dx, n->dy, n->compulsory) & (unsigned)(size - 1);
+    unsigned h = node_hash(n->t, n->dx, n->dy, n->compulsory, n->z_axis) & (unsigned)(size - 1);
     while (hash[h] >= 0) h = (h + 1) & (unsigned)(size - 1);
     hash[h] = id;
   }
@@ -313,12 +321,14 @@ static void builder_rehash(Builder *b) {
   b->hash_size = size;
 }
 
-static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
+static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory, int z_axis) {
   if (b->node_count + 1 >= b->hash_size / 2) builder_rehash(b);
-  unsigned h = node_hash(tid, dx, dy, compulsory) & (unsigned)(b->hash_size - 1);
+  unsigned h = node_hash(tid, dx, dy, compulsory, z_axis) & (unsigned)(b->hash_size - 1);
   while (b->hash[h] >= 0) {
     Node *n = &b->nodes[b->hash[h]];
-    if (n->t == tid && n->dx == dx && n->dy == dy && n->compulsory == compulsory) return b->hash[h];
+    if (n->t == tid && n->dx == dx && n->dy == dy && n->compulsory == compulsory &&
+        n->z_axis == z_axis)
+      return b->hash[h];
     h = (h + 1) & (unsigned)(b->hash_size - 1);
   }
   if (b->node_count >= MBN_MAX_LEGS) {
@@ -330,7 +340,7 @@ static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
   b->hash[h] = id;
   Node *n = &b->nodes[id];
   const Template *t = &b->g->templates[tid];
-  n->t = tid, n->dx = dx, n->dy = dy, n->compulsory = compulsory;
+  n->t = tid, n->dx = dx, n->dy = dy, n->compulsory = compulsory, n->z_axis = (uint8_t)z_axis;
   n->leg_pass = n->leg_end = -1;
   uint8_t end_occ = t->can_end ? t->end_occ : 0;
   uint8_t pass_occ = t->edge_count ? t->pass_occ : 0;
@@ -366,6 +376,23 @@ static int builder_node(Builder *b, int tid, int dx, int dy, bool compulsory) {
     b->nodes[id].leg_end = leg;
   }
   return id;
+}
+
+/* Whether every direction of the template is a `z` (a reflection of the
+ * leg before): then the path's reflection axis decides its vector. */
+static bool template_reflects_only(const Template *t) {
+  if (t->fixed || t->dir_levels == 0) return false;
+  for (int level = 0; level < t->dir_levels; level++)
+    for (int i = 0; i < t->dirs[level].count; i++)
+      if (t->dirs[level].mods[i].code != 'z') return false;
+  return true;
+}
+
+/* Which axis turns (px, py) into (vx, vy): Z_AXIS_FILES for (-px, py),
+ * Z_AXIS_RANKS for (px, -py) (a multiple of them for a longer atom). */
+static int reflection_axis(int px, int py, int vx, int vy) {
+  if ((long)-px * vy == (long)py * vx && (long)-px * vx + (long)py * vy > 0) return Z_AXIS_FILES;
+  return Z_AXIS_RANKS;
 }
 
 static void builder_child(Builder *b, int leg) {
@@ -462,7 +489,7 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
     int tid = graph->roots[r];
     int n = mbn_select_vectors(&graph->templates[tid], false, false, 0, 0, vectors);
     for (int i = 0; i < n; i++) {
-      int id = builder_node(&b, tid, vectors[i][0], vectors[i][1], false);
+      int id = builder_node(&b, tid, vectors[i][0], vectors[i][1], false, Z_AXIS_NONE);
       if (id >= 0 && (b.nodes[id].leg_pass >= 0 || b.nodes[id].leg_end >= 0)) gives[r] = true;
     }
   }
@@ -514,8 +541,16 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
       const TemplateEdge *edge = &t->edges[e];
       int n = mbn_select_vectors_ex(&graph->templates[edge->target], true, edge->relative, node.dx,
                                     node.dy, straight, vectors);
+      bool z_only = edge->relative && template_reflects_only(&graph->templates[edge->target]);
       for (int i = 0; i < n; i++) {
-        int child = builder_node(&b, edge->target, vectors[i][0], vectors[i][1], edge->compulsory);
+        int z_axis = node.z_axis;
+        if (z_only && abs(node.dx) == abs(node.dy)) { /* after a diagonal the path chooses */
+          int axis = reflection_axis(node.dx, node.dy, vectors[i][0], vectors[i][1]);
+          if (z_axis != Z_AXIS_NONE && axis != z_axis) continue;
+          z_axis = axis;
+        }
+        int child =
+            builder_node(&b, edge->target, vectors[i][0], vectors[i][1], edge->compulsory, z_axis);
         if (child < 0) break;
         builder_child(&b, b.nodes[child].leg_pass);
         builder_child(&b, b.nodes[child].leg_end);

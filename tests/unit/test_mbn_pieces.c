@@ -128,6 +128,21 @@ START_TEST(directions_on_oblique_atoms_follow_the_seventh_table) {
 }
 END_TEST
 
+/* The Boyscout F-[(zF)0] (§6, basic piece Y) zig-zags along one line: the
+ * first z after a diagonal step may reflect either axis, and the later ones
+ * of the path keep it (decision 4). From d4: north-east e5 then d6 e7 d8
+ * (files) or f4 g5 h4 (ranks), and so on in the four directions; never back
+ * to d4 (the audit's row "z / Boyscout": 18 squares, no null move). */
+START_TEST(boyscout_zig_zags_along_one_line) {
+  const char *want = "c1:mc e1:mc d2:mc a3:mc c3:mc e3:mc g3:mc b4:mc f4:mc h4:mc a5:mc c5:mc "
+                     "e5:mc g5:mc d6:mc c7:mc e7:mc d8:mc";
+  EXPECT_REACH("B=F-[(zF)0]", 8, 8, "B", WHITE, "d4", want);
+  EXPECT_REACH("X=Y", 8, 8, "X", WHITE, "d4", want);
+  /* after a vertical step the text fixes the axis: (α,-β) */
+  EXPECT_REACH("X=fN-zN", 8, 8, "X", WHITE, "d4", "b4:mc f4:mc");
+}
+END_TEST
+
 START_TEST(exact_and_limited_riders) {
   EXPECT_REACH("X=fW03", 1, 8, "X", WHITE, "a1", "a4:mc");
   EXPECT_REACH("X=fN0", 8, 8, "X", WHITE, "a1", "b3:mc c5:mc d7:mc");
@@ -169,6 +184,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, short_rook_w4);
   tcase_add_test(tc, counts_on_compound_letters);
   tcase_add_test(tc, directions_on_oblique_atoms_follow_the_seventh_table);
+  tcase_add_test(tc, boyscout_zig_zags_along_one_line);
   tcase_add_test(tc, exact_and_limited_riders);
   tcase_add_test(tc, lame_riders_on_an_empty_board);
   suite_add_tcase(suite, tc);
