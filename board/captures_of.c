@@ -28,11 +28,13 @@
 
 /* Whether the move removes the piece standing on sq. */
 static bool move_takes(Move m, int sq) {
-  switch (move_kind(m)) {
-  case MOVE_NORMAL: return move_to(m) == sq || move_extra1(m) == sq || move_extra2(m) == sq;
-  case MOVE_EN_PASSANT: return move_extra1(m) == sq;
-  default: return false;
-  }
+  if (move_is_normal(m) && move_to(m) == sq) return true;
+  int16_t buf[2];
+  const int16_t *side;
+  int n = move_side_captures(m, buf, &side);
+  for (int i = 0; i < n; i++)
+    if (side[i] == sq) return true;
+  return false;
 }
 
 /* Whether the type's capture onto a square it attacks is the one plain

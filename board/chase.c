@@ -267,7 +267,7 @@ static bool chase_wins_piece(Position *pos, int from, int to, ChaseScratch *s) {
 /* Whether the move brought a piece from one square to another (not a drop). */
 static bool chase_moved(Move move) {
   MoveKind kind = move_kind(move);
-  return (kind == MOVE_NORMAL || kind == MOVE_EN_PASSANT) && move_from(move) != move_to(move);
+  return (move_is_normal(move) || kind == MOVE_EN_PASSANT) && move_from(move) != move_to(move);
 }
 
 static int chase_gcd(int a, int b) {
@@ -417,7 +417,7 @@ void pos_chase_record(Position *pos, const Undo *undo, ChasePly *out) {
 static void chase_undo_move(uint64_t *set, Move move) {
   if (move == MOVE_NONE_VALUE) return;
   MoveKind kind = move_kind(move);
-  if (kind != MOVE_NORMAL && kind != MOVE_EN_PASSANT) return;
+  if (!move_is_normal(move) && kind != MOVE_EN_PASSANT) return;
   int from = move_from(move), to = move_to(move);
   if (from == to || !chase_has(set, to)) return;
   set[to >> 6] &= ~((uint64_t)1 << (to & 63));

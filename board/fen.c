@@ -628,6 +628,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
     if (v->shape.hole && v->shape.hole[sq]) fb.board[sq] = PIECE_WALL;
   }
   pos->pcount[WHITE] = pos->pcount[BLACK] = 0;
+  pos->spill_len = 0;                        /* a new position: no long move to unmake */
   memset(&pos->bb128, 0, sizeof pos->bb128); /* the wider member: every width's bitboards */
   memset(&pos->st, 0, sizeof pos->st);
   for (int c = 0; c < COLOR_NB; c++) {

@@ -32,7 +32,7 @@ static bool made_by_legs(const Position *pos, Move move, unsigned mask, unsigned
 
 static bool leg_move(Move move) {
   MoveKind kind = move_kind(move);
-  return kind == MOVE_NORMAL || kind == MOVE_EN_PASSANT || kind == MOVE_SWAP;
+  return move_is_normal(move) || kind == MOVE_EN_PASSANT || kind == MOVE_SWAP;
 }
 
 /* Whether the side to move (just checked) has no legal move. The answers

@@ -220,10 +220,9 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
    * the set; the square whose piece is not: one promoted into the set */
   int royal_sq =
       move_kind(move) == MOVE_DROP && type_set_has(&r->last_royal_by_color[us], arg) ? to : -1;
-  int plain_sq = move_kind(move) == MOVE_NORMAL && arg >= 0 &&
-                         !type_set_has(&mine, piece_type(pos->board[from]))
-                     ? to
-                     : -1;
+  int plain_sq =
+      move_is_normal(move) && arg >= 0 && !type_set_has(&mine, piece_type(pos->board[from])) ? to
+                                                                                             : -1;
   if (type_set_is_empty(mine) && royal_sq < 0) return true;
   /* petrify: a royal-when-last piece may not capture (it would turn into a
    * wall), as Fairy-Stockfish forbids petrifying a pseudo-royal */
@@ -326,7 +325,7 @@ static bool legal_plain(const Position *pos, Move move) {
   if (r->royal_makpong && !makpong_allows(pos, move)) return false;
   /* atomic=mutual{..} (atomar): no capture of a piece of the capturer's own
    * type. Atomic variants test every move here (no pin shortcut). */
-  if (r->atomic && move_kind(move) == MOVE_NORMAL && move_from(move) != move_to(move)) {
+  if (r->atomic && move_is_normal(move) && move_from(move) != move_to(move)) {
     Piece mover = pos->board[move_from(move)], victim = pos->board[move_to(move)];
     if (piece_is_real(victim) && piece_type(victim) == piece_type(mover) &&
         type_set_has(&r->atomic_mutual, piece_type(mover)))
@@ -566,7 +565,8 @@ bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
   /* before the shortcuts below, which know only about royals attacked */
   if (no_check_refuses(pos, m)) return false;
   if (ctx->watching && move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_SWAP &&
-      move_kind(m) != MOVE_PASS && !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
+      move_kind(m) != MOVE_PASS && move_kind(m) != MOVE_LONG &&
+      !(move_kind(m) == MOVE_NORMAL && move_extra1(m) == move_to(m)) &&
       !(move_kind(m) == MOVE_DROP && r->drop_no_check[move_piece_arg(m)]) &&
       !(r->promotion_sittuyin && move_piece_arg(m) >= 0) &&
       !(t->promotes_to_royal && move_piece_arg(m) >= 0) &&
@@ -761,7 +761,8 @@ bool pos_is_tactical(const Position *pos, Move move) {
 
 bool pos_is_capture(const Position *pos, Move move) {
   switch (move_kind(move)) {
-  case MOVE_EN_PASSANT: return true;
+  case MOVE_EN_PASSANT:
+  case MOVE_LONG: return true;
   case MOVE_NORMAL: {
     Piece p = pos->board[move_to(move)];
     return piece_is_real(p) || move_extra1(move) != EXTRA_NONE;

@@ -11,9 +11,15 @@
  *            promotion type for NORMAL/EP moves,
  *            the dropped type for DROP.
  * extra1/2   squares of side effects, EXTRA_NONE if unused:
- *              NORMAL      further squares captured by a multi-leg move (lion,
- *                          checker, withdrawal); the capture on `to` is implied
- *                          by an enemy piece standing there
+ *              NORMAL      one or two further squares captured by a multi-leg
+ *                          move (lion, checker, withdrawal), in the order it
+ *                          takes them; the capture on `to` is implied by an
+ *                          enemy piece standing there
+ *              LONG        a NORMAL move that captures more than two pieces
+ *                          on its way: the 24 bits extra1 | extra2 << 12 hold
+ *                          the id of its sorted list of those squares
+ *                          (board/move_long.h: interned, the same in every
+ *                          position and thread)
  *              EN_PASSANT  extra1 = the square of the captured piece
  *              CASTLING    extra1 = the partner's start square
  *              SWAP        (none) the piece on `to` goes to `from`
@@ -24,6 +30,9 @@
  *            places a wall (move_extra2 reads EXTRA_NONE, move_wall the square)
  * flags      MOVE_FLAG_* below.
  *
+ * move_side_captures lists the squares a move captures on besides `to`,
+ * whatever its kind: readers of captures use it rather than the fields.
+ *
  * A move is applied exactly by pos_make_move and reverted by pos_unmake_move,
  * which records every square it changes (board/position.h), so any mix of the
  * effects above reverts exactly.
@@ -33,6 +42,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "board/move_long.h"
 
 typedef uint64_t Move;
 
@@ -46,6 +57,7 @@ typedef enum {
   MOVE_DROP,       /* a piece of type arg-1 from the hand onto `to` */
   MOVE_SWAP,       /* mover and the piece on `to` exchange squares */
   MOVE_PASS,       /* turn=pass: the side passes; from = to = its royal's square (e2e2) */
+  MOVE_LONG,       /* a NORMAL move capturing more than two pieces on its way (move_long.h) */
   MOVE_KIND_NB
 } MoveKind;
 
@@ -74,6 +86,8 @@ _Static_assert(MOVE_EXTRA1_SHIFT - MOVE_ARG_SHIFT == 9, "arg holds a piece type 
 _Static_assert(MOVE_ARG_SHIFT - MOVE_KIND_SHIFT == 3, "kind is 3 bits");
 _Static_assert(MOVE_FLAGS_SHIFT + 4 == 64, "flags fill the top nibble");
 _Static_assert(sizeof(Move) == 8, "a move is one 64-bit word");
+_Static_assert(MOVE_FLAGS_SHIFT - MOVE_EXTRA1_SHIFT == MOVE_LONG_ID_BITS,
+               "a long move's list id fills extra1 and extra2");
 
 static inline Move move_make(int from, int to, MoveKind kind, int arg, int extra1, int extra2,
                              unsigned flags) {
@@ -145,6 +159,40 @@ static inline Move move_with_gate(Move m, int type, bool on_partner) {
   unsigned flags = MOVE_FLAG_GATE | (on_partner ? MOVE_FLAG_GATE_PARTNER : 0);
   return (m & ~((Move)0xFFF << MOVE_EXTRA2_SHIFT)) | (Move)(type & 0xFFF) << MOVE_EXTRA2_SHIFT |
          (Move)flags << MOVE_FLAGS_SHIFT;
+}
+
+/* A move of the piece from -> to capturing what stands on `to` and on the
+ * squares of capture list `id` (move_long_intern). */
+static inline Move move_make_long(int from, int to, int arg, uint32_t id, unsigned flags) {
+  return (Move)(from & 0xFFF) << MOVE_FROM_SHIFT | (Move)(to & 0xFFF) << MOVE_TO_SHIFT |
+         (Move)MOVE_LONG << MOVE_KIND_SHIFT | (Move)(arg & 0x1FF) << MOVE_ARG_SHIFT |
+         (Move)(id & (MOVE_LONG_IDS - 1)) << MOVE_EXTRA1_SHIFT |
+         (Move)(flags & 0xF) << MOVE_FLAGS_SHIFT;
+}
+static inline uint32_t move_long_id(Move m) {
+  return (uint32_t)(m >> MOVE_EXTRA1_SHIFT & (MOVE_LONG_IDS - 1));
+}
+/* A piece's move from -> to (NORMAL or LONG): it captures what stands on
+ * `to` and on its side squares, and may promote. */
+static inline bool move_is_normal(Move m) {
+  MoveKind k = move_kind(m);
+  return k == MOVE_NORMAL || k == MOVE_LONG;
+}
+/* The squares the move captures on besides `to` (a multi-leg move's squares
+ * on the way, the e.p. victim), in *squares: buf (two squares) or a long
+ * move's interned list. Returns their number. */
+static inline int move_side_captures(Move m, int16_t buf[2], const int16_t **squares) {
+  int n = 0;
+  *squares = buf;
+  switch (move_kind(m)) {
+  case MOVE_NORMAL:
+    if (move_extra1(m) != EXTRA_NONE) buf[n++] = (int16_t)move_extra1(m);
+    if (move_extra2(m) != EXTRA_NONE) buf[n++] = (int16_t)move_extra2(m);
+    return n;
+  case MOVE_EN_PASSANT: buf[0] = (int16_t)move_extra1(m); return 1;
+  case MOVE_LONG: *squares = move_long_squares(move_long_id(m), &n); return n;
+  default: return 0;
+  }
 }
 
 /* A list of moves. Large enough for drops of many types on a 36x36 board. */

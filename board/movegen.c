@@ -13,6 +13,8 @@
 
 #include <assert.h>
 #include <limits.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,8 +31,8 @@
  * mode an empty target square holds a pretend enemy. */
 static inline Piece walk_cell(const Walk *w, int sq) {
   if (sq == w->origin) return PIECE_NONE;
-  for (int i = 0; i < w->cap_count; i++)
-    if (w->caps[i] == sq) return PIECE_NONE;
+  for (const WalkCap *c = w->caps; c; c = c->prev)
+    if (c->sq == sq) return PIECE_NONE;
   if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
   if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
@@ -138,6 +140,33 @@ __attribute__((noinline, cold)) static bool walk_compulsory_veto(Walk *w, const 
   return false;
 }
 
+/* Says once per process that some moves are left out, and why. */
+__attribute__((noinline, cold)) static void walk_report(const char *what) {
+  static atomic_bool said;
+  if (!atomic_exchange(&said, true))
+    fprintf(stderr, "chimera: %s; such moves are left out from now on\n", what);
+}
+
+static int square_order(const void *a, const void *b) {
+  return *(const Square *)a - *(const Square *)b;
+}
+
+/* The id of the list of the walk's captures other than on sq (more than
+ * two), sorted: a long move's (move_long.h); -1, said once, if the table
+ * is full. */
+__attribute__((noinline)) static int walk_long_id(const Walk *w, int sq) {
+  Square squares[SQUARE_MAX];
+  int n = 0;
+  for (const WalkCap *c = w->caps; c; c = c->prev)
+    if (c->sq != sq) squares[n++] = c->sq;
+  qsort(squares, (size_t)n, sizeof squares[0], square_order);
+  int id = move_long_intern(squares, n);
+  if (id < 0)
+    walk_report("the table of moves capturing more than two pieces on their way is full "
+                "(move_long.h)");
+  return id;
+}
+
 /* Emits the move ending on sq, with promotions as the rules ask. */
 static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   const Position *pos = w->pos;
@@ -150,15 +179,29 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
                                             t->direct[w->type][w->us])))
     return;
   int e1 = extra1, e2 = EXTRA_NONE;
-  if (kind == MOVE_NORMAL) {
-    if (w->cap_count > 2) return; /* not representable: more than 3 captures */
+  if (kind == MOVE_NORMAL && w->cap_count) {
     /* a capture on the way on the square the move ends on is that square's
      * capture ((adW)0 taking d3 and coming back to d3 is d1d3 itself) */
-    int extras[2], n = 0;
-    for (int i = 0; i < w->cap_count; i++)
-      if (w->caps[i] != sq) extras[n++] = w->caps[i];
-    if (n > 0) e1 = extras[0];
-    if (n > 1) e2 = extras[1];
+    int n = w->cap_count;
+    for (const WalkCap *c = w->caps; c; c = c->prev) n -= c->sq == sq;
+    if (n > 2) { /* a long move: its sorted list's id in the extra fields */
+      int id = walk_long_id(w, sq);
+      if (id < 0) return;
+      kind = MOVE_LONG;
+      e1 = id & 0xFFF;
+      e2 = id >> 12;
+    } else {
+      /* one or two: in the order they were taken (the list is newest first) */
+      Square taken[3];
+      int k = w->cap_count;
+      for (const WalkCap *c = w->caps; c; c = c->prev) taken[--k] = c->sq;
+      int extras[2];
+      n = 0;
+      for (int i = 0; i < w->cap_count; i++)
+        if (taken[i] != sq) extras[n++] = taken[i];
+      if (n > 0) e1 = extras[0];
+      if (n > 1) e2 = extras[1];
+    }
   }
   unsigned flags = w->ep_set ? MOVE_FLAG_EP_SET : 0;
   const uint8_t *confine = r->confine[w->us][w->type];
@@ -187,61 +230,86 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
  * on (walk_drain), and its level is deeper than its parent's, so the two
  * never share cells: with one array, a parent and a child state queued side
  * by side took each other's cells back and forth without end ((adW)0). */
-#define MEMO_LEVELS (2 * (WALK_CAPS_MAX + 1))
-static _Thread_local WalkMemo *memo_cells[MEMO_LEVELS];
-static _Thread_local size_t memo_size[MEMO_LEVELS];
-static _Thread_local uint32_t memo_last;
-/* The path state each level holds now: its captures and stamp, and the walk
- * (root stamp) it belongs to. A state met again in the same walk (the king
- * taken from another square of a (adQ0)0 path) takes its stamp back, so its
- * cells still say what was walked; any other state at that level gets a new
- * stamp. */
-static _Thread_local struct {
+typedef struct {
+  WalkMemo *cells;
+  size_t size;
+  /* The path state the level holds now: its captures (newest first) and
+   * stamp, and the walk (root stamp) it belongs to. A state met again in
+   * the same walk (the king taken from another square of a (adQ0)0 path)
+   * takes its stamp back, so its cells still say what was walked; any
+   * other state at that level gets a new stamp. */
   uint32_t root, stamp;
-  Square caps[WALK_CAPS_MAX];
-} memo_state[MEMO_LEVELS];
+  Square *caps;
+  int caps_size;
+} MemoLevel;
+/* As many levels as the deepest path state so far needs: a move may take
+ * any number of pieces. */
+static _Thread_local MemoLevel *memo_levels;
+static _Thread_local int memo_level_nb;
+static _Thread_local uint32_t memo_last;
 
 /* The queue of a memoised walk: a leg to walk from a square in a path state. */
 typedef struct {
   uint16_t leg;
   bool ep_set;
-  uint8_t cap_count;
+  int cap_count;
   int from;
   uint32_t stamp;
-  Square caps[WALK_CAPS_MAX];
+  const WalkCap *caps;
 } WalkItem;
 static _Thread_local WalkItem *queue;
 static _Thread_local size_t queue_len, queue_cap;
 
 __attribute__((noinline)) static uint32_t walk_memo_stamp(void) {
   if (++memo_last == 0) { /* wrapped: forget every cell */
-    for (int l = 0; l < MEMO_LEVELS; l++)
-      if (memo_cells[l]) memset(memo_cells[l], 0, memo_size[l] * sizeof *memo_cells[l]);
-    memset(memo_state, 0, sizeof memo_state);
+    for (int l = 0; l < memo_level_nb; l++) {
+      MemoLevel *m = &memo_levels[l];
+      if (m->cells) memset(m->cells, 0, m->size * sizeof *m->cells);
+      m->root = m->stamp = 0;
+    }
     memo_last = 1;
   }
   return memo_last;
 }
 
+/* This thread's level for the walk's current path state, the levels grown
+ * to reach it; NULL without memory. Valid until the next call. */
+static MemoLevel *walk_memo_state(const Walk *w) {
+  int level = 2 * w->cap_count + w->ep_set;
+  if (level >= memo_level_nb) {
+    int nb = memo_level_nb ? 2 * memo_level_nb : 16;
+    while (nb <= level) nb *= 2;
+    MemoLevel *grown = realloc(memo_levels, (size_t)nb * sizeof *grown);
+    if (!grown) return NULL;
+    memset(grown + memo_level_nb, 0, (size_t)(nb - memo_level_nb) * sizeof *grown);
+    memo_levels = grown;
+    memo_level_nb = nb;
+  }
+  return &memo_levels[level];
+}
+
 /* This thread's memo cells of the walk's current level, grown to the
  * program's legs x squares; NULL without memory. */
 static WalkMemo *walk_memo_level(const Walk *w) {
-  int level = 2 * w->cap_count + w->ep_set;
+  MemoLevel *m = walk_memo_state(w);
+  if (!m) return NULL;
   size_t need = (size_t)w->prog->leg_count * (size_t)w->pos->geo.sq_nb;
-  if (need > memo_size[level]) {
+  if (need > m->size) {
     WalkMemo *cells = calloc(need, sizeof *cells);
     if (!cells) return NULL;
-    free(memo_cells[level]);
-    memo_cells[level] = cells;
-    memo_size[level] = need;
+    free(m->cells);
+    m->cells = cells;
+    m->size = need;
   }
-  return memo_cells[level];
+  return m->cells;
 }
 
 /* Starts a memoised walk; without memory the walk goes unmemoised
  * (depth-bounded, still right). */
 static void walk_memo_begin(Walk *w) {
   w->cap_count = 0;
+  w->caps = NULL;
+  w->states = 0;
   w->ep_set = false;
   w->memo = walk_memo_level(w) != NULL;
   if (w->memo) w->stamp = w->root_stamp = walk_memo_stamp();
@@ -250,14 +318,27 @@ static void walk_memo_begin(Walk *w) {
 /* The stamp of the walk's current path state (captures and e.p. as they
  * are now): the one it had earlier in this walk, or a new one. */
 static uint32_t walk_state_stamp(const Walk *w) {
-  int level = 2 * w->cap_count + w->ep_set;
-  if (memo_state[level].root == w->root_stamp &&
-      !memcmp(memo_state[level].caps, w->caps, (size_t)w->cap_count * sizeof w->caps[0]))
-    return memo_state[level].stamp;
-  memo_state[level].root = w->root_stamp;
-  memo_state[level].stamp = walk_memo_stamp();
-  memcpy(memo_state[level].caps, w->caps, (size_t)w->cap_count * sizeof w->caps[0]);
-  return memo_state[level].stamp;
+  MemoLevel *m = walk_memo_state(w);
+  if (!m) return walk_memo_stamp(); /* a new state each time: still right */
+  if (m->root == w->root_stamp) {
+    int i = 0;
+    const WalkCap *c = w->caps;
+    while (c && i < w->cap_count && m->caps[i] == c->sq) c = c->prev, i++;
+    if (!c) return m->stamp;
+  }
+  uint32_t stamp = walk_memo_stamp(); /* before m is read again: it may clear the levels */
+  m->root = 0;
+  if (w->cap_count > m->caps_size) {
+    Square *caps = realloc(m->caps, (size_t)w->cap_count * sizeof *caps);
+    if (!caps) return stamp;
+    m->caps = caps;
+    m->caps_size = w->cap_count;
+  }
+  int i = 0;
+  for (const WalkCap *c = w->caps; c; c = c->prev) m->caps[i++] = c->sq;
+  m->root = w->root_stamp;
+  m->stamp = stamp;
+  return stamp;
 }
 
 /* Queues leg li from square `from` in the current path state, unless it was
@@ -279,9 +360,9 @@ __attribute__((noinline)) static bool walk_push(Walk *w, int li, int from) {
   it->leg = (uint16_t)li;
   it->from = from;
   it->ep_set = w->ep_set;
-  it->cap_count = (uint8_t)w->cap_count;
+  it->cap_count = w->cap_count;
   it->stamp = w->stamp;
-  memcpy(it->caps, w->caps, sizeof it->caps);
+  it->caps = w->caps;
   return true;
 }
 
@@ -295,21 +376,20 @@ static void walk_drain(Walk *w, size_t base) {
   int cap_count = w->cap_count;
   bool ep_set = w->ep_set;
   uint32_t stamp = w->stamp;
-  Square caps[WALK_CAPS_MAX];
-  memcpy(caps, w->caps, sizeof caps);
+  const WalkCap *caps = w->caps;
   for (size_t i = base; i < queue_len && !w->found; i++) {
     WalkItem it = queue[i];
     w->ep_set = it.ep_set;
     w->cap_count = it.cap_count;
     w->stamp = it.stamp;
-    memcpy(w->caps, it.caps, sizeof w->caps);
+    w->caps = it.caps;
     walk_leg(w, it.leg, it.from, 0);
   }
   queue_len = base;
   w->cap_count = cap_count;
   w->ep_set = ep_set;
   w->stamp = stamp;
-  memcpy(w->caps, caps, sizeof caps);
+  w->caps = caps;
 }
 
 /* Walks root (or special) leg li from sq: directly, or for a memoised
@@ -367,8 +447,8 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   if (ends) {
     if (w->target >= 0) {
       if (capture && sq == w->target) w->found = true;
-      for (int i = 0; i < w->cap_count; i++)
-        if (w->caps[i] == w->target) w->found = true;
+      for (const WalkCap *c = w->caps; c; c = c->prev)
+        if (c->sq == w->target) w->found = true;
     } else if (ep) {
       walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
     } else if (cell == PIECE_NONE || capture) {
@@ -379,9 +459,19 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
     if (w->found) return;
   }
   if (!leg->child_count) return;
-  bool pushed = capture && w->cap_count < WALK_CAPS_MAX;
-  if (capture && !pushed) return;
-  if (pushed) w->caps[w->cap_count++] = (Square)sq;
+  bool pushed = capture;
+  WalkCap taken; /* lives until everything after this capture is walked */
+  if (pushed) {
+    if (w->memo && ++w->states > WALK_STATES_MAX) {
+      walk_report("a piece's captures on its way pass the walker's bound of path states "
+                  "(WALK_STATES_MAX, movegen_walk.h)");
+      return;
+    }
+    taken.sq = (Square)sq;
+    taken.prev = w->caps;
+    w->caps = &taken;
+    w->cap_count++;
+  }
   if (!w->memo) {
     if (depth + 1 < WALK_DEPTH_MAX)
       for (int k = 0; k < leg->child_count && !w->found; k++)
@@ -397,7 +487,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
     if (pushed) walk_drain(w, base); /* the new path state, to its end */
     w->stamp = stamp;
   }
-  if (pushed) w->cap_count--;
+  if (pushed) w->caps = taken.prev, w->cap_count--;
 }
 
 /* Whether the leg may land on a square holding piece p (occupancy and
@@ -616,6 +706,7 @@ void walk_piece(Walk *w, int sq) {
   w->prog = &pos->variant->pieces[type].moves[w->us];
   w->next = t->next + (size_t)t->leg_base[type][w->us] * (size_t)pos->geo.sq_nb;
   w->cap_count = 0;
+  w->caps = NULL;
   w->ep_set = false;
   w->dedup = t->dedup[type][w->us];
   w->returns = t->returns[type][w->us];
@@ -647,6 +738,7 @@ static void walk_setup(Walk *w, int sq, int type) {
   w->prog = &pos->variant->pieces[type].moves[w->us];
   w->next = pos->tables->next + (size_t)pos->tables->leg_base[type][w->us] * (size_t)pos->geo.sq_nb;
   w->cap_count = 0;
+  w->caps = NULL;
   w->ep_set = false;
   w->dedup = false;
   w->returns = pos->tables->returns[type][w->us];
@@ -693,7 +785,7 @@ void gen_piece_moves(const Position *pos, int sq, MoveList *list) {
 
 int pos_move_listed(const Position *pos, Move m, MoveList *scratch) {
   const VariantRules *r = &pos->variant->rules;
-  if (move_kind(m) != MOVE_NORMAL && move_kind(m) != MOVE_EN_PASSANT) return -1;
+  if (!move_is_normal(m) && move_kind(m) != MOVE_EN_PASSANT) return -1;
   if (r->promotion_sittuyin || r->gating || r->wall_rule || r->drop_compulsory) return -1;
   int from = move_from(m);
   if (from >= pos->geo.sq_nb) return 0;

@@ -21,16 +21,33 @@
 typedef struct {
   uint32_t stamp;
 } WalkMemo;
-#define WALK_CAPS_MAX 4
+
+/* A capture made on the way, in a list of the walk's captures, newest
+ * first. Each node lives in the frame of the walk_land that made the
+ * capture, which walks everything that follows it (directly, or by
+ * draining the queue) before it returns; so a move may capture any number
+ * of pieces. */
+typedef struct WalkCap {
+  Square sq;
+  const struct WalkCap *prev;
+} WalkCap;
+
+/* Path states (captures made) one walk of a memoised program may enter:
+ * on a crowded board a piece that captures and goes on again and again,
+ * (adW)0, has exponentially many capture sequences. A walk that would
+ * enter more stops capturing on its way and says so once on stderr
+ * (movegen.c); a real position comes nowhere near it. */
+#define WALK_STATES_MAX (1u << 16)
 
 typedef struct {
   const Position *pos;
   Color us;
   int type, origin;
   const MoveProgram *prog;
-  const Square *next; /* next-square rows of this program's legs */
-  Square caps[WALK_CAPS_MAX];
+  const Square *next;  /* next-square rows of this program's legs */
+  const WalkCap *caps; /* the captures made on the way, newest first */
   int cap_count;
+  uint32_t states; /* memoised programs: path states entered in this walk */
   bool ep_set;
   bool dedup;       /* multi-leg programs may reach one move by several paths */
   bool tactical;    /* generation mode: only captures and promotions (pos_is_tactical) */

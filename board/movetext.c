@@ -29,7 +29,7 @@ static bool castling_as_king_takes_rook(const Position *pos, Move move) {
 static int move_write(const Position *pos, Move move, int rook_form, char *buf, size_t buflen) {
   const Geometry *geo = &pos->geo;
   const Variant *v = pos->variant;
-  char from[3 * SQUARE_TEXT_MAX], to[SQUARE_TEXT_MAX], suffix[2 * PIECE_LETTER_MAX + 1] = "";
+  char from[MOVE_TEXT_MAX], to[SQUARE_TEXT_MAX], suffix[2 * PIECE_LETTER_MAX + 1] = "";
   if (move == MOVE_NONE_VALUE) return snprintf(buf, buflen, "0000");
   geo_square_to_text(geo, move_to(move), to, sizeof to);
   if (move_kind(move) == MOVE_DROP) {
@@ -40,14 +40,15 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
   geo_square_to_text(geo, move_from(move), from, sizeof from);
   /* A multi-leg move that also captures on the way (a lion's double
    * capture, its igui) names those squares between from and to: "c3b4b5"
-   * beside the plain jump "c3b5", "c3b4c3" beside the pass "c3c3". */
-  if (move_kind(move) == MOVE_NORMAL && move_extra1(move) != EXTRA_NONE) {
-    char via[2 * SQUARE_TEXT_MAX] = "";
-    geo_square_to_text(geo, move_extra1(move), via, SQUARE_TEXT_MAX);
-    if (move_extra2(move) != EXTRA_NONE)
-      geo_square_to_text(geo, move_extra2(move), via + strlen(via), SQUARE_TEXT_MAX);
-    size_t n = strlen(from);
-    snprintf(from + n, sizeof from - n, "%s", via);
+   * beside the plain jump "c3b5", "c3b4c3" beside the pass "c3c3"; one or
+   * two in the order they are taken, more (a long move) in square order. */
+  if (move_is_normal(move)) {
+    int16_t two[2];
+    const int16_t *side;
+    int n = move_side_captures(move, two, &side);
+    size_t len = strlen(from);
+    for (int i = 0; i < n && len + SQUARE_TEXT_MAX <= sizeof from; i++)
+      len += (size_t)geo_square_to_text(geo, side[i], from + len, SQUARE_TEXT_MAX);
   }
   if (move_kind(move) == MOVE_CASTLING &&
       (rook_form < 0 ? castling_as_king_takes_rook(pos, move) : rook_form == 1))

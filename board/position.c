@@ -206,6 +206,8 @@ Position *pos_clone(const Position *src) {
   memcpy(pos->plist[WHITE], src->plist[WHITE], (size_t)sq_nb * sizeof(Square));
   memcpy(pos->plist[BLACK], src->plist[BLACK], (size_t)sq_nb * sizeof(Square));
   memcpy(pos->pindex, src->pindex, (size_t)sq_nb * sizeof(int16_t));
+  pos->spill = NULL; /* its own, empty: moves made on src are not unmade here */
+  pos->spill_len = pos->spill_cap = 0;
   tables_retain(pos->tables);
   return pos;
 }
@@ -217,6 +219,7 @@ void pos_free(Position *pos) {
   free(pos->plist[WHITE]);
   free(pos->plist[BLACK]);
   free(pos->pindex);
+  free(pos->spill);
   free(pos);
 }
 
@@ -247,6 +250,62 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   if (!piece_is_real(victim)) return;
   if (pos->variant->rules.holdings) hand_add(pos, undo, us, hand_type_of(pos, victim), 1);
   pos_remove_piece(pos, sq, undo);
+}
+
+/* The captures of long move m on its side squares, logged in the spill
+ * log (Undo.spill_from); whether it took anything. Out of line: only
+ * variants with such pieces come here. */
+static __attribute__((noinline)) bool capture_long(Position *pos, Move m, Color us, Undo *undo) {
+  int16_t buf[2];
+  const int16_t *squares;
+  int n = move_side_captures(m, buf, &squares);
+  undo->spill_from = pos->spill_len;
+  undo->long_cells = undo->change_count;
+  undo->long_hands = undo->hand_change_count;
+  if (pos->spill_len + n > pos->spill_cap) {
+    int cap = pos->spill_cap ? 2 * pos->spill_cap : 256;
+    while (cap < pos->spill_len + n) cap *= 2;
+    SquareChange *grown = realloc(pos->spill, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      fprintf(stderr, "chimera: out of memory making a move that captures %d pieces\n", n);
+      abort();
+    }
+    pos->spill = grown;
+    pos->spill_cap = cap;
+  }
+  bool took = false;
+  for (int i = 0; i < n; i++) {
+    int sq = squares[i];
+    Piece victim = pos->board[sq];
+    if (!piece_is_real(victim)) continue;
+    if (pos->variant->rules.holdings) {
+      int type = hand_type_of(pos, victim), k = pos->hand[us][type];
+      if (k) pos->st.key ^= zobrist_hand(us, type, k);
+      assert(k + 1 < 256);
+      pos->hand[us][type] = (uint8_t)(k + 1);
+      pos->st.key ^= zobrist_hand(us, type, k + 1);
+    }
+    pos->spill[pos->spill_len++] = (SquareChange){(Square)sq, victim, pos->pindex[sq]};
+    cell_set(pos, sq, PIECE_NONE);
+    took = true;
+  }
+  return took;
+}
+
+/* Puts back what capture_long took, last first (the key is in PosState). */
+static void uncapture_long(Position *pos, const Undo *undo) {
+  Color us = (Color)!pos->side; /* the side that made the move */
+  for (int i = pos->spill_len - 1; i >= undo->spill_from; i--) {
+    const SquareChange *c = &pos->spill[i];
+    if (pos->variant->rules.holdings) pos->hand[us][hand_type_of(pos, c->old)]--;
+    cell_revert(pos, c->sq, c->old, c->index);
+  }
+  pos->spill_len = undo->spill_from;
+}
+
+const SquareChange *pos_undo_spilled(const Position *pos, const Undo *undo, int *count) {
+  *count = move_kind(undo->move) == MOVE_LONG ? pos->spill_len - undo->spill_from : 0;
+  return pos->spill + (*count ? undo->spill_from : 0);
 }
 
 static void explode_at(Position *pos, int sq, Undo *undo);
@@ -580,8 +639,11 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   }
   case MOVE_NORMAL:
   case MOVE_EN_PASSANT:
+  case MOVE_LONG:
   default: {
-    int e1 = move_extra1(m), e2 = move_extra2(m);
+    /* a long move's extra fields hold its list id, not squares */
+    bool long_move = move_kind(m) == MOVE_LONG;
+    int e1 = long_move ? EXTRA_NONE : move_extra1(m), e2 = long_move ? EXTRA_NONE : move_extra2(m);
     bool aimed = type_set_has(&pos->variant->rules.royal_aimed, mover);
     int blast = -1;
     if (to != from && piece_is_real(pos->board[to])) { /* from == to: sittuyin promotion */
@@ -597,6 +659,10 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     if (e2 != EXTRA_NONE && piece_is_real(pos->board[e2])) {
       capture_on(pos, e2, us, undo);
       capture = true;
+    }
+    if (move_kind(m) == MOVE_LONG && capture_long(pos, m, us, undo)) {
+      capture = true;
+      if (blast < 0) blast = to;
     }
     pos_move_piece(pos, from, to, undo);
     int promo = move_piece_arg(m);
@@ -667,6 +733,29 @@ static void changes_revert(Position *pos, const Undo *undo) {
   pos->st = undo->prev;
 }
 
+/* Reverts the logged cells and hand counts in [cells, cell_end) and
+ * [hands, hand_end), last first. */
+static void changes_revert_range(Position *pos, const Undo *undo, int cells, int cell_end,
+                                 int hands, int hand_end) {
+  for (int i = cell_end - 1; i >= cells; i--)
+    cell_revert(pos, undo->changes[i].sq, undo->changes[i].old, undo->changes[i].index);
+  for (int i = hand_end - 1; i >= hands; i--) {
+    const HandChange *h = &undo->hand_changes[i];
+    pos->hand[h->color][h->type] = h->old;
+  }
+}
+
+/* A long move: what it logged after its captures, its captures (the spill
+ * log), what it logged before them, in that order (changes_revert's order
+ * with the spill in its place). */
+static void unmake_long(Position *pos, const Undo *undo) {
+  changes_revert_range(pos, undo, undo->long_cells, undo->change_count, undo->long_hands,
+                       undo->hand_change_count);
+  uncapture_long(pos, undo);
+  changes_revert_range(pos, undo, 0, undo->long_cells, 0, undo->long_hands);
+  pos->st = undo->prev;
+}
+
 void pos_lift_piece(Position *pos, int sq, Undo *undo) {
   undo->prev = pos->st;
   undo->move = MOVE_NONE_VALUE;
@@ -679,7 +768,10 @@ void pos_unlift_piece(Position *pos, const Undo *undo) {
 }
 
 void pos_unmake_move(Position *pos, const Undo *undo) {
-  changes_revert(pos, undo);
+  if (move_kind(undo->move) == MOVE_LONG)
+    unmake_long(pos, undo);
+  else
+    changes_revert(pos, undo);
   pos->side = (Color)!pos->side;
   assert(pos_is_ok(pos));
 }

@@ -115,12 +115,18 @@ typedef struct {
   uint8_t color, old;
 } HandChange;
 
-/* Everything pos_unmake_move needs; owned by the caller (one per ply). */
+/* Everything pos_unmake_move needs; owned by the caller (one per ply).
+ * A long move (MOVE_LONG) may capture any number of pieces: those cells are
+ * logged in the position's spill log instead (Position.spill), from
+ * spill_from on, and changes[] holds the rest of the move as usual. */
 typedef struct {
   PosState prev;
   Move move;
   int change_count;
   int hand_change_count;
+  /* MOVE_LONG only: where its captures start in Position.spill, and how
+   * many cells and hand counts were logged before them */
+  int spill_from, long_cells, long_hands;
   SquareChange changes[UNDO_CHANGES_MAX];
   HandChange hand_changes[UNDO_CHANGES_MAX];
 } Undo;
@@ -166,6 +172,12 @@ typedef struct Position {
   PosState st;
   /* pieces in hand, by colour and type (logged in Undo.hand_changes) */
   uint8_t hand[COLOR_NB][PIECE_TYPE_MAX];
+  /* The cells the captures of the long moves made and not unmade took, a
+   * stack in make/unmake order (Undo.spill_from): a long move captures any
+   * number of pieces, more than Undo.changes holds. Grown when a longer
+   * chain than ever is made (rare: only variants with such pieces). */
+  SquareChange *spill;
+  int spill_len, spill_cap;
 } Position;
 
 /* Creates a position for the variant, set to its start position (or empty if
@@ -192,6 +204,10 @@ bool pos_set_startpos(Position *pos, char *err, size_t errlen);
 void pos_set_chess960(Position *pos, bool on);
 
 void pos_make_move(Position *pos, Move move, Undo *undo);
+/* The cells a long move's captures changed (undo of the last move made on
+ * pos, or of one made before it and not unmade), as they were before it; their
+ * number in *count (0 for any other move). */
+const SquareChange *pos_undo_spilled(const Position *pos, const Undo *undo, int *count);
 void pos_unmake_move(Position *pos, const Undo *undo);
 /* Passes the turn (null move for search); undo with pos_unmake_move. */
 void pos_make_null(Position *pos, Undo *undo);

@@ -198,7 +198,7 @@ static bool hill_reply_possible(const Position *pos) {
   gen_pseudo_moves(pos, &list);
   for (int i = 0; i < list.count; i++) {
     Move m = list.moves[i];
-    if (move_kind(m) != MOVE_NORMAL || !zone[move_to(m)]) continue;
+    if (!move_is_normal(m) || !zone[move_to(m)]) continue;
     if (!type_set_has(&types, piece_type(pos->board[move_from(m)]))) continue;
     if (pos_is_legal(pos, m)) return true;
   }

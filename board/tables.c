@@ -215,34 +215,6 @@ bool bb_disabled(void) {
  * ask for (geometry, promotion zones, royal masks, demotions): cheap, so
  * every loaded variant can be checked at start-up. NULL with a message if the
  * variant cannot be played. */
-/* The most pieces one path through the program may capture on its way
- * (legs that capture and go on; the capture where the move ends aside),
- * capped at 3: the longest such path, relaxed until nothing grows, which
- * ends since the counts only grow and are capped. */
-static int most_captures_on_the_way(const MoveProgram *prog) {
-  int n = prog->leg_count, most = 0;
-  uint8_t *best = calloc((size_t)n + 1, 1);
-  if (!best) return 3;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int i = n - 1; i >= 0; i--) {
-      const MoveLeg *leg = &prog->legs[i];
-      int b = 0;
-      for (int k = 0; k < leg->child_count; k++)
-        if (best[prog->children[leg->first_child + k]] > b)
-          b = best[prog->children[leg->first_child + k]];
-      b += leg->child_count && leg->effect == EFFECT_CAPTURE &&
-           leg->occupancy & (OCC_ENEMY | OCC_FRIEND);
-      if (b > 3) b = 3;
-      if (b > best[i]) best[i] = (uint8_t)b, changed = true;
-    }
-  }
-  for (int i = 0; i < n; i++)
-    if (best[i] > most) most = best[i];
-  free(best);
-  return most;
-}
-
 /* k, kk and # are judged by the leg a move ends on (board/leg_rules.c), so a
  * leg carrying one must pass it to every leg that may follow: in kW-F or
  * #cK-[mK] the flag would bind only the moves that stop early, which is not
@@ -346,16 +318,6 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
             snprintf(err, errlen, "piece %s: leg child out of range", v->pieces[type].letter);
             goto fail;
           }
-      }
-      /* a move holds two squares captured on the way (move.h); more would
-       * be left out of the move list, silently */
-      if (most_captures_on_the_way(prog) > 2) {
-        snprintf(err, errlen,
-                 "piece %s: a move may capture more than two pieces on its way (a repeated "
-                 "leg that captures and goes on, as in (dcK-mK)0 or (aW)0); a move holds two "
-                 "captures on its way and one where it ends",
-                 v->pieces[type].letter);
-        goto fail;
       }
       if (swap_and_capture_collide(&t->geo, prog)) {
         snprintf(err, errlen,

@@ -52,6 +52,14 @@ int move_captured_value(const Position *pos, const EvalTables *tables, Move move
            victim_value(pos, tables, move_extra1(move), us) +
            victim_value(pos, tables, move_extra2(move), us);
   case MOVE_EN_PASSANT: return victim_value(pos, tables, move_extra1(move), us);
+  case MOVE_LONG: {
+    int16_t buf[2];
+    const int16_t *side;
+    int n = move_side_captures(move, buf, &side),
+        value = victim_value(pos, tables, move_to(move), us);
+    for (int i = 0; i < n; i++) value += victim_value(pos, tables, side[i], us);
+    return value;
+  }
   default: return 0;
   }
 }
@@ -59,7 +67,7 @@ int move_captured_value(const Position *pos, const EvalTables *tables, Move move
 static int promotion_gain(const Position *pos, const EvalTables *tables, Move move) {
   MoveKind kind = move_kind(move);
   int promo = move_piece_arg(move);
-  if (promo < 0 || (kind != MOVE_NORMAL && kind != MOVE_EN_PASSANT)) return 0;
+  if (promo < 0 || (!move_is_normal(move) && kind != MOVE_EN_PASSANT)) return 0;
   int mover = move_mover_type(pos, move);
   return tables->see_value[promo] - (mover >= 0 ? tables->see_value[mover] : 0);
 }
@@ -91,6 +99,11 @@ static int see_move_gain(const Position *pos, const EvalTables *tables, const Un
     gain += see_cell_value(tables, pos_piece_on(pos, sq), mover) -
             see_cell_value(tables, undo->changes[i].old, mover);
   }
+  /* a long move's captures are in the position's spill log: each square
+   * once, emptied, and none of them among the changes above */
+  int spilled;
+  const SquareChange *spill = pos_undo_spilled(pos, undo, &spilled);
+  for (int i = 0; i < spilled; i++) gain -= see_cell_value(tables, spill[i].old, mover);
   /* A drop only moves material from the hand to the board. */
   if (move_kind(undo->move) == MOVE_DROP)
     gain -= see_cell_value(tables, pos_piece_on(pos, move_to(undo->move)), mover);
@@ -196,10 +209,13 @@ int move_captured_type(const Position *pos, Move move) {
   Color us = pos_side_to_move(pos);
   int sq = -1;
   switch (move_kind(move)) {
-  case MOVE_NORMAL: {
+  case MOVE_NORMAL:
+  case MOVE_LONG: {
     Piece p = pos_piece_on(pos, move_to(move));
     if (piece_is_real(p) && piece_color(p) != us) return piece_type(p);
-    sq = move_extra1(move);
+    int16_t buf[2];
+    const int16_t *side;
+    sq = move_side_captures(move, buf, &side) ? side[0] : EXTRA_NONE;
     break;
   }
   case MOVE_EN_PASSANT: sq = move_extra1(move); break;
