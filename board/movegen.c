@@ -20,6 +20,7 @@
 
 #include "board/bb.h"
 #include "board/movegen_walk.h"
+#include "board/movetext.h"
 #include "board/rules_castling.h"
 #include "board/rules_promotion.h"
 #include "board/rules_drops.h"
@@ -160,6 +161,18 @@ __attribute__((noinline)) static int walk_long_id(const Walk *w, int sq) {
   for (const WalkCap *c = w->caps; c; c = c->prev)
     if (c->sq != sq) squares[n++] = c->sq;
   qsort(squares, (size_t)n, sizeof squares[0], square_order);
+  /* its text (move_to_text): from, these squares, to and a promotion suffix */
+  char text[SQUARE_TEXT_MAX];
+  size_t len = 2 * PIECE_LETTER_MAX + 1 +
+               (size_t)geo_square_to_text(&w->pos->geo, w->origin, text, sizeof text) +
+               (size_t)geo_square_to_text(&w->pos->geo, sq, text, sizeof text);
+  for (int i = 0; i < n; i++)
+    len += (size_t)geo_square_to_text(&w->pos->geo, squares[i], text, sizeof text);
+  if (len > MOVE_TEXT_MAX) {
+    walk_report("a move capturing more pieces on its way than its text can name (MOVE_TEXT_MAX "
+                "in board/movetext.h)");
+    return -1;
+  }
   int id = move_long_intern(squares, n);
   if (id < 0)
     walk_report("the table of moves capturing more than two pieces on their way is full "

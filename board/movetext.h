@@ -21,7 +21,10 @@
 #include "board/move.h"
 #include "board/position.h"
 
-#define MOVE_TEXT_MAX 32
+/* Room for a move's text: from, the squares a long move captures on its
+ * way, to and a promotion suffix. Move generation leaves out, and says so,
+ * a long move whose text would not fit (walk_long_id in movegen.c). */
+#define MOVE_TEXT_MAX 64
 
 /* Writes the move's text; returns its length. */
 int move_to_text(const Position *pos, Move move, char *buf, size_t buflen);

@@ -189,6 +189,41 @@ END_TEST
 
 /* (adW)0 among many enemies has exponentially many capture orders: the
  * walker's bound of path states (WALK_STATES_MAX) ends it within seconds. */
+/* A move whose text would not fit in MOVE_TEXT_MAX (64) is left out, with a
+ * message, never written cut short. 36x10, Black's checker x=(cW-mW)0 on a10
+ * and White's Ps on b10 d10 ... ah10 (17): the k-th stop after k captures
+ * writes a10, the k captured squares (b10..z10: three characters, ab10 on:
+ * four) and the landing square, plus room for a promotion suffix (17).
+ * k = 13 takes 3 + 13 x 3 + 4 (aa10) + 17 = 63 characters; k = 14 takes
+ * 3 + 13 x 3 + 4 (ab10) + 4 (ac10) + 17 = 67. So 13 of its 17 stops are
+ * moves, with the king's three on a1: 16. */
+START_TEST(a_move_whose_text_does_not_fit_is_left_out) {
+  const char *text = "[v]\nboard = 36x10\n"
+                     "setup = xP1P1P1P1P1P1P1P1P1P1P1P1P1P1P1P1P1K/36/36/36/36/36/36/36/36/k35 "
+                     "b - - 0 1\npieces = K P=mfW X=(cW-mW)0\nrules = royal{K}\n";
+  char err[256];
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_new();
+  library_add_text(lib, "v.var", text, &diags);
+  library_compile(lib, &diags);
+  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
+  variant_diag_free(&diags);
+  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s", err);
+  ck_assert_uint_eq(perft(pos, 1), 16);
+  MoveList *list = malloc(sizeof *list);
+  int n = gen_legal_moves(pos, list);
+  for (int i = 0; i < n; i++) {
+    char buf[MOVE_TEXT_MAX];
+    ck_assert_int_lt(move_to_text(pos, list->moves[i], buf, sizeof buf), MOVE_TEXT_MAX);
+    ck_assert(move_from_text(pos, buf, NULL, 0) == list->moves[i]);
+  }
+  free(list);
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 START_TEST(a_crowded_board_does_not_hang) {
   VariantLibrary *lib;
   Position *pos = long_position("X=(adW)0", "7k/8/1zzzzz2/1zzzzz2/1zzzzz2/1zzzzz2/3X4/K7 w - - 0 1",
@@ -209,6 +244,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, a_long_move_lists_its_captures);
   tcase_add_test(tc, make_unmake_and_text_are_exact);
   tcase_add_test(tc, walker_alone_counts_the_same);
+  tcase_add_test(tc, a_move_whose_text_does_not_fit_is_left_out);
   tcase_add_test(tc, a_crowded_board_does_not_hang);
   suite_add_tcase(suite, tc);
   return suite;
