@@ -420,8 +420,10 @@ static void walk_root(Walk *w, int li, int sq) {
   walk_drain(w, base);
 }
 
+static void walk_land_setup(Walk *w, const MoveLeg *leg, int from, int sq, int depth);
+
 /* The leg lands on sq holding cell: test it, act on it, go on to children. */
-static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth) {
+static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell, int depth) {
   const Position *pos = w->pos;
   bool ep = false;
   unsigned occ;
@@ -450,6 +452,10 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
   if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
     return;
   bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
+  if (leg->flags & LEG_SETUP) {
+    if (capture) walk_land_setup(w, leg, from, sq, depth);
+    return;
+  }
   /* "So far as not specifically allowed, the start square and the arrival
    * square cannot be equal" (MBN §2): allowed for the null leap (O, W00)
    * and after a leg that may capture and go on (aK--[K]: igui, pass) */
@@ -501,6 +507,52 @@ static void walk_land(Walk *w, const MoveLeg *leg, int sq, Piece cell, int depth
     w->stamp = stamp;
   }
   if (pushed) w->caps = taken.prev, w->cap_count--;
+}
+
+/* MBN's setup operator (LEG_SETUP, decision 34): the leg captured on sq and
+ * the piece stands back on `from`, where the move may end ("Q=mQ-{!cK}":
+ * capture by withdrawal; "!c{R}R": a capture without moving) and its next
+ * legs start. The capture is one on the way. */
+__attribute__((noinline)) static void walk_land_setup(Walk *w, const MoveLeg *leg, int from, int sq,
+                                                      int depth) {
+  if (w->memo && ++w->states > WALK_STATES_MAX) {
+    walk_report("a piece's captures on its way pass the walker's bound of path states "
+                "(WALK_STATES_MAX, movegen_walk.h)");
+    return;
+  }
+  WalkCap taken = {(Square)sq, w->caps};
+  w->caps = &taken;
+  w->cap_count++;
+  bool ends = leg->flags & LEG_ENDS;
+  if (ends && w->compulsory && leg->child_count) ends = !walk_compulsory_veto(w, leg, from);
+  if (ends && w->leg_mask && (leg->flags & w->leg_mask) != w->leg_want) ends = false;
+  if (ends) {
+    if (w->target >= 0) {
+      for (const WalkCap *c = w->caps; c; c = c->prev)
+        if (c->sq == w->target) w->found = true;
+    } else {
+      walk_emit(w, from, MOVE_NORMAL, EXTRA_NONE, true);
+    }
+  }
+  if (leg->child_count && !w->found) {
+    if (!w->memo) {
+      if (depth + 1 < WALK_DEPTH_MAX)
+        for (int k = 0; k < leg->child_count && !w->found; k++)
+          walk_leg(w, w->prog->children[leg->first_child + k], from, depth + 1);
+    } else {
+      uint32_t stamp = w->stamp;
+      size_t base = queue_len;
+      w->stamp = walk_state_stamp(w);
+      for (int k = 0; k < leg->child_count && !w->found; k++) {
+        int child = w->prog->children[leg->first_child + k];
+        if (!walk_push(w, child, from)) walk_leg(w, child, from, depth + 1);
+      }
+      walk_drain(w, base);
+      w->stamp = stamp;
+    }
+  }
+  w->caps = taken.prev;
+  w->cap_count--;
 }
 
 /* Whether the leg may land on a square holding piece p (occupancy and
@@ -561,7 +613,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
       }
       /* a compulsory leg is never taken onto the move's start square */
       if (land && leg->flags & LEG_COMPULSORY && sq == w->origin) land = false;
-      if (land) walk_land(w, leg, sq, cell, depth);
+      if (land) walk_land(w, leg, from, sq, cell, depth);
       if (w->found) break;
     }
     if (cell != PIECE_NONE && !walk_may_leap(w, leg, cell)) break;
@@ -815,8 +867,8 @@ int gen_piece_moves_by_legs(const Position *pos, int sq, unsigned mask, unsigned
                             MoveList *list) {
   Walk w;
   walk_init(&w, pos, piece_color(pos->board[sq]), -1, list);
-  w.leg_mask = (uint16_t)mask;
-  w.leg_want = (uint16_t)want;
+  w.leg_mask = (uint32_t)mask;
+  w.leg_want = (uint32_t)want;
   list->count = 0;
   /* the plain loop does not read leg flags; such types carry none of these */
   assert(!pos->tables->plain[piece_type(pos->board[sq])][w.us]);

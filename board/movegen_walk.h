@@ -71,7 +71,7 @@ typedef struct {
   /* generation mode: emit only moves whose last leg's flags, masked by
    * leg_mask, equal leg_want (leg_rules.c asks which legs make a move);
    * 0 and 0 for every move */
-  uint16_t leg_mask, leg_want;
+  uint32_t leg_mask, leg_want;
 } Walk;
 
 /* Every walk starts from the same state: all fields zero (no captures, no

@@ -271,7 +271,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE |
-                         LEG_UNBLOCKED | LEG_STRICT_INITIAL;
+                         LEG_UNBLOCKED | LEG_STRICT_INITIAL | LEG_SETUP;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);

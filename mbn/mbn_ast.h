@@ -127,6 +127,8 @@ struct AstNode {
   int set_count;
   AstRange before, after;
   bool decisive;            /* # before the move: its capture decides the game */
+  bool setup;               /* ! before the move: its capture made, the piece stands back on
+                               the square it came from (the setup square, MBN §6) */
   AstTransition transition; /* <+1>, <<+1>>, <> before the move */
   uint32_t origin_boards;   /* set by the compiler for C<2>=...: legs start only on these
                                boards (bit l for level l); never parsed or printed */

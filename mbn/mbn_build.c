@@ -295,7 +295,7 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   leg->max_steps = t->max_steps;
   leg->between = t->between;
   leg->leap_set = t->leap_filter < 0 ? 0 : (uint16_t)(t->leap_filter + 1);
-  leg->flags = (uint16_t)(t->flags | (t->reflect_z ? MBN_LEG_REFLECT_Z : 0));
+  leg->flags = (uint32_t)(t->flags | (t->reflect_z ? MBN_LEG_REFLECT_Z : 0));
   leg->victim_set = MOVE_NONE;
   leg->origin_range = t->origin_range < 0 ? MOVE_NONE : (uint16_t)t->origin_range;
   leg->landing_range = t->landing_range < 0 ? MOVE_NONE : (uint16_t)t->landing_range;
@@ -482,6 +482,23 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
   if (!b.hash) abort();
   for (int i = 0; i < b.hash_size; i++) b.hash[i] = -1;
   int vectors[64][2];
+  /* !: a capture, stepped back from (decision 34); a quiet step there and
+   * back would be a null move, and a swap or an e.p. capture is not defined */
+  for (int i = 0; i < graph->count; i++) {
+    const Template *t = &graph->templates[i];
+    if (!(t->flags & LEG_SETUP)) continue;
+    bool ends_quiet = t->can_end && (t->end_occ & OCC_EMPTY || t->end_effect != EFFECT_CAPTURE);
+    bool goes_quiet =
+        t->edge_count && (t->pass_occ & OCC_EMPTY || t->pass_effect != EFFECT_CAPTURE);
+    if (ends_quiet || goes_quiet || t->flags & (LEG_EP_CAPTURE | LEG_EP_ONLY | LEG_EP_VICTIM)) {
+      mbn_diagnostics_add(lc->diags, lc->source, t->line, t->col, "",
+                          "the setup operator '!' is supported on captures only (c, cc, cy: "
+                          "!cK), not on a move that may land on an empty square, swap or capture "
+                          "en passant (docs/mbn.md decision 34)");
+      free(b.hash);
+      return false;
+    }
+  }
   /* Roots first, so that legs[0 .. root_count-1] are the roots. */
   bool *gives = calloc((size_t)graph->root_count + 1, sizeof *gives);
   if (!gives) abort();
@@ -606,8 +623,8 @@ void mbn_mirror_program(MoveProgram *white, MoveProgram *black) {
       MoveLeg *leg = &black->legs[i];
       leg->dy = (int8_t)-leg->dy;
       if (leg->flags & MBN_LEG_REFLECT_Z) leg->dz = (int8_t)-leg->dz;
-      leg->flags &= (uint16_t)~MBN_LEG_REFLECT_Z;
-      white->legs[i].flags &= (uint16_t)~MBN_LEG_REFLECT_Z;
+      leg->flags &= ~(uint32_t)MBN_LEG_REFLECT_Z;
+      white->legs[i].flags &= ~(uint32_t)MBN_LEG_REFLECT_Z;
     }
   }
   if (white->child_link_count) {

@@ -157,7 +157,8 @@ static const AstNode *lower_basic(Lowering *L, char letter, int line, int col) {
   if (letter == 'X')
     lower_error(L, line, col, near,
                 "basic piece X (Explosion, (!dcy{^P}OK)0*) needs the setup "
-                "operator '!', which is not supported");
+                "operator '!' inside a complex rider, which is not supported (docs/mbn.md "
+                "decision 34)");
   else
     lower_error(L, line, col, near, "'%c' is not a basic piece", letter);
   return NULL;
@@ -640,10 +641,26 @@ static bool is_simple_unlimited(const AstNode *n) {
 /* What a letter or leaper resolves to, without lowering it (for R4 = R). */
 static const AstNode *lower_peek(Lowering *L, const AstNode *node);
 
+/* Whether a setup operator '!' stands anywhere in node. */
+static bool ast_has_setup(const AstNode *node) {
+  if (node->kind == AST_MOD && node->setup) return true;
+  for (int i = 0; i < node->kid_count; i++)
+    if (ast_has_setup(node->kids[i])) return true;
+  return false;
+}
+
 static Fragment lower_repeat(Lowering *L, const AstNode *ride, const AstNode *body,
                              const Ctx *ctx) {
   Fragment f;
   memset(&f, 0, sizeof f);
+  if (ast_has_setup(body)) {
+    /* the text's explosion (!dcyOK)0*: each round captures a neighbour,
+     * its O the piece itself; neither is played (decision 34) */
+    lower_error(L, ride->line, ride->col, "(",
+                "the setup operator '!' inside a complex rider (the explosion (!dcyOK)0*) is "
+                "not supported (docs/mbn.md decision 34)");
+    return f;
+  }
   int copies = ride->ride == RIDE_LIMITED || ride->ride == RIDE_EXACT ? ride->count : 1;
   if (ride->ride == RIDE_EDGE) {
     lower_error(L, ride->line, ride->col, "*", "edge rider '*' on a complex move is not supported");
@@ -734,6 +751,25 @@ static const AstDefinition *lower_macro_of(const Lowering *L, const AstNode *nod
     return NULL;
   if (L->basic_depth || lower_in_macro(L, letter)) return NULL;
   return lower_find_macro(L, letter);
+}
+
+/* The setup operator's move is one leg: atoms or basic letters, juxtaposed
+ * or with a count, never a chain, a sequence, a complex rider or a macro
+ * (whose body could be any of them). */
+static bool lower_setup_allowed(const Lowering *L, const AstNode *node) {
+  switch (node->kind) {
+  case AST_LEAPER: return true;
+  case AST_REF: return node->letter[0] != ':' && !lower_find_macro(L, node->letter);
+  case AST_RIDE:
+    return !node->group && !node->circular && !node->parens &&
+           (node->kids[0]->kind == AST_LEAPER || node->kids[0]->kind == AST_REF) &&
+           lower_setup_allowed(L, node->kids[0]);
+  case AST_ALT:
+    for (int i = 0; i < node->kid_count; i++)
+      if (!node->juxtaposed || !lower_setup_allowed(L, node->kids[i])) return false;
+    return true;
+  default: return false;
+  }
 }
 
 static AstNode *lower_node_copy(Lowering *L, const AstNode *node, AstNode *kid) {
@@ -977,6 +1013,24 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     Ctx inner = *ctx;
     if (!lower_ctx_apply(L, &inner, node)) return f;
     if (node->decisive) inner.flags |= LEG_DECISIVE;
+    if (node->setup) {
+      for (int i = 0; i < node->mod_count; i++)
+        if (node->mods[i].code == 'j') {
+          lower_error(L, node->line, node->col, "!",
+                      "the setup operator '!' on a visit ('j': K[1-5]+!cj{K}Q, a condition "
+                      "such as kings that may not face) is not supported (docs/mbn.md decision "
+                      "34)");
+          return f;
+        }
+      if (!lower_setup_allowed(L, node->kids[0])) {
+        lower_error(L, node->line, node->col, "!",
+                    "the setup operator '!' is supported on one leg only (a capture by a "
+                    "leaper or rider, as in Q=mQ-{!cK}), not on a chain, a sequence or a "
+                    "complex rider (docs/mbn.md decision 34)");
+        return f;
+      }
+      inner.flags |= LEG_SETUP;
+    }
     if (node->transition.kind) {
       const AstTransition *tr = &node->transition;
       if (ctx->transition) {

@@ -43,7 +43,7 @@ typedef struct {
   uint8_t end_occ, pass_occ; /* Occupancy when the move ends here / goes on */
   uint8_t end_effect, pass_effect;
   uint8_t between;
-  uint16_t flags;
+  uint32_t flags;
   int end_filter, pass_filter, ep_filter; /* lowering filter ids, -1 = any */
   int leap_filter;                        /* g{..}: what `between` may leap over, -1 = any */
   int origin_range, landing_range;        /* lowering range ids, -1 = none */
@@ -95,7 +95,7 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
 /* Compile-time only leg flag: Black's copy of this leg mirrors dz as well
  * (MBN's explicit reflection <<+1>>). mbn_mirror_program clears it from both
  * programs, so the walker never sees it. */
-#define MBN_LEG_REFLECT_Z (1u << 15)
+#define MBN_LEG_REFLECT_Z (1u << 31)
 
 /* Black's program: White's mirrored about the horizontal bisector (and about
  * the middle level for legs marked MBN_LEG_REFLECT_Z, whose mark is removed

@@ -22,7 +22,7 @@ typedef struct {
   int dir_levels;
   uint8_t end_occ, pass_occ;   /* 0xFF: no level constrained it */
   int end_effect, pass_effect; /* -1: default */
-  uint16_t flags;
+  uint32_t flags;
   int hop, hop_filter;
   int leap, leap_filter; /* g (1) or gg (2); g{..}'s piece set, -1 = any */
   bool lame;

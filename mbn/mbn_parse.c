@@ -523,17 +523,22 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
 /* PartialMove ::= BoardRange? Modification* Move Move* BoardRange? */
 static AstNode *parse_partial(Parser *p) {
   Token at = p->tok;
-  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
   AstNode *mod = node_new(p, AST_MOD, &at);
-  if (parse_is(p, '#')) {
-    mod->decisive = true;
-    parse_next(p);
-    if (p->tok.space_before) parse_error(p, "expected a move after '#'");
+  /* MovePrefix ::= '!'? ...; '#' too "has to precede any modifier" */
+  for (int prefix = 0; prefix < 2; prefix++) {
+    if (parse_is(p, '!') && !mod->setup) {
+      mod->setup = true;
+      parse_next(p);
+      if (p->tok.space_before) parse_error(p, "expected a move after '!'");
+    } else if (parse_is(p, '#') && !mod->decisive) {
+      mod->decisive = true;
+      parse_next(p);
+      if (p->tok.space_before) parse_error(p, "expected a move after '#'");
+    }
   }
-  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
   if (parse_is(p, '<')) parse_transition(p, &mod->transition);
-  if (parse_is(p, '!')) parse_error(p, "setup operator '!' is not supported");
+  if (parse_is(p, '!')) parse_error(p, "the setup operator '!' comes before a board transition");
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
   if (parse_is(p, '<')) parse_error(p, "two board transitions in a row");
   if (parse_is(p, '{'))
@@ -556,7 +561,7 @@ static AstNode *parse_partial(Parser *p) {
   }
   if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
   if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive &&
-      !mod->transition.kind)
+      !mod->setup && !mod->transition.kind)
     return move;
   node_add_kid(p, mod, move);
   return mod;

@@ -155,6 +155,7 @@ static void print_node(Printer *p, const AstNode *node) {
     print_steps(p, node);
     break;
   case AST_MOD: {
+    if (node->setup) put(p, "!");
     if (node->decisive) put(p, "#");
     print_transition(p, &node->transition);
     print_range(p, &node->before);

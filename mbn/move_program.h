@@ -101,9 +101,14 @@ typedef enum {
    * to the piece, and never made by a dropped or promoted piece
    * (docs/mbn.md decision 33; the board's PIECE_FRESH). */
   LEG_STRICT_INITIAL = 1 << 14,
+  /* !: MBN's setup operator on a capture (Q=mQ-{!cK}, !c{R}R): the leg
+   * captures on its landing square and the piece stands back on the square
+   * the leg started from, where the move ends or its next leg starts
+   * (docs/mbn.md decision 34). Only single-leg captures carry it. */
+  LEG_SETUP = 1 << 15,
 } LegFlag;
 
-/* One leg of a move. 24 bytes, so a piece's graph is a few cache lines. */
+/* One leg of a move. 28 bytes, so a piece's graph is a few cache lines. */
 typedef struct {
   int8_t dx, dy, dz;      /* the step vector, already absolute for this colour */
   uint8_t min_steps;      /* 1 for a leaper; n for an exact rider 0n */
@@ -111,7 +116,7 @@ typedef struct {
   uint8_t occupancy;      /* Occupancy bits allowed on the landing square */
   uint8_t effect;         /* LegEffect on an occupied landing square */
   uint8_t between;        /* LegBetween for squares passed between steps */
-  uint16_t flags;         /* LegFlag bits */
+  uint32_t flags;         /* LegFlag bits */
   uint16_t victim_set;    /* PieceFilter index limiting what may be captured/visited,
                              or MOVE_NONE for any piece */
   uint16_t ep_victims;    /* ce{..}: 1 + the PieceFilter index of the pieces it may take en

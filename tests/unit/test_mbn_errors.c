@@ -31,8 +31,9 @@ static const ErrorCase CASES[] = {
     {"X=uuW", 1, 3, "'uu' and 'u{...}' are not in MBN"},
     {"X=(Q)*", 1, 6, "edge rider '*' on a group is not supported"},
     {"X=W#", 1, 4, "steps '#' are not supported"},
-    {"X=!W", 1, 3, "setup operator '!' is not supported"},
-    {"X=#!W", 1, 4, "setup operator '!' is not supported"},
+    {"X=!W", 1, 4, "the setup operator '!' is supported on captures only"},
+    {"X=#!W", 1, 5, "the setup operator '!' is supported on captures only"},
+    {"X=K<+1>!cW", 1, 8, "the setup operator '!' comes before a board transition"},
     {"X=/T/W", 1, 3, "conditions '/.../' are not supported"},
     /* board transitions (MBN §8): malformed ones at the offending token */
     {"X=<2>W", 1, 3, "board 2 in a transition, but the board has 1 level"},
