@@ -761,8 +761,13 @@ bool pos_is_tactical(const Position *pos, Move move) {
 
 bool pos_is_capture(const Position *pos, Move move) {
   switch (move_kind(move)) {
-  case MOVE_EN_PASSANT:
-  case MOVE_LONG: return true;
+  case MOVE_EN_PASSANT: return true;
+  case MOVE_LONG: { /* a long move of flips alone captures nothing */
+    int16_t buf[2];
+    const int16_t *side;
+    return move_side_captures(move, buf, &side) > 0 ||
+           (move_to(move) != move_from(move) && piece_is_real(pos->board[move_to(move)]));
+  }
   case MOVE_NORMAL: {
     Piece p = pos->board[move_to(move)];
     return piece_is_real(p) || move_extra1(move) != EXTRA_NONE;

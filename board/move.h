@@ -16,8 +16,9 @@
  *                          takes them; the capture on `to` is implied by an
  *                          enemy piece standing there
  *              LONG        a NORMAL move that captures more than two pieces
- *                          on its way: the 24 bits extra1 | extra2 << 12 hold
- *                          the id of its sorted list of those squares
+ *                          on its way, or flips a piece's colour (MBN's x):
+ *                          the 24 bits extra1 | extra2 << 12 hold the id of
+ *                          its sorted list of those squares, captures first
  *                          (board/move_long.h: interned, the same in every
  *                          position and thread)
  *              EN_PASSANT  extra1 = the square of the captured piece
@@ -190,9 +191,26 @@ static inline int move_side_captures(Move m, int16_t buf[2], const int16_t **squ
     if (move_extra2(m) != EXTRA_NONE) buf[n++] = (int16_t)move_extra2(m);
     return n;
   case MOVE_EN_PASSANT: buf[0] = (int16_t)move_extra1(m); return 1;
-  case MOVE_LONG: *squares = move_long_squares(move_long_id(m), &n); return n;
+  case MOVE_LONG: {
+    int all;
+    *squares = move_long_squares(move_long_id(m), &all);
+    while (n < all && !((*squares)[n] & MOVE_LONG_FLIP)) n++; /* the captures come first */
+    return n;
+  }
   default: return 0;
   }
+}
+
+/* The squares whose pieces the move turns to the other colour
+ * (MBN's x, xx, xy), in *squares, entries of its long list (mask them with
+ * MOVE_LONG_SQUARE_MASK). Returns their number. */
+static inline int move_flips(Move m, const int16_t **squares) {
+  if (move_kind(m) != MOVE_LONG) return 0;
+  int all, captures = 0;
+  const int16_t *list = move_long_squares(move_long_id(m), &all);
+  while (captures < all && !(list[captures] & MOVE_LONG_FLIP)) captures++;
+  *squares = list + captures;
+  return all - captures;
 }
 
 /* A list of moves. Large enough for drops of many types on a 36x36 board. */

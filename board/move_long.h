@@ -29,11 +29,17 @@
 #define MOVE_LONG_ID_BITS 24
 #define MOVE_LONG_IDS     (1u << MOVE_LONG_ID_BITS)
 
-/* The id of the list of n squares (sorted ascending, n >= 3, no square
- * twice), interned on first use; -1 if the table is full or out of memory. */
+/* An entry of a list is a square captured on the way, or with this bit a
+ * square whose piece the move flips to the other colour (MBN's x). Sorted,
+ * a list holds its captures first, then its flips. */
+#define MOVE_LONG_FLIP        0x4000
+#define MOVE_LONG_SQUARE_MASK 0x0FFF
+
+/* The id of the list of n entries (sorted ascending, no square twice),
+ * interned on first use; -1 if the table is full or out of memory. */
 int move_long_intern(const int16_t *squares, int n);
 
-/* The squares of a list move_long_intern returned (in any thread), sorted;
+/* The entries of a list move_long_intern returned (in any thread), sorted;
  * their count in *n. */
 const int16_t *move_long_squares(uint32_t id, int *n);
 

@@ -27,13 +27,20 @@
 #include "board/rules_walls.h"
 #include "board/tables.h"
 
+/* The piece p turned to the other colour (MBN's x): what it is, not its
+ * history, save a promotion. */
+static inline Piece walk_flipped(Piece p) {
+  return (Piece)(piece_make((Color)!piece_color(p), piece_type(p)) | (p & PIECE_PROMOTED));
+}
+
 /* The cell as the moving piece sees it mid-move: its start square is empty
- * (it has left), squares it captured on earlier legs are empty, and in attack
- * mode an empty target square holds a pretend enemy. */
+ * (it has left), squares it captured on earlier legs are empty, squares it
+ * flipped hold the flipped piece, and in attack mode an empty target square
+ * holds a pretend enemy. */
 static inline Piece walk_cell(const Walk *w, int sq) {
   if (sq == w->origin) return PIECE_NONE;
   for (const WalkCap *c = w->caps; c; c = c->prev)
-    if (c->sq == sq) return PIECE_NONE;
+    if (c->sq == sq) return c->flip ? walk_flipped(w->pos->board[sq]) : PIECE_NONE;
   if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
   if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
@@ -149,17 +156,22 @@ __attribute__((noinline, cold)) static void walk_report(const char *what) {
 }
 
 static int square_order(const void *a, const void *b) {
-  return *(const Square *)a - *(const Square *)b;
+  return *(const int16_t *)a - *(const int16_t *)b;
 }
 
-/* The id of the list of the walk's captures other than on sq (more than
- * two), sorted: a long move's (move_long.h); -1, said once, if the table
- * is full. */
+/* A path state's entry: the square, marked if its piece was flipped. */
+static inline int16_t walk_cap_entry(const WalkCap *c) {
+  return (int16_t)(c->sq | (c->flip ? MOVE_LONG_FLIP : 0));
+}
+
+/* The id of the list of the walk's captures other than on sq and its flips
+ * (more than two captures, or any flip), sorted: a long move's
+ * (move_long.h); -1, said once, if the table is full. */
 __attribute__((noinline)) static int walk_long_id(const Walk *w, int sq) {
-  Square squares[SQUARE_MAX];
+  int16_t squares[SQUARE_MAX];
   int n = 0;
   for (const WalkCap *c = w->caps; c; c = c->prev)
-    if (c->sq != sq) squares[n++] = c->sq;
+    if (c->flip || c->sq != sq) squares[n++] = walk_cap_entry(c);
   qsort(squares, (size_t)n, sizeof squares[0], square_order);
   /* its text (move_to_text): from, these squares, to and a promotion suffix */
   char text[SQUARE_TEXT_MAX];
@@ -167,7 +179,8 @@ __attribute__((noinline)) static int walk_long_id(const Walk *w, int sq) {
                (size_t)geo_square_to_text(&w->pos->geo, w->origin, text, sizeof text) +
                (size_t)geo_square_to_text(&w->pos->geo, sq, text, sizeof text);
   for (int i = 0; i < n; i++)
-    len += (size_t)geo_square_to_text(&w->pos->geo, squares[i], text, sizeof text);
+    len += (size_t)geo_square_to_text(&w->pos->geo, squares[i] & MOVE_LONG_SQUARE_MASK, text,
+                                      sizeof text);
   if (len > MOVE_TEXT_MAX) {
     walk_report("a move capturing more pieces on its way than its text can name (MOVE_TEXT_MAX "
                 "in board/movetext.h)");
@@ -195,9 +208,12 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   if (kind == MOVE_NORMAL && w->cap_count) {
     /* a capture on the way on the square the move ends on is that square's
      * capture ((adW)0 taking d3 and coming back to d3 is d1d3 itself) */
-    int n = w->cap_count;
-    for (const WalkCap *c = w->caps; c; c = c->prev) n -= c->sq == sq;
-    if (n > 2) { /* a long move: its sorted list's id in the extra fields */
+    int n = w->cap_count, flips = 0;
+    for (const WalkCap *c = w->caps; c; c = c->prev) {
+      n -= c->flip || c->sq == sq;
+      flips += c->flip;
+    }
+    if (n > 2 || flips) { /* a long move: its sorted list's id in the extra fields */
       int id = walk_long_id(w, sq);
       if (id < 0) return;
       kind = MOVE_LONG;
@@ -336,7 +352,7 @@ static uint32_t walk_state_stamp(const Walk *w) {
   if (m->root == w->root_stamp) {
     int i = 0;
     const WalkCap *c = w->caps;
-    while (c && i < w->cap_count && m->caps[i] == c->sq) c = c->prev, i++;
+    while (c && i < w->cap_count && m->caps[i] == walk_cap_entry(c)) c = c->prev, i++;
     if (!c) return m->stamp;
   }
   uint32_t stamp = walk_memo_stamp(); /* before m is read again: it may clear the levels */
@@ -348,7 +364,7 @@ static uint32_t walk_state_stamp(const Walk *w) {
     m->caps_size = w->cap_count;
   }
   int i = 0;
-  for (const WalkCap *c = w->caps; c; c = c->prev) m->caps[i++] = c->sq;
+  for (const WalkCap *c = w->caps; c; c = c->prev) m->caps[i++] = walk_cap_entry(c);
   m->root = w->root_stamp;
   m->stamp = stamp;
   return stamp;
@@ -420,7 +436,7 @@ static void walk_root(Walk *w, int li, int sq) {
   walk_drain(w, base);
 }
 
-static void walk_land_setup(Walk *w, const MoveLeg *leg, int from, int sq, int depth);
+static void walk_land_back(Walk *w, const MoveLeg *leg, int from, int sq, int depth, bool flip);
 
 /* The leg lands on sq holding cell: test it, act on it, go on to children. */
 static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell, int depth) {
@@ -453,7 +469,14 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
     return;
   bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
   if (leg->flags & LEG_SETUP) {
-    if (capture) walk_land_setup(w, leg, from, sq, depth);
+    if (capture) walk_land_back(w, leg, from, sq, depth, false);
+    return;
+  }
+  /* x: the piece on sq changes colour and keeps its square, so the mover
+   * stands back on `from` (decision 35); a royal is never flipped */
+  if (leg->effect == EFFECT_FLIP && cell != PIECE_NONE) {
+    if (!type_set_has(&pos->tables->royal_mask[piece_color(cell)], piece_type(cell)))
+      walk_land_back(w, leg, from, sq, depth, true);
     return;
   }
   /* "So far as not specifically allowed, the start square and the arrival
@@ -467,7 +490,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
     if (w->target >= 0) {
       if (capture && sq == w->target) w->found = true;
       for (const WalkCap *c = w->caps; c; c = c->prev)
-        if (c->sq == w->target) w->found = true;
+        if (c->sq == w->target && !c->flip) w->found = true;
     } else if (ep) {
       walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
     } else if (cell == PIECE_NONE || capture) {
@@ -487,6 +510,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
       return;
     }
     taken.sq = (Square)sq;
+    taken.flip = false;
     taken.prev = w->caps;
     w->caps = &taken;
     w->cap_count++;
@@ -509,18 +533,19 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
   if (pushed) w->caps = taken.prev, w->cap_count--;
 }
 
-/* MBN's setup operator (LEG_SETUP, decision 34): the leg captured on sq and
- * the piece stands back on `from`, where the move may end ("Q=mQ-{!cK}":
- * capture by withdrawal; "!c{R}R": a capture without moving) and its next
- * legs start. The capture is one on the way. */
-__attribute__((noinline)) static void walk_land_setup(Walk *w, const MoveLeg *leg, int from, int sq,
-                                                      int depth) {
+/* A leg after which the mover stands back on `from`, where the move may end
+ * and its next legs start: MBN's setup operator (LEG_SETUP, decision 34) on
+ * a capture of the piece on sq ("Q=mQ-{!cK}": capture by approach;
+ * "!c{R}R": a capture without moving), or a flip (x, decision 35) of the
+ * piece on sq to the other colour. Either is an effect on the way. */
+__attribute__((noinline)) static void walk_land_back(Walk *w, const MoveLeg *leg, int from, int sq,
+                                                     int depth, bool flip) {
   if (w->memo && ++w->states > WALK_STATES_MAX) {
     walk_report("a piece's captures on its way pass the walker's bound of path states "
                 "(WALK_STATES_MAX, movegen_walk.h)");
     return;
   }
-  WalkCap taken = {(Square)sq, w->caps};
+  WalkCap taken = {(Square)sq, w->caps, flip};
   w->caps = &taken;
   w->cap_count++;
   bool ends = leg->flags & LEG_ENDS;
@@ -529,9 +554,11 @@ __attribute__((noinline)) static void walk_land_setup(Walk *w, const MoveLeg *le
   if (ends) {
     if (w->target >= 0) {
       for (const WalkCap *c = w->caps; c; c = c->prev)
-        if (c->sq == w->target) w->found = true;
+        if (c->sq == w->target && !c->flip) w->found = true;
     } else {
-      walk_emit(w, from, MOVE_NORMAL, EXTRA_NONE, true);
+      bool captured = false; /* a flip alone is not a capture */
+      for (const WalkCap *c = w->caps; c; c = c->prev) captured |= !c->flip;
+      walk_emit(w, from, MOVE_NORMAL, EXTRA_NONE, captured);
     }
   }
   if (leg->child_count && !w->found) {

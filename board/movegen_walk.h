@@ -30,6 +30,7 @@ typedef struct {
 typedef struct WalkCap {
   Square sq;
   const struct WalkCap *prev;
+  bool flip; /* the piece there was flipped to the other colour (MBN's x), not captured */
 } WalkCap;
 
 /* Path states (captures made) one walk of a memoised program may enter:

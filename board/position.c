@@ -252,13 +252,12 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
   pos_remove_piece(pos, sq, undo);
 }
 
-/* The captures of long move m on its side squares, logged in the spill
- * log (Undo.spill_from); whether it took anything. Out of line: only
+/* The captures and flips of long move m on its side squares, logged in the
+ * spill log (Undo.spill_from); whether it took anything. Out of line: only
  * variants with such pieces come here. */
 static __attribute__((noinline)) bool capture_long(Position *pos, Move m, Color us, Undo *undo) {
-  int16_t buf[2];
-  const int16_t *squares;
-  int n = move_side_captures(m, buf, &squares);
+  int n;
+  const int16_t *squares = move_long_squares(move_long_id(m), &n);
   undo->spill_from = pos->spill_len;
   undo->long_cells = undo->change_count;
   undo->long_hands = undo->hand_change_count;
@@ -275,9 +274,16 @@ static __attribute__((noinline)) bool capture_long(Position *pos, Move m, Color 
   }
   bool took = false;
   for (int i = 0; i < n; i++) {
-    int sq = squares[i];
+    int sq = squares[i] & MOVE_LONG_SQUARE_MASK;
     Piece victim = pos->board[sq];
     if (!piece_is_real(victim)) continue;
+    if (squares[i] & MOVE_LONG_FLIP) { /* MBN's x: the piece changes colour */
+      pos->spill[pos->spill_len++] = (SquareChange){(Square)sq, victim, pos->pindex[sq]};
+      cell_set(pos, sq,
+               (Piece)(piece_make((Color)!piece_color(victim), piece_type(victim)) |
+                       (victim & PIECE_PROMOTED)));
+      continue;
+    }
     if (pos->variant->rules.holdings) {
       int type = hand_type_of(pos, victim), k = pos->hand[us][type];
       if (k) pos->st.key ^= zobrist_hand(us, type, k);
@@ -297,7 +303,8 @@ static void uncapture_long(Position *pos, const Undo *undo) {
   Color us = (Color)!pos->side; /* the side that made the move */
   for (int i = pos->spill_len - 1; i >= undo->spill_from; i--) {
     const SquareChange *c = &pos->spill[i];
-    if (pos->variant->rules.holdings) pos->hand[us][hand_type_of(pos, c->old)]--;
+    bool captured = pos->board[c->sq] == PIECE_NONE; /* else flipped */
+    if (captured && pos->variant->rules.holdings) pos->hand[us][hand_type_of(pos, c->old)]--;
     cell_revert(pos, c->sq, c->old, c->index);
   }
   pos->spill_len = undo->spill_from;

@@ -300,11 +300,6 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
                    v->pieces[type].letter);
           goto fail;
         }
-        if (leg->effect == EFFECT_FLIP) {
-          snprintf(err, errlen, "piece %s: flip (x) moves are not implemented yet",
-                   v->pieces[type].letter);
-          goto fail;
-        }
         if ((leg->origin_range != MOVE_NONE && leg->origin_range >= v->range_count) ||
             (leg->landing_range != MOVE_NONE && leg->landing_range >= v->range_count) ||
             (leg->victim_set != MOVE_NONE && leg->victim_set >= v->filter_count) ||

@@ -103,7 +103,9 @@ static int see_move_gain(const Position *pos, const EvalTables *tables, const Un
    * once, emptied, and none of them among the changes above */
   int spilled;
   const SquareChange *spill = pos_undo_spilled(pos, undo, &spilled);
-  for (int i = 0; i < spilled; i++) gain -= see_cell_value(tables, spill[i].old, mover);
+  for (int i = 0; i < spilled; i++) /* emptied, or flipped (x) */
+    gain += see_cell_value(tables, pos_piece_on(pos, spill[i].sq), mover) -
+            see_cell_value(tables, spill[i].old, mover);
   /* A drop only moves material from the hand to the board. */
   if (move_kind(undo->move) == MOVE_DROP)
     gain -= see_cell_value(tables, pos_piece_on(pos, move_to(undo->move)), mover);
