@@ -598,7 +598,7 @@ static void add_stalemate_pass(const Position *pos, MoveList *list) {
           (geo_rank(geo, sq) == geo_rank(geo, best) && geo_file(geo, sq) < geo_file(geo, best)))))
       best = sq;
   }
-  if (best >= 0 && list->count < MOVE_LIST_MAX)
+  if (best >= 0 && move_list_room(list))
     list->moves[list->count++] = move_make(best, best, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
 }
 

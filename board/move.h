@@ -213,11 +213,24 @@ static inline int move_flips(Move m, const int16_t **squares) {
   return all - captures;
 }
 
-/* A list of moves. Large enough for drops of many types on a 36x36 board. */
+/* A list of moves: drops of six types on every square of a 36x36 board fit;
+ * a position with more moves is cut, and says so (move_list_room). */
 #define MOVE_LIST_MAX 8192
 typedef struct {
   int count;
   Move moves[MOVE_LIST_MAX];
 } MoveList;
+
+/* Says once on stderr that a position had more moves than a MoveList holds
+ * and that the rest were left out (board/movegen.c). */
+void move_list_full(void);
+
+/* Whether the list has room for one more move; if not, the generator
+ * leaves the move out and says so (move_list_full), never silently. */
+static inline bool move_list_room(const MoveList *list) {
+  if (list->count < MOVE_LIST_MAX) return true;
+  move_list_full();
+  return false;
+}
 
 #endif

@@ -95,7 +95,7 @@ static void walk_emit_one(Walk *w, Move m) {
   if (w->dedup)
     for (int i = w->piece_start; i < list->count; i++)
       if (list->moves[i] == m) return;
-  if (list->count < MOVE_LIST_MAX) list->moves[list->count++] = m;
+  if (move_list_room(list)) list->moves[list->count++] = m;
 }
 
 static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p);
@@ -146,6 +146,15 @@ __attribute__((noinline, cold)) static bool walk_compulsory_veto(Walk *w, const 
     if (child->flags & LEG_COMPULSORY && walk_can_take(w, child, li, sq)) return true;
   }
   return false;
+}
+
+void move_list_full(void) {
+  static atomic_bool said;
+  if (!atomic_exchange(&said, true))
+    fprintf(stderr,
+            "chimera: a position has more moves than a move list holds (MOVE_LIST_MAX = "
+            "%d, board/move.h); the rest are left out\n",
+            MOVE_LIST_MAX);
 }
 
 /* Says once per process that some moves are left out, and why. */
@@ -691,7 +700,7 @@ static void walk_plain_leg(Walk *w, int origin, int i) {
         if (leg->occupancy & OCC_EMPTY) {
           if (!direct)
             walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
-          else if (!w->tactical && list->count < MOVE_LIST_MAX) /* tactical: never promotes */
+          else if (!w->tactical && move_list_room(list)) /* tactical: never promotes */
             list->moves[list->count++] =
                 move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
         } else if (leg->flags & LEG_EP_CAPTURE && pos->st.ep_count && is_ep_square(pos, sq)) {
@@ -700,7 +709,7 @@ static void walk_plain_leg(Walk *w, int origin, int i) {
             walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
         }
       } else if (leg->occupancy & (piece_color(cell) != us ? OCC_ENEMY : OCC_FRIEND)) {
-        if (direct && list->count < MOVE_LIST_MAX)
+        if (direct && move_list_room(list))
           list->moves[list->count++] =
               move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
         else if (!direct)
@@ -855,7 +864,7 @@ static void gen_pass(const Position *pos, MoveList *list) {
   for (int i = 0; i < pos->pcount[us]; i++) {
     int sq = pos->plist[us][i];
     if (!pos->tables->royal_of[us][piece_type(pos->board[sq])]) continue;
-    if (list->count < MOVE_LIST_MAX)
+    if (move_list_room(list))
       list->moves[list->count++] = move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
     return;
   }

@@ -63,7 +63,7 @@ static void BBW(gen_double_steps)(Walk *w, const BbTables *bb, int sq, int type)
       w->ep_set = flags != 0;
       walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, false);
       w->ep_set = false;
-    } else if (!w->tactical && list->count < MOVE_LIST_MAX) { /* quiet: not tactical */
+    } else if (!w->tactical && move_list_room(list)) { /* quiet: not tactical */
       list->moves[list->count++] = move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
     }
   }
@@ -111,7 +111,11 @@ static void BBW(gen_piece)(Walk *w, const BbTables *bb, int sq, int type) {
   /* Captures and promotions only: a direct target is a capture or quiet. */
   if (w->tactical) direct &= BBP(pos).color[!us];
   int count = list->count;
-  while (direct && count < MOVE_LIST_MAX) {
+  while (direct) {
+    if (count == MOVE_LIST_MAX) {
+      move_list_full();
+      break;
+    }
     int to = BBW(lsb)(direct);
     direct &= direct - 1;
     list->moves[count++] = move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
@@ -134,7 +138,7 @@ static inline void BBW(emit_to)(MoveList *list, int start, bool dedup, int from,
   Move m = move_make(from, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
   for (int i = start; dedup && i < list->count; i++)
     if (list->moves[i] == m) return;
-  if (list->count < MOVE_LIST_MAX) list->moves[list->count++] = m;
+  if (move_list_room(list)) list->moves[list->count++] = m;
 }
 
 /* Appends from -> each square of `targets` (all on the ray from `from`

@@ -241,12 +241,12 @@ void rules_gen_drops(const Position *pos, MoveList *list, const TypeSet *only) {
         if (n >= limit) continue;
       }
       if (opposite && !drop_colors_ok(pos, type, sq)) continue;
-      if (list->count < MOVE_LIST_MAX)
+      if (move_list_room(list))
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
       /* drop=promoted: either side up (kyotoshogi). */
       if (v->rules.drop_promoted && type_set_any(v->pieces[type].promotes_to) &&
-          list->count < MOVE_LIST_MAX)
+          move_list_room(list))
         list->moves[list->count++] =
             move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, MOVE_FLAG_DROP_PROMOTED);
     }
