@@ -38,7 +38,7 @@ typedef struct WalkCap {
  * (adW)0, has exponentially many capture sequences. A walk that would
  * enter more stops capturing on its way and says so once on stderr
  * (movegen.c); a real position comes nowhere near it. */
-#define WALK_STATES_MAX (1u << 16)
+#define WALK_STATES_MAX (1u << 12)
 
 typedef struct {
   const Position *pos;
