@@ -148,20 +148,43 @@ __attribute__((noinline, cold)) static bool walk_compulsory_veto(Walk *w, const 
   return false;
 }
 
-void move_list_full(void) {
-  static atomic_bool said;
-  if (!atomic_exchange(&said, true))
-    fprintf(stderr,
-            "chimera: a position has more moves than a move list holds (MOVE_LIST_MAX = "
-            "%d, board/move.h); the rest are left out\n",
-            MOVE_LIST_MAX);
+/* Why a generator left moves out. Each cause is said once per process, on
+ * its own: a second cause is news even after the first was said. */
+typedef enum {
+  LEFT_OUT_LIST_FULL,
+  LEFT_OUT_TEXT_TOO_LONG,
+  LEFT_OUT_LONG_TABLE_FULL,
+  LEFT_OUT_PATH_STATES,
+  LEFT_OUT_CAUSES
+} LeftOut;
+
+/* Each cause's words and the bound it passed, as the user can look it up. */
+static const struct {
+  const char *what, *bound, *header;
+  unsigned long value;
+} left_out_causes[LEFT_OUT_CAUSES] = {
+    [LEFT_OUT_LIST_FULL] = {"a position has more moves than a move list holds", "MOVE_LIST_MAX",
+                            "board/move.h", MOVE_LIST_MAX},
+    [LEFT_OUT_TEXT_TOO_LONG] = {"a move captures more pieces on its way than its text can name",
+                                "MOVE_TEXT_MAX", "board/movetext.h", MOVE_TEXT_MAX},
+    [LEFT_OUT_LONG_TABLE_FULL] = {"the table of moves capturing more than two pieces on their "
+                                  "way is full",
+                                  "MOVE_LONG_IDS", "board/move_long.h", MOVE_LONG_IDS},
+    [LEFT_OUT_PATH_STATES] = {"a piece's captures on its way pass the walker's bound of path "
+                              "states",
+                              "WALK_STATES_MAX", "board/movegen_walk.h", WALK_STATES_MAX},
+};
+
+__attribute__((noinline, cold)) static void left_out(LeftOut cause) {
+  static atomic_bool said[LEFT_OUT_CAUSES];
+  if (!atomic_exchange(&said[cause], true))
+    fprintf(stderr, "chimera: %s (%s = %lu, %s); such moves are left out from now on\n",
+            left_out_causes[cause].what, left_out_causes[cause].bound, left_out_causes[cause].value,
+            left_out_causes[cause].header);
 }
 
-/* Says once per process that some moves are left out, and why. */
-__attribute__((noinline, cold)) static void walk_report(const char *what) {
-  static atomic_bool said;
-  if (!atomic_exchange(&said, true))
-    fprintf(stderr, "chimera: %s; such moves are left out from now on\n", what);
+void move_list_full(void) {
+  left_out(LEFT_OUT_LIST_FULL);
 }
 
 static int square_order(const void *a, const void *b) {
@@ -191,14 +214,11 @@ __attribute__((noinline)) static int walk_long_id(const Walk *w, int sq) {
     len += (size_t)geo_square_to_text(&w->pos->geo, squares[i] & MOVE_LONG_SQUARE_MASK, text,
                                       sizeof text);
   if (len > MOVE_TEXT_MAX) {
-    walk_report("a move capturing more pieces on its way than its text can name (MOVE_TEXT_MAX "
-                "in board/movetext.h)");
+    left_out(LEFT_OUT_TEXT_TOO_LONG);
     return -1;
   }
   int id = move_long_intern(squares, n);
-  if (id < 0)
-    walk_report("the table of moves capturing more than two pieces on their way is full "
-                "(move_long.h)");
+  if (id < 0) left_out(LEFT_OUT_LONG_TABLE_FULL);
   return id;
 }
 
@@ -514,8 +534,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
   WalkCap taken; /* lives until everything after this capture is walked */
   if (pushed) {
     if (w->memo && ++w->states > WALK_STATES_MAX) {
-      walk_report("a piece's captures on its way pass the walker's bound of path states "
-                  "(WALK_STATES_MAX, movegen_walk.h)");
+      left_out(LEFT_OUT_PATH_STATES);
       return;
     }
     taken.sq = (Square)sq;
@@ -550,8 +569,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
 __attribute__((noinline)) static void walk_land_back(Walk *w, const MoveLeg *leg, int from, int sq,
                                                      int depth, bool flip) {
   if (w->memo && ++w->states > WALK_STATES_MAX) {
-    walk_report("a piece's captures on its way pass the walker's bound of path states "
-                "(WALK_STATES_MAX, movegen_walk.h)");
+    left_out(LEFT_OUT_PATH_STATES);
     return;
   }
   WalkCap taken = {(Square)sq, w->caps, flip};

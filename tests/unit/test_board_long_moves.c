@@ -5,7 +5,9 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "board/movegen.h"
 #include "board/movetext.h"
@@ -187,8 +189,6 @@ START_TEST(walker_alone_counts_the_same) {
 }
 END_TEST
 
-/* (adW)0 among many enemies has exponentially many capture orders: the
- * walker's bound of path states (WALK_STATES_MAX) ends it within seconds. */
 /* A move whose text would not fit in MOVE_TEXT_MAX (64) is left out, with a
  * message, never written cut short. 36x10, Black's checker x=(cW-mW)0 on a10
  * and White's Ps on b10 d10 ... ah10 (17): the k-th stop after k captures
@@ -197,19 +197,25 @@ END_TEST
  * k = 13 takes 3 + 13 x 3 + 4 (aa10) + 17 = 63 characters; k = 14 takes
  * 3 + 13 x 3 + 4 (ab10) + 4 (ac10) + 17 = 67. So 13 of its 17 stops are
  * moves, with the king's three on a1: 16. */
-START_TEST(a_move_whose_text_does_not_fit_is_left_out) {
+static Position *long_text_position(VariantLibrary **lib) {
   const char *text = "[v]\nboard = 36x10\n"
                      "setup = xP1P1P1P1P1P1P1P1P1P1P1P1P1P1P1P1P1K/36/36/36/36/36/36/36/36/k35 "
                      "b - - 0 1\npieces = K P=mfW X=(cW-mW)0\nrules = royal{K}\n";
   char err[256];
   VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_text(lib, "v.var", text, &diags);
-  library_compile(lib, &diags);
+  *lib = library_new();
+  library_add_text(*lib, "v.var", text, &diags);
+  library_compile(*lib, &diags);
   ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
   variant_diag_free(&diags);
-  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
+  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
   ck_assert_msg(pos != NULL, "%s", err);
+  return pos;
+}
+
+START_TEST(a_move_whose_text_does_not_fit_is_left_out) {
+  VariantLibrary *lib;
+  Position *pos = long_text_position(&lib);
   ck_assert_uint_eq(perft(pos, 1), 16);
   MoveList *list = malloc(sizeof *list);
   int n = gen_legal_moves(pos, list);
@@ -224,15 +230,58 @@ START_TEST(a_move_whose_text_does_not_fit_is_left_out) {
 }
 END_TEST
 
+/* (adW)0 among many enemies has exponentially many capture orders: the
+ * walker's bound of path states (WALK_STATES_MAX) ends it within seconds. */
+static const char *CROWDED = "7k/8/1zzzzz2/1zzzzz2/1zzzzz2/1zzzzz2/3X4/K7 w - - 0 1";
+
 START_TEST(a_crowded_board_does_not_hang) {
   VariantLibrary *lib;
-  Position *pos = long_position("X=(adW)0", "7k/8/1zzzzz2/1zzzzz2/1zzzzz2/1zzzzz2/3X4/K7 w - - 0 1",
-                                "royal{K}", &lib);
+  Position *pos = long_position("X=(adW)0", CROWDED, "royal{K}", &lib);
   time_t start = time(NULL);
   ck_assert_uint_gt(perft(pos, 2), 0);
   ck_assert_msg(time(NULL) - start < 60, "perft 2 took %ld s", (long)(time(NULL) - start));
   pos_free(pos);
   library_free(lib);
+}
+END_TEST
+
+/* Each reason for leaving moves out is said on stderr once, on its own: the
+ * text bound first, then the bound of path states, in one process (a fork,
+ * so that no earlier test has said either). */
+START_TEST(each_reason_for_leaving_moves_out_is_said) {
+  FILE *said = tmpfile();
+  ck_assert_ptr_nonnull(said);
+  fflush(stderr);
+  pid_t child = fork();
+  ck_assert_int_ge(child, 0);
+  if (child == 0) {
+    dup2(fileno(said), STDERR_FILENO);
+    VariantLibrary *lib;
+    Position *pos = long_text_position(&lib);
+    perft(pos, 1);
+    perft(pos, 1);
+    pos_free(pos);
+    library_free(lib);
+    pos = long_position("X=(adW)0", CROWDED, "royal{K}", &lib);
+    perft(pos, 1);
+    perft(pos, 1);
+    pos_free(pos);
+    library_free(lib);
+    _exit(0);
+  }
+  int status;
+  ck_assert_int_eq(waitpid(child, &status, 0), child);
+  ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  char text[4096] = "";
+  rewind(said);
+  size_t len = fread(text, 1, sizeof text - 1, said);
+  text[len] = 0;
+  fclose(said);
+  const char *first = strstr(text, "(MOVE_TEXT_MAX = 64, board/movetext.h)");
+  const char *second = strstr(text, "(WALK_STATES_MAX = 4096, board/movegen_walk.h)");
+  ck_assert_msg(first && second && first < second, "stderr: %s", text);
+  ck_assert_msg(!strstr(first + 2, "MOVE_TEXT_MAX") && !strstr(second + 2, "WALK_STATES_MAX"),
+                "said twice: %s", text);
 }
 END_TEST
 
@@ -246,6 +295,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, walker_alone_counts_the_same);
   tcase_add_test(tc, a_move_whose_text_does_not_fit_is_left_out);
   tcase_add_test(tc, a_crowded_board_does_not_hang);
+  tcase_add_test(tc, each_reason_for_leaving_moves_out_is_said);
   suite_add_tcase(suite, tc);
   return suite;
 }
