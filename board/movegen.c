@@ -27,12 +27,6 @@
 #include "board/rules_walls.h"
 #include "board/tables.h"
 
-/* The piece p turned to the other colour (MBN's x): what it is, not its
- * history, save a promotion. */
-static inline Piece walk_flipped(Piece p) {
-  return (Piece)(piece_make((Color)!piece_color(p), piece_type(p)) | (p & PIECE_PROMOTED));
-}
-
 /* The cell as the moving piece sees it mid-move: its start square is empty
  * (it has left), squares it captured on earlier legs are empty, squares it
  * flipped hold the flipped piece, and in attack mode an empty target square
@@ -40,7 +34,7 @@ static inline Piece walk_flipped(Piece p) {
 static inline Piece walk_cell(const Walk *w, int sq) {
   if (sq == w->origin) return PIECE_NONE;
   for (const WalkCap *c = w->caps; c; c = c->prev)
-    if (c->sq == sq) return c->flip ? walk_flipped(w->pos->board[sq]) : PIECE_NONE;
+    if (c->sq == sq) return c->flip ? piece_flipped(w->pos->board[sq]) : PIECE_NONE;
   if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
   if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
@@ -467,6 +461,48 @@ static void walk_root(Walk *w, int li, int sq) {
 
 static void walk_land_back(Walk *w, const MoveLeg *leg, int from, int sq, int depth, bool flip);
 
+/* A capture (or flip) on sq on the way begins a new path state; false, said
+ * once, past the walker's bound of them. taken lives until everything after
+ * it is walked, then walk_untake ends the state. */
+static inline bool walk_take(Walk *w, WalkCap *taken, int sq, bool flip) {
+  if (w->memo && ++w->states > WALK_STATES_MAX) {
+    left_out(LEFT_OUT_PATH_STATES);
+    return false;
+  }
+  taken->sq = (Square)sq;
+  taken->flip = flip;
+  taken->prev = w->caps;
+  w->caps = taken;
+  w->cap_count++;
+  return true;
+}
+
+static inline void walk_untake(Walk *w, const WalkCap *taken) {
+  w->caps = taken->prev;
+  w->cap_count--;
+}
+
+/* Goes on with the leg's next legs from sq: directly, or for a memoised
+ * program through the queue; new_state: this leg began a path state
+ * (walk_take), walked here to its end. */
+static void walk_children(Walk *w, const MoveLeg *leg, int sq, int depth, bool new_state) {
+  if (!w->memo) {
+    if (depth + 1 < WALK_DEPTH_MAX)
+      for (int k = 0; k < leg->child_count && !w->found; k++)
+        walk_leg(w, w->prog->children[leg->first_child + k], sq, depth + 1);
+    return;
+  }
+  uint32_t stamp = w->stamp;
+  size_t base = queue_len;
+  if (new_state) w->stamp = walk_state_stamp(w);
+  for (int k = 0; k < leg->child_count && !w->found; k++) {
+    int child = w->prog->children[leg->first_child + k];
+    if (!walk_push(w, child, sq)) walk_leg(w, child, sq, depth + 1);
+  }
+  if (new_state) walk_drain(w, base);
+  w->stamp = stamp;
+}
+
 /* The leg lands on sq holding cell: test it, act on it, go on to children. */
 static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell, int depth) {
   const Position *pos = w->pos;
@@ -530,35 +566,14 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
     if (w->found) return;
   }
   if (!leg->child_count) return;
-  bool pushed = capture;
+  if (!capture) {
+    walk_children(w, leg, sq, depth, false);
+    return;
+  }
   WalkCap taken; /* lives until everything after this capture is walked */
-  if (pushed) {
-    if (w->memo && ++w->states > WALK_STATES_MAX) {
-      left_out(LEFT_OUT_PATH_STATES);
-      return;
-    }
-    taken.sq = (Square)sq;
-    taken.flip = false;
-    taken.prev = w->caps;
-    w->caps = &taken;
-    w->cap_count++;
-  }
-  if (!w->memo) {
-    if (depth + 1 < WALK_DEPTH_MAX)
-      for (int k = 0; k < leg->child_count && !w->found; k++)
-        walk_leg(w, w->prog->children[leg->first_child + k], sq, depth + 1);
-  } else {
-    uint32_t stamp = w->stamp;
-    size_t base = queue_len;
-    if (pushed) w->stamp = walk_state_stamp(w);
-    for (int k = 0; k < leg->child_count && !w->found; k++) {
-      int child = w->prog->children[leg->first_child + k];
-      if (!walk_push(w, child, sq)) walk_leg(w, child, sq, depth + 1);
-    }
-    if (pushed) walk_drain(w, base); /* the new path state, to its end */
-    w->stamp = stamp;
-  }
-  if (pushed) w->caps = taken.prev, w->cap_count--;
+  if (!walk_take(w, &taken, sq, false)) return;
+  walk_children(w, leg, sq, depth, true);
+  walk_untake(w, &taken);
 }
 
 /* A leg after which the mover stands back on `from`, where the move may end
@@ -568,13 +583,8 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
  * piece on sq to the other colour. Either is an effect on the way. */
 __attribute__((noinline)) static void walk_land_back(Walk *w, const MoveLeg *leg, int from, int sq,
                                                      int depth, bool flip) {
-  if (w->memo && ++w->states > WALK_STATES_MAX) {
-    left_out(LEFT_OUT_PATH_STATES);
-    return;
-  }
-  WalkCap taken = {(Square)sq, w->caps, flip};
-  w->caps = &taken;
-  w->cap_count++;
+  WalkCap taken;
+  if (!walk_take(w, &taken, sq, flip)) return;
   bool ends = leg->flags & LEG_ENDS;
   if (ends && w->compulsory && leg->child_count) ends = !walk_compulsory_veto(w, leg, from);
   if (ends && w->leg_mask && (leg->flags & w->leg_mask) != w->leg_want) ends = false;
@@ -588,25 +598,8 @@ __attribute__((noinline)) static void walk_land_back(Walk *w, const MoveLeg *leg
       walk_emit(w, from, MOVE_NORMAL, EXTRA_NONE, captured);
     }
   }
-  if (leg->child_count && !w->found) {
-    if (!w->memo) {
-      if (depth + 1 < WALK_DEPTH_MAX)
-        for (int k = 0; k < leg->child_count && !w->found; k++)
-          walk_leg(w, w->prog->children[leg->first_child + k], from, depth + 1);
-    } else {
-      uint32_t stamp = w->stamp;
-      size_t base = queue_len;
-      w->stamp = walk_state_stamp(w);
-      for (int k = 0; k < leg->child_count && !w->found; k++) {
-        int child = w->prog->children[leg->first_child + k];
-        if (!walk_push(w, child, from)) walk_leg(w, child, from, depth + 1);
-      }
-      walk_drain(w, base);
-      w->stamp = stamp;
-    }
-  }
-  w->caps = taken.prev;
-  w->cap_count--;
+  if (leg->child_count && !w->found) walk_children(w, leg, from, depth, true);
+  walk_untake(w, &taken);
 }
 
 /* Whether the leg may land on a square holding piece p (occupancy and

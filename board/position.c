@@ -279,9 +279,7 @@ static __attribute__((noinline)) bool capture_long(Position *pos, Move m, Color 
     if (!piece_is_real(victim)) continue;
     if (squares[i] & MOVE_LONG_FLIP) { /* MBN's x: the piece changes colour */
       pos->spill[pos->spill_len++] = (SquareChange){(Square)sq, victim, pos->pindex[sq]};
-      cell_set(pos, sq,
-               (Piece)(piece_make((Color)!piece_color(victim), piece_type(victim)) |
-                       (victim & PIECE_PROMOTED)));
+      cell_set(pos, sq, piece_flipped(victim));
       continue;
     }
     if (pos->variant->rules.holdings) {
@@ -548,7 +546,7 @@ static __attribute__((noinline, cold)) void flip_pieces(Position *pos, Move m, U
     s = next[d];
     for (int k = 0; k < run;
          k++, s = geo_step(geo, s, GEO_KING_STEPS[d][0], GEO_KING_STEPS[d][1], 0, false, false))
-      pos_put_piece(pos, s, piece_make(us, piece_type(pos->board[s])), undo);
+      pos_put_piece(pos, s, piece_flipped(pos->board[s]), undo);
   }
 }
 

@@ -58,6 +58,12 @@ static inline int piece_type(Piece p) {
 static inline Color piece_color(Piece p) {
   return (Color)(p >> PIECE_TYPE_BITS & 1);
 }
+/* Piece p turned to the other colour (MBN's x, a flip=... rule): what it
+ * is, not its history (unmoved, fresh), save a promotion, which it keeps as
+ * Fairy-Stockfish's promoted-pieces bitboard does. */
+static inline Piece piece_flipped(Piece p) {
+  return (Piece)(piece_make((Color)!piece_color(p), piece_type(p)) | (p & PIECE_PROMOTED));
+}
 static inline bool piece_is_real(Piece p) {
   return p != PIECE_NONE && p != PIECE_WALL;
 }
