@@ -193,8 +193,7 @@ static inline int move_side_captures(Move m, int16_t buf[2], const int16_t **squ
   case MOVE_EN_PASSANT: buf[0] = (int16_t)move_extra1(m); return 1;
   case MOVE_LONG: {
     int all;
-    *squares = move_long_squares(move_long_id(m), &all);
-    while (n < all && !((*squares)[n] & MOVE_LONG_FLIP)) n++; /* the captures come first */
+    *squares = move_long_squares(move_long_id(m), &all, &n); /* the captures come first */
     return n;
   }
   default: return 0;
@@ -206,9 +205,8 @@ static inline int move_side_captures(Move m, int16_t buf[2], const int16_t **squ
  * MOVE_LONG_SQUARE_MASK). Returns their number. */
 static inline int move_flips(Move m, const int16_t **squares) {
   if (move_kind(m) != MOVE_LONG) return 0;
-  int all, captures = 0;
-  const int16_t *list = move_long_squares(move_long_id(m), &all);
-  while (captures < all && !(list[captures] & MOVE_LONG_FLIP)) captures++;
+  int all, captures;
+  const int16_t *list = move_long_squares(move_long_id(m), &all, &captures);
   *squares = list + captures;
   return all - captures;
 }

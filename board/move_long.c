@@ -20,7 +20,8 @@
 #define CHUNK_NB   (MOVE_LONG_IDS >> CHUNK_BITS)
 #define BLOCK_SIZE 65536 /* squares per storage block */
 
-/* A list is stored as its count, then its squares. */
+/* A list is stored as its count, its count of captures (the entries
+ * without MOVE_LONG_FLIP, which sort first), then its entries. */
 typedef struct {
   _Atomic(const int16_t *) list[CHUNK_SIZE];
 } Chunk;
@@ -48,7 +49,7 @@ static const int16_t *list_of(uint32_t id) {
 }
 
 static bool list_equal(const int16_t *stored, const int16_t *squares, int n) {
-  return stored[0] == n && !memcmp(stored + 1, squares, (size_t)n * sizeof *squares);
+  return stored[0] == n && !memcmp(stored + 2, squares, (size_t)n * sizeof *squares);
 }
 
 /* Under the lock: the slot holding the list, or the empty slot where it
@@ -69,7 +70,7 @@ static bool slots_grow(void) {
   for (size_t i = 0; i < old_nb; i++) {
     if (!old[i]) continue;
     const int16_t *l = list_of(old[i] - 1);
-    slots[slot_find(l + 1, l[0])] = old[i];
+    slots[slot_find(l + 2, l[0])] = old[i];
   }
   free(old);
   return true;
@@ -77,7 +78,7 @@ static bool slots_grow(void) {
 
 /* Under the lock: a copy of the list in storage that never moves. */
 static const int16_t *list_store(const int16_t *squares, int n) {
-  size_t need = (size_t)n + 1;
+  size_t need = (size_t)n + 2;
   int16_t *at;
   if (need > BLOCK_SIZE) { /* longer than a block: a block of its own */
     at = malloc(need * sizeof *at);
@@ -92,8 +93,11 @@ static const int16_t *list_store(const int16_t *squares, int n) {
     block_used += need;
   }
   if (!at) return NULL;
+  int captures = 0;
+  while (captures < n && !(squares[captures] & MOVE_LONG_FLIP)) captures++;
   at[0] = (int16_t)n;
-  memcpy(at + 1, squares, (size_t)n * sizeof *squares);
+  at[1] = (int16_t)captures;
+  memcpy(at + 2, squares, (size_t)n * sizeof *squares);
   return at;
 }
 
@@ -124,14 +128,16 @@ int move_long_intern(const int16_t *squares, int n) {
   return id;
 }
 
-const int16_t *move_long_squares(uint32_t id, int *n) {
+const int16_t *move_long_squares(uint32_t id, int *n, int *captures) {
   const int16_t *l = id < MOVE_LONG_IDS ? list_of(id) : NULL;
   if (!l) {
     *n = 0;
+    if (captures) *captures = 0;
     return NULL;
   }
   *n = l[0];
-  return l + 1;
+  if (captures) *captures = l[1];
+  return l + 2;
 }
 
 uint32_t move_long_count(void) {

@@ -40,8 +40,9 @@
 int move_long_intern(const int16_t *squares, int n);
 
 /* The entries of a list move_long_intern returned (in any thread), sorted;
- * their count in *n. */
-const int16_t *move_long_squares(uint32_t id, int *n);
+ * their count in *n, and in *captures (unless NULL) how many of them,
+ * first, are captures (the rest are flips). */
+const int16_t *move_long_squares(uint32_t id, int *n, int *captures);
 
 /* How many lists are interned (tests, diagnostics). */
 uint32_t move_long_count(void);

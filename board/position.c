@@ -257,7 +257,7 @@ static void capture_on(Position *pos, int sq, Color us, Undo *undo) {
  * variants with such pieces come here. */
 static __attribute__((noinline)) bool capture_long(Position *pos, Move m, Color us, Undo *undo) {
   int n;
-  const int16_t *squares = move_long_squares(move_long_id(m), &n);
+  const int16_t *squares = move_long_squares(move_long_id(m), &n, NULL);
   undo->spill_from = pos->spill_len;
   undo->long_cells = undo->change_count;
   undo->long_hands = undo->hand_change_count;
