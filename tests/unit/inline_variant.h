@@ -1,7 +1,7 @@
 /* inline_variant.h — a one-variant library built from piece definitions and
  * a FEN (8x8 unless told, royal K), for tests that count a piece's moves on a
- * position. Written once for the MBN-flag, MBN-audit and betza: tests, which
- * need the same loader and the same "moves from this square" listing. */
+ * position. Written once for the MBN-flag, MBN-audit, betza:, setup-operator
+ * and flip tests, which need the same loaders and the same move listings. */
 #ifndef CHIMERA_TESTS_INLINE_VARIANT_H
 #define CHIMERA_TESTS_INLINE_VARIANT_H
 
@@ -57,6 +57,46 @@ static inline Position *iv_position_ok(const char *pieces, const char *fen, Vari
 static inline void iv_done(Position *pos, VariantLibrary *lib) {
   pos_free(pos);
   library_free(lib);
+}
+
+/* A variant that may be refused: royal K, Z=mfW (Black's Zs in a test's
+ * FEN are blocked pawns that never capture) and X as given, set up at fen
+ * on 8x8. NULL and the first error (the compiler's or the board's) in
+ * `error` if it cannot be played. */
+static inline Position *iv_x_position(const char *x, const char *fen, VariantLibrary **lib,
+                                      char *error, size_t size) {
+  char text[1024], err[256];
+  snprintf(text, sizeof text,
+           "[v]\nboard = 8x8\nsetup = %s\npieces = K Z=mfW X=%s\nrules = royal{K}\n", fen, x);
+  VariantDiagnostics diags = {0};
+  *lib = library_new();
+  library_add_text(*lib, "v.var", text, &diags);
+  library_compile(*lib, &diags);
+  const Variant *v = library_find(*lib, "v");
+  Position *pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
+  snprintf(error, size, "%s", diags.count ? diags.items[0] : pos ? "" : err);
+  variant_diag_free(&diags);
+  return pos;
+}
+
+static inline int iv_text_order(const void *a, const void *b) {
+  return strcmp((const char *)a, (const char *)b);
+}
+
+/* All legal moves' texts, sorted, space-separated. */
+static inline void iv_legal_texts(Position *pos, char *out, size_t size) {
+  MoveList *list = malloc(sizeof *list);
+  int n = gen_legal_moves(pos, list);
+  char(*texts)[MOVE_TEXT_MAX] = malloc(sizeof *texts * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++) move_to_text(pos, list->moves[i], texts[i], MOVE_TEXT_MAX);
+  qsort(texts, (size_t)n, sizeof *texts, iv_text_order);
+  out[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    strncat(out, texts[i], size - strlen(out) - 1);
+    if (i + 1 < n) strncat(out, " ", size - strlen(out) - 1);
+  }
+  free(texts);
+  free(list);
 }
 
 /* The legal moves from square `from` (any board: "d4", "r19") as

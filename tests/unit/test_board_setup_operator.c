@@ -14,47 +14,9 @@
 #include "board/position.h"
 #include "board/tables.h"
 #include "mbn/variant_library.h"
+#include "inline_variant.h"
 
 Suite *test_suite(void);
-
-/* A one-variant library on 8x8: royal K, Z=mfW (Black's Zs below are
- * blocked pawns that never capture), and X as given. NULL and the first
- * error in `error` if the variant cannot be played. */
-static Position *setup_position(const char *x, const char *fen, VariantLibrary **lib, char *error,
-                                size_t size) {
-  char text[1024], err[256];
-  snprintf(text, sizeof text,
-           "[v]\nboard = 8x8\nsetup = %s\npieces = K Z=mfW X=%s\nrules = royal{K}\n", fen, x);
-  VariantDiagnostics diags = {0};
-  *lib = library_new();
-  library_add_text(*lib, "v.var", text, &diags);
-  library_compile(*lib, &diags);
-  const Variant *v = library_find(*lib, "v");
-  Position *pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
-  snprintf(error, size, "%s", diags.count ? diags.items[0] : pos ? "" : err);
-  variant_diag_free(&diags);
-  return pos;
-}
-
-static int text_order(const void *a, const void *b) {
-  return strcmp((const char *)a, (const char *)b);
-}
-
-/* The legal moves' texts, sorted, space-separated. */
-static void legal_texts(Position *pos, char *out, size_t size) {
-  MoveList *list = malloc(sizeof *list);
-  int n = gen_legal_moves(pos, list);
-  char(*texts)[MOVE_TEXT_MAX] = malloc(sizeof *texts * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++) move_to_text(pos, list->moves[i], texts[i], MOVE_TEXT_MAX);
-  qsort(texts, (size_t)n, sizeof *texts, text_order);
-  out[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    strncat(out, texts[i], size - strlen(out) - 1);
-    if (i + 1 < n) strncat(out, " ", size - strlen(out) - 1);
-  }
-  free(texts);
-  free(list);
-}
 
 /* X=mQ-{!cK} on d4, Black's Z on d7, kings a1 and f8. By hand: north d5
  * (d6 beyond is empty: nothing to take) and d6, from where the step on
@@ -67,10 +29,10 @@ START_TEST(capture_by_approach_from_the_text) {
   VariantLibrary *lib;
   char error[512];
   Position *pos =
-      setup_position("mQ-{!cK}", "5k2/3z4/8/8/3X4/8/8/K7 w - - 0 1", &lib, error, sizeof error);
+      iv_x_position("mQ-{!cK}", "5k2/3z4/8/8/3X4/8/8/K7 w - - 0 1", &lib, error, sizeof error);
   ck_assert_msg(pos != NULL, "%s", error);
   char texts[2048];
-  legal_texts(pos, texts, sizeof texts);
+  iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4a4 d4a7 d4b2 d4b4 d4b6 d4c3 d4c4 d4c5 d4d1 d4d2 d4d3 "
                           "d4d5 d4d7d6 d4e3 d4e4 d4e5 d4f2 d4f4 d4f6 d4g1 d4g4 d4g7 d4h4 d4h8");
   char err[256], before[512], after[512];
@@ -100,10 +62,10 @@ START_TEST(capture_without_moving) {
   VariantLibrary *lib;
   char error[512];
   Position *pos =
-      setup_position("mK+!cR", "5k2/3z4/8/8/3X2z1/8/8/K7 w - - 0 1", &lib, error, sizeof error);
+      iv_x_position("mK+!cR", "5k2/3z4/8/8/3X2z1/8/8/K7 w - - 0 1", &lib, error, sizeof error);
   ck_assert_msg(pos != NULL, "%s", error);
   char texts[2048];
-  legal_texts(pos, texts, sizeof texts);
+  iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4c5 d4d3 d4d5 d4d7d4 d4e3 d4e4 d4e5 d4g4d4");
   char err[256], after[512];
   Move m = move_from_text(pos, "d4g4d4", err, sizeof err);
@@ -130,7 +92,7 @@ START_TEST(walker_alone_counts_the_same) {
       if (walker) setenv("CHIMERA_NO_BITBOARDS", "1", 1);
       VariantLibrary *lib;
       char error[512];
-      Position *pos = setup_position(pieces[i], fens[i], &lib, error, sizeof error);
+      Position *pos = iv_x_position(pieces[i], fens[i], &lib, error, sizeof error);
       ck_assert_msg(pos != NULL, "%s", error);
       counts[walker] = perft(pos, 3);
       pos_free(pos);
@@ -154,7 +116,7 @@ START_TEST(refusals_name_the_operator) {
     VariantLibrary *lib;
     char error[512];
     Position *pos =
-        setup_position(cases[i][0], "5k2/8/8/8/3X4/8/8/K7 w - - 0 1", &lib, error, sizeof error);
+        iv_x_position(cases[i][0], "5k2/8/8/8/3X4/8/8/K7 w - - 0 1", &lib, error, sizeof error);
     ck_assert_msg(pos == NULL, "%s: accepted", cases[i][0]);
     ck_assert_msg(strstr(error, cases[i][1]), "%s: %s", cases[i][0], error);
     library_free(lib);

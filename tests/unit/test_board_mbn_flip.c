@@ -1,4 +1,4 @@
-/* test_board_flip.c — MBN's x (flip an enemy piece to a friendly one), xx
+/* test_board_mbn_flip.c — MBN's x (flip an enemy piece to a friendly one), xx
  * (a friendly one to an enemy) and xy (any, docs/mbn.md decision 35): the
  * flipped piece keeps its square and the mover stands back where the leg
  * started; a royal is never flipped. Moves counted by hand, make/unmake,
@@ -13,47 +13,9 @@
 #include "board/position.h"
 #include "board/tables.h"
 #include "mbn/variant_library.h"
+#include "inline_variant.h"
 
 Suite *test_suite(void);
-
-/* A one-variant library on 8x8: royal K, Z=mfW (Black's Zs below are
- * blocked pawns that never capture), and X as given. NULL and the first
- * error in `error` if the variant cannot be played. */
-static Position *setup_position(const char *x, const char *fen, VariantLibrary **lib, char *error,
-                                size_t size) {
-  char text[1024], err[256];
-  snprintf(text, sizeof text,
-           "[v]\nboard = 8x8\nsetup = %s\npieces = K Z=mfW X=%s\nrules = royal{K}\n", fen, x);
-  VariantDiagnostics diags = {0};
-  *lib = library_new();
-  library_add_text(*lib, "v.var", text, &diags);
-  library_compile(*lib, &diags);
-  const Variant *v = library_find(*lib, "v");
-  Position *pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
-  snprintf(error, size, "%s", diags.count ? diags.items[0] : pos ? "" : err);
-  variant_diag_free(&diags);
-  return pos;
-}
-
-static int text_order(const void *a, const void *b) {
-  return strcmp((const char *)a, (const char *)b);
-}
-
-/* The legal moves' texts, sorted, space-separated. */
-static void legal_texts(Position *pos, char *out, size_t size) {
-  MoveList *list = malloc(sizeof *list);
-  int n = gen_legal_moves(pos, list);
-  char(*texts)[MOVE_TEXT_MAX] = malloc(sizeof *texts * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++) move_to_text(pos, list->moves[i], texts[i], MOVE_TEXT_MAX);
-  qsort(texts, (size_t)n, sizeof *texts, text_order);
-  out[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    strncat(out, texts[i], size - strlen(out) - 1);
-    if (i + 1 < n) strncat(out, " ", size - strlen(out) - 1);
-  }
-  free(texts);
-  free(list);
-}
 
 /* X=mK+xK on d4; Black's king c5 and Zs d5 e4; White's king a1. By hand:
  * X steps to the empty c3 d3 e3 c4 e5, flips d5 and e4 standing on d4
@@ -63,10 +25,10 @@ START_TEST(flips_counted_by_hand) {
   VariantLibrary *lib;
   char error[512];
   Position *pos =
-      setup_position("mK+xK", "8/8/8/2kz4/3Xz3/8/8/K7 w - - 0 1", &lib, error, sizeof error);
+      iv_x_position("mK+xK", "8/8/8/2kz4/3Xz3/8/8/K7 w - - 0 1", &lib, error, sizeof error);
   ck_assert_msg(pos != NULL, "%s", error);
   char texts[2048];
-  legal_texts(pos, texts, sizeof texts);
+  iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4d3 d4d5d4 d4e3 d4e4d4 d4e5");
   char err[256], before[512], after[512];
   pos_get_fen(pos, before, sizeof before);
@@ -95,10 +57,10 @@ START_TEST(xx_flips_a_friend) {
   VariantLibrary *lib;
   char error[512];
   Position *pos =
-      setup_position("xxK", "4k3/8/8/8/3XZ3/8/8/K7 w - - 0 1", &lib, error, sizeof error);
+      iv_x_position("xxK", "4k3/8/8/8/3XZ3/8/8/K7 w - - 0 1", &lib, error, sizeof error);
   ck_assert_msg(pos != NULL, "%s", error);
   char texts[2048];
-  legal_texts(pos, texts, sizeof texts);
+  iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4e4d4 e4e5");
   char err[256], after[512];
   Move m = move_from_text(pos, "d4e4d4", err, sizeof err);
@@ -122,7 +84,7 @@ START_TEST(walker_alone_counts_the_same) {
     if (walker) setenv("CHIMERA_NO_BITBOARDS", "1", 1);
     VariantLibrary *lib;
     char error[512];
-    Position *pos = setup_position("mK+xK", fen, &lib, error, sizeof error);
+    Position *pos = iv_x_position("mK+xK", fen, &lib, error, sizeof error);
     ck_assert_msg(pos != NULL, "%s", error);
     counts[walker] = perft(pos, 4);
     pos_free(pos);
