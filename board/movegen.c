@@ -205,7 +205,8 @@ __attribute__((noinline)) static int walk_long_id(const Walk *w, int sq) {
                (size_t)geo_square_to_text(&w->pos->geo, w->origin, text, sizeof text) +
                (size_t)geo_square_to_text(&w->pos->geo, sq, text, sizeof text);
   for (int i = 0; i < n; i++)
-    len += (size_t)geo_square_to_text(&w->pos->geo, squares[i] & MOVE_LONG_SQUARE_MASK, text,
+    len += (squares[i] & MOVE_LONG_FLIP ? 1 : 0) +
+           (size_t)geo_square_to_text(&w->pos->geo, squares[i] & MOVE_LONG_SQUARE_MASK, text,
                                       sizeof text);
   if (len > MOVE_TEXT_MAX) {
     left_out(LEFT_OUT_TEXT_TOO_LONG);

@@ -49,11 +49,14 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
     size_t len = strlen(from);
     for (int i = 0; i < n && len + SQUARE_TEXT_MAX <= sizeof from; i++)
       len += (size_t)geo_square_to_text(geo, side[i], from + len, SQUARE_TEXT_MAX);
-    /* then the squares it flips (MBN's x), in square order too */
+    /* then the squares it flips (MBN's x), in square order too, each after
+     * MOVE_TEXT_FLIP: "d4~e5d4" flips e5 where "d4e5d4" takes it */
     n = move_flips(move, &side);
-    for (int i = 0; i < n && len + SQUARE_TEXT_MAX <= sizeof from; i++)
+    for (int i = 0; i < n && len + 1 + SQUARE_TEXT_MAX <= sizeof from; i++) {
+      from[len++] = MOVE_TEXT_FLIP;
       len += (size_t)geo_square_to_text(geo, side[i] & MOVE_LONG_SQUARE_MASK, from + len,
                                         SQUARE_TEXT_MAX);
+    }
   }
   if (move_kind(move) == MOVE_CASTLING &&
       (rook_form < 0 ? castling_as_king_takes_rook(pos, move) : rook_form == 1))

@@ -22,9 +22,14 @@
 #include "board/position.h"
 
 /* Room for a move's text: from, the squares a long move captures on its
- * way, to and a promotion suffix. Move generation leaves out, and says so,
+ * way or flips, to and a promotion suffix. Move generation leaves out, and says so,
  * a long move whose text would not fit (walk_long_id in movegen.c). */
 #define MOVE_TEXT_MAX 64
+
+/* Written before each square a move flips (MBN's x): a flip and a capture
+ * of the same square differ ("d4~e5d4", "d4e5d4"). Neither a square's text
+ * nor a piece's letter holds it. */
+#define MOVE_TEXT_FLIP '~'
 
 /* Writes the move's text; returns its length. */
 int move_to_text(const Position *pos, Move move, char *buf, size_t buflen);

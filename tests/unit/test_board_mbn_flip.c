@@ -19,7 +19,7 @@ Suite *test_suite(void);
 
 /* X=mK+xK on d4; Black's king c5 and Zs d5 e4; White's king a1. By hand:
  * X steps to the empty c3 d3 e3 c4 e5, flips d5 and e4 standing on d4
- * (written from, the square flipped, to: d4d5d4, d4e4d4), and does not
+ * (written from, the square flipped, to: d4~d5d4, d4~e4d4), and does not
  * flip the king on c5; the king a2 b1 b2: 10. */
 START_TEST(flips_counted_by_hand) {
   VariantLibrary *lib;
@@ -29,11 +29,11 @@ START_TEST(flips_counted_by_hand) {
   ck_assert_msg(pos != NULL, "%s", error);
   char texts[2048];
   iv_legal_texts(pos, texts, sizeof texts);
-  ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4d3 d4d5d4 d4e3 d4e4d4 d4e5");
+  ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4d3 d4e3 d4e5 d4~d5d4 d4~e4d4");
   char err[256], before[512], after[512];
   pos_get_fen(pos, before, sizeof before);
   uint64_t key = pos->st.key;
-  Move m = move_from_text(pos, "d4e4d4", err, sizeof err);
+  Move m = move_from_text(pos, "d4~e4d4", err, sizeof err);
   ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
   ck_assert(!pos_is_capture(pos, m));
   Undo undo;
@@ -61,9 +61,9 @@ START_TEST(xx_flips_a_friend) {
   ck_assert_msg(pos != NULL, "%s", error);
   char texts[2048];
   iv_legal_texts(pos, texts, sizeof texts);
-  ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4e4d4 e4e5");
+  ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4~e4d4 e4e5");
   char err[256], after[512];
-  Move m = move_from_text(pos, "d4e4d4", err, sizeof err);
+  Move m = move_from_text(pos, "d4~e4d4", err, sizeof err);
   ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
   Undo undo;
   pos_make_move(pos, m, &undo);
@@ -75,8 +75,41 @@ START_TEST(xx_flips_a_friend) {
 }
 END_TEST
 
+/* A piece that may both take a piece without moving (!cK, decision 34) and
+ * flip it (xK): X on d4, Black's Z on e5. By hand: the king a2 b1 b2; X
+ * steps to c3 c4 c5 d3 d5 e3 e4, takes e5 standing on d4 (d4e5d4) and flips
+ * it (d4~e5d4): 12 moves, each text read back as its own move. */
+START_TEST(a_capture_and_a_flip_of_one_square_differ) {
+  VariantLibrary *lib;
+  char error[512];
+  Position *pos =
+      iv_x_position("mK+!cK+xK", "4k3/8/8/4z3/3X4/8/8/K7 w - - 0 1", &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  char texts[2048];
+  iv_legal_texts(pos, texts, sizeof texts);
+  ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5d4 d4~e5d4");
+  const char *moves[2] = {"d4e5d4", "d4~e5d4"};
+  const char *fens[2] = {"4k3/8/8/8/3X4/8/8/K7 b - - 0 1", "4k3/8/8/4Z3/3X4/8/8/K7 b - - 1 1"};
+  for (int i = 0; i < 2; i++) {
+    char err[256], fen[512];
+    Move m = move_from_text(pos, moves[i], err, sizeof err);
+    ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+    char back[MOVE_TEXT_MAX];
+    move_to_text(pos, m, back, sizeof back);
+    ck_assert_str_eq(back, moves[i]);
+    Undo undo;
+    pos_make_move(pos, m, &undo);
+    pos_get_fen(pos, fen, sizeof fen);
+    ck_assert_str_eq(fen, fens[i]);
+    pos_unmake_move(pos, &undo);
+  }
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 /* The walker alone (no bitboards) counts the same to depth 4, Black's own
- * X flipping back; and every position's moves have distinct texts. */
+ * X flipping back. */
 START_TEST(walker_alone_counts_the_same) {
   const char *fen = "8/2x5/3k4/3z4/3Xz3/8/8/K7 w - - 0 1";
   uint64_t counts[2];
@@ -101,6 +134,7 @@ Suite *test_suite(void) {
   TCase *tc = tcase_create("flip");
   tcase_add_test(tc, flips_counted_by_hand);
   tcase_add_test(tc, xx_flips_a_friend);
+  tcase_add_test(tc, a_capture_and_a_flip_of_one_square_differ);
   tcase_add_test(tc, walker_alone_counts_the_same);
   suite_add_tcase(s, tc);
   return s;
