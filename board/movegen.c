@@ -244,14 +244,17 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
       e1 = id & 0xFFF;
       e2 = id >> 12;
     } else {
-      /* one or two: in the order they were taken (the list is newest first) */
-      Square taken[3];
-      int k = w->cap_count;
-      for (const WalkCap *c = w->caps; c; c = c->prev) taken[--k] = c->sq;
+      /* one or two, in square order as a long move's: taking d5 then e5 or
+       * e5 then d5 and ending on e6 is one move, written and kept once */
       int extras[2];
       n = 0;
-      for (int i = 0; i < w->cap_count; i++)
-        if (taken[i] != sq) extras[n++] = taken[i];
+      for (const WalkCap *c = w->caps; c; c = c->prev)
+        if (c->sq != sq) extras[n++] = c->sq;
+      if (n == 2 && extras[0] > extras[1]) {
+        int low = extras[1];
+        extras[1] = extras[0];
+        extras[0] = low;
+      }
       if (n > 0) e1 = extras[0];
       if (n > 1) e2 = extras[1];
     }

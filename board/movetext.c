@@ -40,8 +40,8 @@ static int move_write(const Position *pos, Move move, int rook_form, char *buf, 
   geo_square_to_text(geo, move_from(move), from, sizeof from);
   /* A multi-leg move that also captures on the way (a lion's double
    * capture, its igui) names those squares between from and to: "c3b4b5"
-   * beside the plain jump "c3b5", "c3b4c3" beside the pass "c3c3"; one or
-   * two in the order they are taken, more (a long move) in square order. */
+   * beside the plain jump "c3b5", "c3b4c3" beside the pass "c3c3"; in
+   * square order (one move however many orders its path may take them in). */
   if (move_is_normal(move)) {
     int16_t two[2];
     const int16_t *side;

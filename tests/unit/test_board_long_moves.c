@@ -15,6 +15,7 @@
 #include "board/tables.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
+#include "inline_variant.h"
 
 Suite *test_suite(void);
 
@@ -285,6 +286,26 @@ START_TEST(each_reason_for_leaving_moves_out_is_said) {
 }
 END_TEST
 
+/* X=cK-dcK-dmK on d4 (take, take, step, any directions) beside Black's Zs
+ * on d5 and e5. By hand: taking d5 then e5, X steps from e5 to d4 d5 d6 e4
+ * e6 f4 f5 f6; taking e5 then d5, from d5 to c4 c5 c6 d4 d6 e4 e5 e6. The
+ * ends d4 d6 e4 e6 are reached both ways, and each is one move (from, the
+ * squares taken on the way in square order, to): 16 - 4 = 12, ending on d5
+ * (d4e5d5: e5 taken on the way) and e5 (d4d5e5) among them; the king 3. */
+START_TEST(two_captures_in_either_order_are_one_move) {
+  VariantLibrary *lib;
+  char error[512], texts[2048];
+  Position *pos =
+      iv_x_position("cK-dcK-dmK", "k7/8/8/3zz3/3X4/8/8/7K w - - 0 1", &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  iv_legal_texts(pos, texts, sizeof texts);
+  ck_assert_str_eq(texts, "d4d5e5 d4d5e5c4 d4d5e5c5 d4d5e5c6 d4d5e5d4 d4d5e5d6 d4d5e5e4 d4d5e5e6 "
+                          "d4d5e5f4 d4d5e5f5 d4d5e5f6 d4e5d5 h1g1 h1g2 h1h2");
+  pos_free(pos);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_long_moves");
   TCase *tc = tcase_create("long");
@@ -296,6 +317,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, a_move_whose_text_does_not_fit_is_left_out);
   tcase_add_test(tc, a_crowded_board_does_not_hang);
   tcase_add_test(tc, each_reason_for_leaving_moves_out_is_said);
+  tcase_add_test(tc, two_captures_in_either_order_are_one_move);
   suite_add_tcase(suite, tc);
   return suite;
 }
