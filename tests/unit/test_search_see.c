@@ -4,7 +4,8 @@
  * that promotes, e.p.), atomic (an explosion), xiangqi (a cannon that loses
  * its screen when the capturer leaves, one whose line the capturer opens, a
  * cannon battery), the grasshopper (a hopper whose hurdle is or is not the
- * capturer), chu shogi's lion taking two pieces in one move, and crazyhouse
+ * capturer), chu shogi's lion taking two pieces in one move, MBN's flip (a
+ * variant of the test's own), and crazyhouse
  * drops (which capture nothing and never recapture). Variants come
  * from the shipped library; expected values are written as sums of the
  * evaluation's piece values, worked out by hand for each sequence. */
@@ -18,6 +19,7 @@
 #include "engine/variants_cmd.h"
 #include "search/eval_tables.h"
 #include "search/search_internal.h"
+#include "inline_variant.h"
 
 Suite *test_suite(void);
 
@@ -206,6 +208,29 @@ START_TEST(lion_takes_two) {
 }
 END_TEST
 
+/* MBN's x (docs/mbn.md decision 35): X=mK+xK on d4 turns Black's Z on e4
+ * into White's and stays on d4, so the exchange goes on on d4. Alone, the
+ * flip wins the Z twice (Black loses it, White gains it); with Black's king
+ * on c5, the king then takes X on d4, where nothing of White's defends it
+ * (Z=mfW never captures). */
+START_TEST(a_flip_wins_the_piece_twice) {
+  const char *fens[2] = {"4k3/8/8/8/3Xz3/8/8/K7 w - - 0 1", "8/8/8/2k5/3Xz3/8/8/K7 w - - 0 1"};
+  for (int i = 0; i < 2; i++) {
+    VariantLibrary *lib;
+    char error[512];
+    Setup s;
+    s.pos = iv_x_position("mK+xK", fens[i], &lib, error, sizeof error);
+    ck_assert_msg(s.pos != NULL, "%s", error);
+    s.variant = library_find(lib, "v");
+    ck_assert(eval_tables_build(&s.tables, s.variant));
+    int z = val(&s, "Z"), x = val(&s, "X");
+    expect_see(&s, text_move(&s, "d4~e4d4"), i == 0 ? 2 * z : 2 * z - x);
+    teardown(&s);
+    library_free(lib);
+  }
+}
+END_TEST
+
 START_TEST(drops_only_put_material_at_risk) {
   Setup s = setup("crazyhouse", "4k3/8/4p3/8/8/8/8/4K3[N] w - - 0 1");
   /* A dropped piece wins nothing; the pawn on e6 takes it on d5. */
@@ -307,6 +332,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, xiangqi_cannon_screens_follow_the_moves);
   tcase_add_test(tc, grasshopper_hurdle);
   tcase_add_test(tc, lion_takes_two);
+  tcase_add_test(tc, a_flip_wins_the_piece_twice);
   tcase_add_test(tc, drops_only_put_material_at_risk);
   tcase_add_test(tc, equal_capturers_do_not_depend_on_history);
   tcase_add_test(tc, fast_exchange_agrees_with_the_played_one);
