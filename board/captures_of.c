@@ -97,8 +97,7 @@ int gen_captures_of(const Position *pos, int sq, MoveList *list) {
      * marks no e.p. squares has exactly one move onto the square: no need to
      * generate the others. */
     if (!ep_victim && capture_is_single(pos, type, us)) {
-      if (move_list_room(list))
-        list->moves[list->count++] = move_make(from, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
+      move_list_push(list, move_make(from, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0));
       continue;
     }
     int start = list->count;

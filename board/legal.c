@@ -598,8 +598,8 @@ static void add_stalemate_pass(const Position *pos, MoveList *list) {
           (geo_rank(geo, sq) == geo_rank(geo, best) && geo_file(geo, sq) < geo_file(geo, best)))))
       best = sq;
   }
-  if (best >= 0 && move_list_room(list))
-    list->moves[list->count++] = move_make(best, best, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
+  if (best >= 0)
+    move_list_push(list, move_make(best, best, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0));
 }
 
 int gen_legal_moves(const Position *pos, MoveList *list) {

@@ -212,7 +212,7 @@ static inline int move_flips(Move m, const int16_t **squares) {
 }
 
 /* A list of moves: drops of six types on every square of a 36x36 board fit;
- * a position with more moves is cut, and says so (move_list_room). */
+ * a position with more moves is cut, and says so (move_list_push). */
 #define MOVE_LIST_MAX 8192
 typedef struct {
   int count;
@@ -223,12 +223,13 @@ typedef struct {
  * and that the rest were left out (board/movegen.c). */
 void move_list_full(void);
 
-/* Whether the list has room for one more move; if not, the generator
- * leaves the move out and says so (move_list_full), never silently. */
-static inline bool move_list_room(const MoveList *list) {
-  if (list->count < MOVE_LIST_MAX) return true;
-  move_list_full();
-  return false;
+/* Appends m; a full list leaves it out and says so (move_list_full), never
+ * silently. Every generator appends through it. */
+static inline void move_list_push(MoveList *list, Move m) {
+  if (list->count < MOVE_LIST_MAX)
+    list->moves[list->count++] = m;
+  else
+    move_list_full();
 }
 
 #endif

@@ -89,7 +89,7 @@ static void walk_emit_one(Walk *w, Move m) {
   if (w->dedup)
     for (int i = w->piece_start; i < list->count; i++)
       if (list->moves[i] == m) return;
-  if (move_list_room(list)) list->moves[list->count++] = m;
+  move_list_push(list, m);
 }
 
 static bool walk_may_land_on(const Walk *w, const MoveLeg *leg, Piece p);
@@ -715,19 +715,19 @@ static void walk_plain_leg(Walk *w, int origin, int i) {
         if (leg->occupancy & OCC_EMPTY) {
           if (!direct)
             walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, false);
-          else if (!w->tactical && move_list_room(list)) /* tactical: never promotes */
-            list->moves[list->count++] =
-                move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
+          else if (!w->tactical) /* tactical: never promotes */
+            move_list_push(list,
+                           move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags));
         } else if (leg->flags & LEG_EP_CAPTURE && pos->st.ep_count && is_ep_square(pos, sq)) {
           Piece v = board[pos->st.ep_victim];
           if (piece_is_real(v) && piece_color(v) != us)
             walk_emit(w, sq, MOVE_EN_PASSANT, pos->st.ep_victim, true);
         }
       } else if (leg->occupancy & (piece_color(cell) != us ? OCC_ENEMY : OCC_FRIEND)) {
-        if (direct && move_list_room(list))
-          list->moves[list->count++] =
-              move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
-        else if (!direct)
+        if (direct)
+          move_list_push(list,
+                         move_make(origin, sq, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags));
+        else
           walk_emit(w, sq, MOVE_NORMAL, EXTRA_NONE, true);
       }
     }
@@ -879,8 +879,7 @@ static void gen_pass(const Position *pos, MoveList *list) {
   for (int i = 0; i < pos->pcount[us]; i++) {
     int sq = pos->plist[us][i];
     if (!pos->tables->royal_of[us][piece_type(pos->board[sq])]) continue;
-    if (move_list_room(list))
-      list->moves[list->count++] = move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
+    move_list_push(list, move_make(sq, sq, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0));
     return;
   }
 }

@@ -63,8 +63,8 @@ static void BBW(gen_double_steps)(Walk *w, const BbTables *bb, int sq, int type)
       w->ep_set = flags != 0;
       walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, false);
       w->ep_set = false;
-    } else if (!w->tactical && move_list_room(list)) { /* quiet: not tactical */
-      list->moves[list->count++] = move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags);
+    } else if (!w->tactical) { /* quiet: not tactical */
+      move_list_push(list, move_make(sq, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, flags));
     }
   }
 }
@@ -138,7 +138,7 @@ static inline void BBW(emit_to)(MoveList *list, int start, bool dedup, int from,
   Move m = move_make(from, to, MOVE_NORMAL, 0, EXTRA_NONE, EXTRA_NONE, 0);
   for (int i = start; dedup && i < list->count; i++)
     if (list->moves[i] == m) return;
-  if (move_list_room(list)) list->moves[list->count++] = m;
+  move_list_push(list, m);
 }
 
 /* Appends from -> each square of `targets` (all on the ray from `from`

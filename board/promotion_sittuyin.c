@@ -57,7 +57,7 @@ static void gen_pawn_promotions(const Position *pos, int sq, int type, MoveList 
   }
   pos_unmake_move(p, &undo);
   /* Each target, unless the new piece would attack an enemy piece there. */
-  for (int k = 0; k < target_nb && move_list_room(list); k++) {
+  for (int k = 0; k < target_nb; k++) {
     Move m = move_make(sq, targets[k], MOVE_NORMAL, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
     pos_make_move(p, m, &undo);
     moves_of_placed(p, us, targets[k], &steps);
@@ -67,7 +67,7 @@ static void gen_pawn_promotions(const Position *pos, int sq, int type, MoveList 
       attacks = piece_is_real(victim) && piece_color(victim) != us;
     }
     pos_unmake_move(p, &undo);
-    if (!attacks) list->moves[list->count++] = m;
+    if (!attacks) move_list_push(list, m);
   }
 }
 

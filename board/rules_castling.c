@@ -95,9 +95,8 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
       }
       if (lifted) pos_unlift_piece((Position *)pos, &lift);
     }
-    if (ok && move_list_room(list))
-      list->moves[list->count++] =
-          move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0);
+    if (ok)
+      move_list_push(list, move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0));
   }
 }
 
@@ -131,8 +130,8 @@ void rules_gen_gating(const Position *pos, MoveList *list) {
       for (int type = 0; type < pos->variant->piece_count; type++) {
         /* Fairy-Stockfish gates only where the type may also be dropped. */
         const uint8_t *drop_zone = r->drop_zone[us][type];
-        if (pos->hand[us][type] && (!drop_zone || drop_zone[gate]) && move_list_room(list))
-          list->moves[list->count++] = move_with_gate(m, type, partner);
+        if (pos->hand[us][type] && (!drop_zone || drop_zone[gate]))
+          move_list_push(list, move_with_gate(m, type, partner));
       }
     }
   }

@@ -241,14 +241,11 @@ void rules_gen_drops(const Position *pos, MoveList *list, const TypeSet *only) {
         if (n >= limit) continue;
       }
       if (opposite && !drop_colors_ok(pos, type, sq)) continue;
-      if (move_list_room(list))
-        list->moves[list->count++] =
-            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0);
+      move_list_push(list, move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, 0));
       /* drop=promoted: either side up (kyotoshogi). */
-      if (v->rules.drop_promoted && type_set_any(v->pieces[type].promotes_to) &&
-          move_list_room(list))
-        list->moves[list->count++] =
-            move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE, MOVE_FLAG_DROP_PROMOTED);
+      if (v->rules.drop_promoted && type_set_any(v->pieces[type].promotes_to))
+        move_list_push(list, move_make(sq, sq, MOVE_DROP, type + 1, EXTRA_NONE, EXTRA_NONE,
+                                       MOVE_FLAG_DROP_PROMOTED));
     }
   }
 }

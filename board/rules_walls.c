@@ -72,9 +72,9 @@ void rules_gen_walls(const Position *pos, MoveList *list) {
       if (lowest < 0 || pos->plist[us][i] < lowest) lowest = pos->plist[us][i];
     if (lowest < 0) return;
     Move pass = move_make(lowest, lowest, MOVE_PASS, 0, EXTRA_NONE, EXTRA_NONE, 0);
-    for (int sq = 0; sq < sq_nb && move_list_room(list); sq++)
+    for (int sq = 0; sq < sq_nb; sq++)
       if (rule_ok[sq] && pos->board[sq] == PIECE_NONE)
-        list->moves[list->count++] = move_with_wall(pass, sq);
+        move_list_push(list, move_with_wall(pass, sq));
     return;
   }
   static _Thread_local Move base[MOVE_LIST_MAX];
@@ -85,7 +85,7 @@ void rules_gen_walls(const Position *pos, MoveList *list) {
     Move m = base[i];
     MoveKind kind = move_kind(m);
     if (kind == MOVE_DROP) {
-      list->moves[list->count++] = m;
+      move_list_push(list, m);
       continue;
     }
     int from = move_from(m), to = move_to(m);
@@ -107,11 +107,11 @@ void rules_gen_walls(const Position *pos, MoveList *list) {
     }
     int lo = r->wall_rule == WALL_PAST ? from : 0,
         hi = r->wall_rule == WALL_PAST ? from + 1 : sq_nb;
-    for (int sq = lo; sq < hi && move_list_room(list); sq++) {
+    for (int sq = lo; sq < hi; sq++) {
       if (!rule_ok[sq] || sq == filled1 || sq == filled2) continue;
       if (pos->board[sq] != PIECE_NONE && !(sq == from && from != to) && sq != vacated) continue;
       if (r->wall_rule == WALL_ARROW && !reach[sq]) continue;
-      list->moves[list->count++] = move_with_wall(m, sq);
+      move_list_push(list, move_with_wall(m, sq));
     }
   }
 }
