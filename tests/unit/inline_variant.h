@@ -13,6 +13,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "board/tables.h"
 #include "mbn/variant_library.h"
 
 /* The position of variant [v] (board such as "8x8", royal K, `pieces`) in
@@ -97,6 +98,29 @@ static inline void iv_legal_texts(Position *pos, char *out, size_t size) {
   }
   free(texts);
   free(list);
+}
+
+/* Plays the legal move written `text` (its text read back the same), checks
+ * the FEN after it and the key against a fresh computation, takes it back
+ * and checks FEN and key again. Returns the move. */
+static inline Move iv_make_check(Position *pos, const char *text, const char *fen_after) {
+  char err[256], before[512], fen[512], back[MOVE_TEXT_MAX];
+  Move m = move_from_text(pos, text, err, sizeof err);
+  ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", text, err);
+  move_to_text(pos, m, back, sizeof back);
+  ck_assert_str_eq(back, text);
+  pos_get_fen(pos, before, sizeof before);
+  uint64_t key = pos->st.key;
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, fen_after);
+  ck_assert(pos->st.key == pos_compute_key(pos));
+  pos_unmake_move(pos, &undo);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, before);
+  ck_assert(pos->st.key == key);
+  return m;
 }
 
 /* The legal moves from square `from` (any board: "d4", "r19") as

@@ -30,21 +30,8 @@ START_TEST(flips_counted_by_hand) {
   char texts[2048];
   iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4d3 d4e3 d4e5 d4~d5d4 d4~e4d4");
-  char err[256], before[512], after[512];
-  pos_get_fen(pos, before, sizeof before);
-  uint64_t key = pos->st.key;
-  Move m = move_from_text(pos, "d4~e4d4", err, sizeof err);
-  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
+  Move m = iv_make_check(pos, "d4~e4d4", "8/8/8/2kz4/3XZ3/8/8/K7 b - - 1 1");
   ck_assert(!pos_is_capture(pos, m));
-  Undo undo;
-  pos_make_move(pos, m, &undo);
-  pos_get_fen(pos, after, sizeof after);
-  ck_assert_str_eq(after, "8/8/8/2kz4/3XZ3/8/8/K7 b - - 1 1");
-  ck_assert(pos->st.key == pos_compute_key(pos));
-  pos_unmake_move(pos, &undo);
-  pos_get_fen(pos, after, sizeof after);
-  ck_assert_str_eq(after, before);
-  ck_assert(pos->st.key == key);
   pos_free(pos);
   library_free(lib);
 }
@@ -62,14 +49,7 @@ START_TEST(xx_flips_a_friend) {
   char texts[2048];
   iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4~e4d4 e4e5");
-  char err[256], after[512];
-  Move m = move_from_text(pos, "d4~e4d4", err, sizeof err);
-  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
-  Undo undo;
-  pos_make_move(pos, m, &undo);
-  pos_get_fen(pos, after, sizeof after);
-  ck_assert_str_eq(after, "4k3/8/8/8/3Xz3/8/8/K7 b - - 1 1");
-  pos_unmake_move(pos, &undo);
+  iv_make_check(pos, "d4~e4d4", "4k3/8/8/8/3Xz3/8/8/K7 b - - 1 1");
   pos_free(pos);
   library_free(lib);
 }
@@ -88,21 +68,8 @@ START_TEST(a_capture_and_a_flip_of_one_square_differ) {
   char texts[2048];
   iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5d4 d4~e5d4");
-  const char *moves[2] = {"d4e5d4", "d4~e5d4"};
-  const char *fens[2] = {"4k3/8/8/8/3X4/8/8/K7 b - - 0 1", "4k3/8/8/4Z3/3X4/8/8/K7 b - - 1 1"};
-  for (int i = 0; i < 2; i++) {
-    char err[256], fen[512];
-    Move m = move_from_text(pos, moves[i], err, sizeof err);
-    ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
-    char back[MOVE_TEXT_MAX];
-    move_to_text(pos, m, back, sizeof back);
-    ck_assert_str_eq(back, moves[i]);
-    Undo undo;
-    pos_make_move(pos, m, &undo);
-    pos_get_fen(pos, fen, sizeof fen);
-    ck_assert_str_eq(fen, fens[i]);
-    pos_unmake_move(pos, &undo);
-  }
+  iv_make_check(pos, "d4e5d4", "4k3/8/8/8/3X4/8/8/K7 b - - 0 1");
+  iv_make_check(pos, "d4~e5d4", "4k3/8/8/4Z3/3X4/8/8/K7 b - - 1 1");
   pos_free(pos);
   library_free(lib);
 }

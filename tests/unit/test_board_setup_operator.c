@@ -35,20 +35,7 @@ START_TEST(capture_by_approach_from_the_text) {
   iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4a4 d4a7 d4b2 d4b4 d4b6 d4c3 d4c4 d4c5 d4d1 d4d2 d4d3 "
                           "d4d5 d4d7d6 d4e3 d4e4 d4e5 d4f2 d4f4 d4f6 d4g1 d4g4 d4g7 d4h4 d4h8");
-  char err[256], before[512], after[512];
-  pos_get_fen(pos, before, sizeof before);
-  uint64_t key = pos->st.key;
-  Move m = move_from_text(pos, "d4d7d6", err, sizeof err);
-  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
-  Undo undo;
-  pos_make_move(pos, m, &undo);
-  pos_get_fen(pos, after, sizeof after);
-  ck_assert_str_eq(after, "5k2/8/3X4/8/8/8/8/K7 b - - 0 1");
-  ck_assert(pos->st.key == pos_compute_key(pos));
-  pos_unmake_move(pos, &undo);
-  pos_get_fen(pos, after, sizeof after);
-  ck_assert_str_eq(after, before);
-  ck_assert(pos->st.key == key);
+  iv_make_check(pos, "d4d7d6", "5k2/8/3X4/8/8/8/8/K7 b - - 0 1");
   pos_free(pos);
   library_free(lib);
 }
@@ -67,14 +54,7 @@ START_TEST(capture_without_moving) {
   char texts[2048];
   iv_legal_texts(pos, texts, sizeof texts);
   ck_assert_str_eq(texts, "a1a2 a1b1 a1b2 d4c3 d4c4 d4c5 d4d3 d4d5 d4d7d4 d4e3 d4e4 d4e5 d4g4d4");
-  char err[256], after[512];
-  Move m = move_from_text(pos, "d4g4d4", err, sizeof err);
-  ck_assert_msg(m != MOVE_NONE_VALUE, "%s", err);
-  Undo undo;
-  pos_make_move(pos, m, &undo);
-  pos_get_fen(pos, after, sizeof after);
-  ck_assert_str_eq(after, "5k2/3z4/8/8/3X4/8/8/K7 b - - 0 1");
-  pos_unmake_move(pos, &undo);
+  iv_make_check(pos, "d4g4d4", "5k2/3z4/8/8/3X4/8/8/K7 b - - 0 1");
   pos_free(pos);
   library_free(lib);
 }
