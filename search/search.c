@@ -512,10 +512,14 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
    *     at half depth against a bound a little below that. If none reaches
    *     it, the TT move is the only good one and is searched a ply deeper;
    *     if they reach it even above beta, several moves refute the position
-   *     and the node fails high at once (multi-cut). The test runs before
-   *     this ply's move list is made: it searches the same ply and reuses
-   *     its list, picker and contexts. Extensions stop past twice the
-   *     iteration's depth, so the lines stay finite. */
+   *     and the node fails high at once (multi-cut). If they reach it below
+   *     beta, the TT move is not alone, and it is searched a ply shallower
+   *     where it is least likely to matter: when its TT score beats beta,
+   *     at an expected cut node, or when the others did as well as its TT
+   *     score (Stockfish's negative extensions; bench/README.md). The test
+   *     runs before this ply's move list is made: it searches the same ply
+   *     and reuses its list, picker and contexts. Extensions stop past
+   *     twice the iteration's depth, so the lines stay finite. */
   int singular_ext = 0;
   if (!root && depth >= 7 && excluded == MOVE_NONE_VALUE && tt_move != MOVE_NONE_VALUE &&
       (hit.bound == TT_LOWER || hit.bound == TT_EXACT) && hit.depth >= depth - 3 &&
@@ -532,6 +536,8 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
       singular_ext = 1;
     else if (singular_beta >= beta)
       return singular_beta;
+    else if (hit.score >= beta || cut_node || hit.score <= score)
+      singular_ext = -1;
   }
 
   /* 9. Generate and order (the root uses its own list, best first). */
@@ -638,15 +644,18 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
     int new_depth = depth - 1 + (move == tt_move ? singular_ext : 0);
     int score = 0;
 
-    /* 13. Late-move reductions, then principal-variation search. */
-    if (legal > 1 + pv_node && depth >= 3 && !tactical) {
+    /* 13. Late-move reductions, then principal-variation search. Quiet
+     *     moves and captures that lose material by the exchange test (the
+     *     picker's last stage) are reduced; history only moves a quiet's. */
+    if (legal > 1 + pv_node && depth >= 3 && (!tactical || stage == STAGE_BAD_CAPTURE)) {
       int r = LMR_TABLE[min_int(depth, 63)][min_int(legal, 63)];
       r -= gives >= 0 ? gives : pos_in_check(pos); /* the move gave check */
       r -= root;
       r += !pv_node;
       r -= improving;
       r -= killer;
-      r -= max_int(-2, min_int(2, history_quiet(thread, ply, us, type, move) / 8000));
+      if (!tactical)
+        r -= max_int(-2, min_int(2, history_quiet(thread, ply, us, type, move) / 8000));
       r = max_int(0, min_int(r, new_depth - 1));
       score = -search_node(thread, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
       if (score > alpha && r > 0)
