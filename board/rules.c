@@ -47,6 +47,8 @@ static const RuleField GAME_END_FIELDS[] = {
     RULE_FIELD(perpetual_check_loses),
     RULE_FIELD(move_rule_reset),
     RULE_FIELD(counting),
+    RULE_FIELD(counting_points),
+    RULE_FIELD(counting_komi),
     RULE_FIELD(chasing),
     RULE_FIELD(hill_by_color),
     RULE_FIELD(hill_types),
@@ -388,9 +390,19 @@ bool pos_is_decided(const Position *pos) {
   return false;
 }
 
+/* The points of c's pieces on the board under counting=points. */
+static int counting_points(const Position *pos, Color c) {
+  int sum = 0;
+  for (int i = 0; i < pos->pcount[c]; i++)
+    sum += pos->variant->rules.counting_points[piece_type(pos->board[pos->plist[c][i]])];
+  return sum;
+}
+
 /* counting=blackdrawodds (armageddon): whatever ends drawn is Black's win;
  * counting=pieces (reversi, ataxx): the win of the side with more pieces on
- * the board, as Fairy-Stockfish's unweighted material counting. */
+ * the board, as Fairy-Stockfish's unweighted material counting;
+ * counting=points (janggi): the win of the side with more points, Black's
+ * komi added, as Fairy-Stockfish's janggi material counting (never a draw). */
 static GameResult draw_odds(const Position *pos, GameResult result) {
   if (result != RESULT_DRAW) return result;
   if (pos->variant->rules.counting == COUNTING_BLACK_DRAW_ODDS)
@@ -398,6 +410,12 @@ static GameResult draw_odds(const Position *pos, GameResult result) {
   if (pos->variant->rules.counting == COUNTING_PIECES) {
     int lead = pos->pcount[pos->side] - pos->pcount[!pos->side];
     return lead > 0 ? RESULT_WIN : lead < 0 ? RESULT_LOSS : RESULT_DRAW;
+  }
+  if (pos->variant->rules.counting == COUNTING_POINTS) {
+    /* Fairy-Stockfish: White wins if its lead minus the komi is above 0 */
+    bool white_wins = counting_points(pos, WHITE) - counting_points(pos, BLACK) >
+                      pos->variant->rules.counting_komi;
+    return white_wins == (pos->side == WHITE) ? RESULT_WIN : RESULT_LOSS;
   }
   return result;
 }
@@ -517,8 +535,7 @@ static GameResult game_result(const Position *pos, int legal_count, const bool *
     if (((r->connect_n || r->connect_square) && connected(pos, them)) ||
         (r->connect_from[them] && linked(pos, them)))
       return r->connect_loses ? RESULT_WIN : RESULT_LOSS;
-    /* Fairy-Stockfish scores these by janggi material counting where the
-     * variant uses it; Chimera calls them drawn. */
+    /* drawn, unless the variant counts (draw_odds: janggi's points) */
     if (pos->st.pass_plies >= 2 || pos->st.facing_plies >= 2) return RESULT_DRAW;
     if (r->full_board != RESULT_NONE && board_full(pos)) return r->full_board;
     if (r->check_limit > 0 && pos->st.checks_given[them] >= r->check_limit) return RESULT_LOSS;

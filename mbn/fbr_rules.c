@@ -591,7 +591,36 @@ static bool fbr_apply_torus(FbrContext *ctx, const FbrRule *rule) {
   return true;
 }
 
+/* counting=points(13){R},points(7){C},...,komi(1): janggi's material
+ * counting, for any pieces. A type given no points counts 0 (royals). */
+static bool fbr_apply_counting_points(FbrContext *ctx, const FbrRule *rule) {
+  VariantRules *r = &ctx->variant->rules;
+  memset(r->counting_points, 0, sizeof r->counting_points);
+  r->counting_komi = 0;
+  for (int i = 0; i < rule->attr_count; i++) {
+    const FbrAttr *a = &rule->attrs[i];
+    bool points = !strcmp(a->spec->name, "points"), komi = !strcmp(a->spec->name, "komi");
+    if (!points && !komi)
+      return fbr_error(ctx, a->pos, rule->text,
+                       "points(N){..} and komi(N) combine with each other only");
+    if (!a->has_number || (points && a->set_count != 1) || (komi && a->set_count))
+      return fbr_error(ctx, a->pos, rule->text,
+                       "write points(N){pieces} for each group and komi(N) for Black's bonus");
+    if (komi) {
+      r->counting_komi = a->number;
+      continue;
+    }
+    TypeSet group = fbr_union(a->sets[0]);
+    for (int t = type_set_first(group); t >= 0; t = type_set_next(group, t))
+      r->counting_points[t] = (int16_t)a->number;
+  }
+  r->counting = COUNTING_POINTS;
+  return true;
+}
+
 static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
+  if (fbr_attr(rule, "points") || fbr_attr(rule, "komi"))
+    return fbr_apply_counting_points(ctx, rule);
   static const char *const names[] = {"none",      "makruk",        "asean",
                                       "cambodian", "blackdrawodds", "pieces"};
   for (int i = 0; i < 6; i++)
@@ -600,7 +629,8 @@ static bool fbr_apply_counting(FbrContext *ctx, const FbrRule *rule) {
       return true;
     }
   return fbr_error(ctx, rule->pos, rule->text,
-                   "give one of makruk, asean, cambodian, blackdrawodds, pieces, none");
+                   "give one of makruk, asean, cambodian, blackdrawodds, pieces, none, or "
+                   "points(N){..} for each group of pieces (and komi(N))");
 }
 
 /* chasing=axf{R}{NC}{AB}: the chasing pieces in groups, strongest first; a
@@ -895,6 +925,10 @@ static const FbrAttrSpec COUNTING_ATTRS[] = {
      "[ext] every drawn result is a win for Black (armageddon)"},
     {"pieces", ARG_NONE, false, false,
      "[ext] every drawn result goes to the side with more pieces on the board (reversi)"},
+    {"points", ARG_NUMBER, 1, false,
+     "[ext] each piece of the set counts N points: every drawn result goes to White if its "
+     "points exceed Black's plus the komi, else to Black (janggi's material counting)"},
+    {"komi", ARG_NUMBER, 0, false, "[ext] with points: the points Black gets on top"},
     {"none", ARG_NONE, false, false, "no counting"},
     END_ATTRS};
 

@@ -144,28 +144,30 @@ typedef struct {
                             unmoved royal on an empty board takes away the royal's initial
                             moves (cambodian: the king's leap is lost to a rook on its line) */
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
-  GameResult repetition_result;     /* draw=/loss=/win=repetition(N): for the side to move
-                                       when the N-th repetition occurs; default draw */
-  int repetition_for;               /* 0; or 1 + WHITE/BLACK (loss=repetition(4),white): the
-                                       result is that colour's whoever moves, as Fairy-Stockfish's
-                                       nFoldValueAbsolute (minishogi: the first player loses) */
-  bool perpetual_check_loses;       /* loss=perpetualcheck: the side giving perpetual check loses */
-  TypeSet move_rule_reset;          /* draw=moverule(N){P}: moves of these types restart the
-                                       halfmove clock (Fairy-Stockfish's nMoveRuleTypes) */
-  int counting;                     /* counting=makruk|asean|cambodian (VariantCounting) */
-  int chasing;                      /* chasing=axf (VariantChasing): xiangqi chase rules */
-  uint8_t *hill_by_color[COLOR_NB]; /* hill{K}[..]: each side's goal zone (hill = White's) */
-  TypeSet hill_types;               /* hill{..}: the pieces that must reach it */
-  bool hill_reply;                  /* hill=reply: the other side gets one move to equalise */
-  bool hill_safe;                   /* hill=safe: only a piece the opponent cannot capture
-                                       there wins (dobutsu's try; Fairy-Stockfish's
-                                       flagPieceSafe) */
-  bool hill_later;                  /* hill=later: a piece on the zone wins when its side is
-                                       to move again (flagMove for pieces other than the king) */
-  int hill_count;                   /* hill=count(N): N pieces of the set on the zone at once
-                                       (0: one; Fairy-Stockfish's flagPieceCount) */
-  bool hill_filled;                 /* hill=filled: also won when no square of the zone is empty
-                                       and one of the set stands there (flagPieceBlockedWin) */
+  GameResult repetition_result; /* draw=/loss=/win=repetition(N): for the side to move
+                                   when the N-th repetition occurs; default draw */
+  int repetition_for;           /* 0; or 1 + WHITE/BLACK (loss=repetition(4),white): the
+                                   result is that colour's whoever moves, as Fairy-Stockfish's
+                                   nFoldValueAbsolute (minishogi: the first player loses) */
+  bool perpetual_check_loses;   /* loss=perpetualcheck: the side giving perpetual check loses */
+  TypeSet move_rule_reset;      /* draw=moverule(N){P}: moves of these types restart the
+                                   halfmove clock (Fairy-Stockfish's nMoveRuleTypes) */
+  int counting;                 /* counting=makruk|asean|cambodian (VariantCounting) */
+  int16_t counting_points[PIECE_TYPE_MAX]; /* counting=points(N){..}: a piece's points */
+  int counting_komi;                       /* counting=...,komi(N): points Black gets on top */
+  int chasing;                             /* chasing=axf (VariantChasing): xiangqi chase rules */
+  uint8_t *hill_by_color[COLOR_NB];        /* hill{K}[..]: each side's goal zone (hill = White's) */
+  TypeSet hill_types;                      /* hill{..}: the pieces that must reach it */
+  bool hill_reply;  /* hill=reply: the other side gets one move to equalise */
+  bool hill_safe;   /* hill=safe: only a piece the opponent cannot capture
+                       there wins (dobutsu's try; Fairy-Stockfish's
+                       flagPieceSafe) */
+  bool hill_later;  /* hill=later: a piece on the zone wins when its side is
+                       to move again (flagMove for pieces other than the king) */
+  int hill_count;   /* hill=count(N): N pieces of the set on the zone at once
+                       (0: one; Fairy-Stockfish's flagPieceCount) */
+  bool hill_filled; /* hill=filled: also won when no square of the zone is empty
+                       and one of the set stands there (flagPieceBlockedWin) */
   TypeSet extinction_by_color[COLOR_NB]; /* pieces{..}=extinction per side (union is
                                              extinction_types) */
   bool extinction_together;              /* pieces=extinction,together: the set counts as one */
@@ -251,8 +253,11 @@ typedef enum {
   COUNTING_ASEAN,
   COUNTING_CAMBODIAN,
   COUNTING_BLACK_DRAW_ODDS, /* counting=blackdrawodds: a drawn game is a win for Black */
-  COUNTING_PIECES           /* counting=pieces: a drawn game goes to the side with more pieces
+  COUNTING_PIECES,          /* counting=pieces: a drawn game goes to the side with more pieces
                                on the board (Fairy-Stockfish's materialCounting = unweighted) */
+  COUNTING_POINTS           /* counting=points(N){..},...,komi(N): a drawn game goes to White if
+                               its pieces' points beat Black's plus the komi, else to Black
+                               (Fairy-Stockfish's materialCounting = janggi) */
 } VariantCounting;
 typedef enum { CHASING_NONE = 0, CHASING_AXF } VariantChasing;
 /* Values of VariantRules.wall_rule: where the wall a move places may stand

@@ -77,12 +77,13 @@ static void self_play_one_game(Searcher *searcher, const Variant *variant, uint6
       bool repeated = false;
       for (int back = 0; back <= ply; back++) repeated |= keys[back] == pos_key(pos);
       /* counting=blackdrawodds (armageddon): every repetition is Black's win;
-       * counting=pieces (ataxx, flipello): the side with more pieces wins it */
-      bool repetition_decides = variant->rules.repetition_result == RESULT_WIN ||
-                                variant->rules.repetition_result == RESULT_LOSS ||
-                                variant->rules.perpetual_check_loses ||
-                                variant->rules.counting == COUNTING_BLACK_DRAW_ODDS ||
-                                variant->rules.counting == COUNTING_PIECES;
+       * counting=pieces (ataxx, flipello): the side with more pieces wins it;
+       * counting=points (janggi): the side with more points */
+      bool repetition_decides =
+          variant->rules.repetition_result == RESULT_WIN ||
+          variant->rules.repetition_result == RESULT_LOSS || variant->rules.perpetual_check_loses ||
+          variant->rules.counting == COUNTING_BLACK_DRAW_ODDS ||
+          variant->rules.counting == COUNTING_PIECES || variant->rules.counting == COUNTING_POINTS;
       ck_assert_msg(result == RESULT_LOSS || hill || (repeated && repetition_decides),
                     "%s: announced mate but result %d", variant->name, result);
       break;

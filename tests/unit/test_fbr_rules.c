@@ -387,6 +387,16 @@ START_TEST(extension_rules_counting_and_chasing) {
   ck_assert_int_eq(compile("counting=asean")->rules.counting, COUNTING_ASEAN);
   ck_assert_int_eq(compile("counting=cambodian")->rules.counting, COUNTING_CAMBODIAN);
   ck_assert_int_eq(compile("counting=blackdrawodds")->rules.counting, COUNTING_BLACK_DRAW_ODDS);
+  /* janggi's material counting: points per group, Black's komi */
+  const Variant *p = compile("counting=points(13){R},points(3){NB},komi(1)");
+  ck_assert_int_eq(p->rules.counting, COUNTING_POINTS);
+  ck_assert_int_eq(p->rules.counting_points[type(p, "R")], 13);
+  ck_assert_int_eq(p->rules.counting_points[type(p, "N")], 3);
+  ck_assert_int_eq(p->rules.counting_points[type(p, "B")], 3);
+  ck_assert_int_eq(p->rules.counting_points[type(p, "Q")], 0);
+  ck_assert_int_eq(p->rules.counting_komi, 1);
+  expect_error("counting=points(13)", "write points(N){pieces} for each group");
+  expect_error("counting=points(2){P},makruk", "points(N){..} and komi(N) combine");
   /* axf's groups of chasing pieces, strongest first: roles from the rule */
   const Variant *x = compile("chasing=axf{RQ}{NB}");
   ck_assert_int_eq(x->rules.chasing, CHASING_AXF);
