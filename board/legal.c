@@ -16,6 +16,7 @@
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
 #include "board/rules.h"
+#include "board/rules_end.h"
 #include "board/tables.h"
 
 /* Attack test leaving out attackers of the `exclude` types (NULL: none). */

@@ -97,10 +97,10 @@ typedef struct {
    * drop{..}=nomate judges a mate by it (pos_game_result). */
   uint16_t dropped;
   /* 1 + side (0 short, 1 long) of the castling the last move made, 0 after
-   * any other move: castling=winshort/winlong judges it (board/rules.c). */
+   * any other move: castling=winshort/winlong judges it (board/rules_end.c). */
   uint8_t castled;
   /* 1 when the last move was a capture by an MBN # leg (leg_rules.c): the
-   * game is over and the side to move has lost (board/rules.c) */
+   * game is over and the side to move has lost (board/rules_end.c) */
   uint8_t decisive;
 } PosState;
 

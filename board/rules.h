@@ -1,7 +1,7 @@
-/* rules.h — the variant rules (VariantRules) the board implements beyond
- * piece moves: which ones are supported, and game ends decided by a rule
- * rather than by the absence of legal moves. Internal to board/ except
- * where movegen.h exports it. */
+/* rules.h — the registry of rule modules (board/rules_*.c): a module per
+ * concern of the variant rules (VariantRules) beyond piece moves, the
+ * fields each owns, and the refusal of rules the board does not play.
+ * Every module's header includes it for RuleField. Internal to board/. */
 #ifndef CHIMERA_BOARD_RULES_H
 #define CHIMERA_BOARD_RULES_H
 
@@ -40,7 +40,9 @@ extern const int RULE_MODULE_COUNT;
  * a variant must not be played with wrong moves. */
 bool rules_supported(const Variant *v, char *err, size_t errlen);
 
-/* Counts pieces of a type set for colour c, on the board and in hand. */
+/* Counts pieces of a type set for colour c, on the board and in hand: the
+ * count extinction, bare royal (rules_end.c) and royal-when-last pieces
+ * (legal.c) are judged by. */
 int rules_count_types(const Position *pos, Color c, TypeSet types, bool with_hand);
 
 #endif

@@ -16,6 +16,7 @@
 #include "board/movetext.h"
 #include "board/perft.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 
 #define GAME_PERFT_DEPTH_MAX 32
 

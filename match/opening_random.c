@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "board/movegen.h"
+#include "board/rules_end.h"
 #include "search/score.h"
 
 RandomOpeningSpec random_opening_defaults(void) {

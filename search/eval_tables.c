@@ -370,7 +370,7 @@ static int16_t *neighbour_table(const Variant *variant, int dir_nb) {
 
 /* The steps of a connect=from[..],to[..] chain (EvalTables.link_next): east
  * and north, and north-east and south-east unless orthogonal, as the
- * board's flood (board/rules.c, linked) grows it; holes are no squares. */
+ * board's flood (board/rules_end.c, linked) grows it; holes are no squares. */
 static bool tables_fill_link(EvalTables *tables, const Variant *variant) {
   const VariantRules *r = &variant->rules;
   if (!r->connect_from[WHITE] && !r->connect_from[BLACK]) return true;

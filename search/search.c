@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/rules_end.h"
 #include "search/search_internal.h"
 
 /* A repetition is a little worse than equal for the side the search plays

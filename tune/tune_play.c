@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "board/movegen.h"
+#include "board/rules_end.h"
 #include "match/opening_random.h"
 #include "search/eval_trace.h"
 #include "search/search.h"

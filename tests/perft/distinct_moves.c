@@ -20,6 +20,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "engine/variant_set.h"
 #include "../unit/sweep_sample.h"
 

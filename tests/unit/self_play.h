@@ -13,6 +13,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "search/search.h"
 
 #define GAME_PLIES 40

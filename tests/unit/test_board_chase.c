@@ -13,6 +13,7 @@
 
 #include "board/chase.h"
 #include "board/movegen.h"
+#include "board/rules_end.h"
 #include "engine/game.h"
 #include "shipped_library.h"
 

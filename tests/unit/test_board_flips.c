@@ -14,6 +14,7 @@
 #include "board/movetext.h"
 #include "board/position.h"
 #include "board/rules.h"
+#include "board/rules_end.h"
 #include "mbn/variant_library.h"
 #include "shipped_library.h"
 

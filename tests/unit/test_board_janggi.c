@@ -12,6 +12,7 @@
 #include "board/movetext.h"
 #include "board/perft.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "mbn/variant_library.h"
 #include "shipped_library.h"
 

@@ -13,6 +13,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "mbn/variant_library.h"
 #include "shipped_library.h"
 #include "sweep_sample.h"

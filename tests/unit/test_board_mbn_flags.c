@@ -14,6 +14,7 @@
 #include "board/movetext.h"
 #include "board/perft.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "mbn/variant_library.h"
 #include "search/search.h"
 #include "search/score.h"

@@ -12,6 +12,7 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "board_fixture.h"
 #include "engine/variants_cmd.h"
 #include "search/search.h"

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/rules_end.h"
 #include "search/eval_tables.h"
 #include "search/eval_trace.h"
 #include "search/eval_weights.h"

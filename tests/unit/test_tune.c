@@ -26,6 +26,7 @@
 
 #include "board/movegen.h"
 #include "board/movetext.h"
+#include "board/rules_end.h"
 #include "search/eval_trace.h"
 #include "search/eval_weights.h"
 #include "search/search.h"
