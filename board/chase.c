@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/rules_royalty.h"
 #include "board/tables.h"
 
 #define CHASE_ATTACKERS_MAX 64

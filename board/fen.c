@@ -21,6 +21,7 @@
 
 #include "board/movegen.h"
 #include "board/position.h"
+#include "board/rules_royalty.h"
 #include "board/tables.h"
 
 int variant_find_type(const Variant *v, const char *letter, int len) {

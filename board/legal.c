@@ -1,4 +1,7 @@
-/* legal.c — attack tests, legality and game-end queries.
+/* legal.c — attack tests and legality. The rule questions it asks are the
+ * rule modules': which pieces are royal, whether royals may face, which
+ * moves may not give check (rules_royalty.c), whether the game is decided
+ * (rules_end.c).
  *
  * An attack test asks each enemy piece whether its own program can capture
  * on the target square, after a cheap reach filter (offsets a single-leg
@@ -17,6 +20,7 @@
 #include "board/movegen_walk.h"
 #include "board/rules.h"
 #include "board/rules_end.h"
+#include "board/rules_royalty.h"
 #include "board/tables.h"
 
 /* Attack test leaving out attackers of the `exclude` types (NULL: none). */
@@ -107,33 +111,6 @@ static bool royal_attacked(const Position *pos, Color c) {
   return count > 0 && attacked == count;
 }
 
-/* Xiangqi's flying general: two royals on one file or one rank with nothing
- * between. Fairy-Stockfish tests a rook's line from the general, so the rank
- * counts where the palaces share one (crowdedxiangqi's third rank). */
-bool pos_royals_face(const Position *pos) {
-  const bool *royal = pos->tables->royal_either;
-  const Geometry *geo = &pos->geo;
-  for (int i = 0; i < pos->pcount[WHITE]; i++) {
-    int a = pos->plist[WHITE][i];
-    if (!piece_is_real(pos->board[a]) || !royal[piece_type(pos->board[a])]) continue;
-    for (int j = 0; j < pos->pcount[BLACK]; j++) {
-      int b = pos->plist[BLACK][j];
-      if (!piece_is_real(pos->board[b]) || !royal[piece_type(pos->board[b])]) continue;
-      int step;
-      if (geo_file(geo, a) == geo_file(geo, b))
-        step = b > a ? geo->files : -geo->files;
-      else if (geo_rank(geo, a) == geo_rank(geo, b))
-        step = b > a ? 1 : -1;
-      else
-        continue;
-      int sq = a + step;
-      while (sq != b && pos->board[sq] == PIECE_NONE) sq += step;
-      if (sq == b) return true;
-    }
-  }
-  return false;
-}
-
 bool pos_in_check(const Position *pos) {
   return royal_attacked(pos, pos->side);
 }
@@ -158,20 +135,6 @@ static inline __attribute__((always_inline)) bool last_move_legal(const Position
   if (!r->royal_may_be_exposed && royal_attacked(pos, mover)) return false;
   if (r->kings_may_not_face && pos_royals_face(pos)) return false;
   return true;
-}
-
-/* pieces{..}=extinction,lastroyal: the types of colour c's set that are
- * royal in this position, those of which c has at most extinction(N)+1 on
- * the board (with together: the whole set while it counts that few). */
-TypeSet pos_last_royal_types(const Position *pos, Color c) {
-  const VariantRules *r = &pos->variant->rules;
-  TypeSet set = r->last_royal_by_color[c], royal = type_set_empty();
-  if (type_set_is_empty(set)) return royal;
-  int limit = r->extinction_count + 1;
-  if (r->extinction_together) return rules_count_types(pos, c, set, false) <= limit ? set : royal;
-  for (int t = type_set_first(set); t >= 0; t = type_set_next(set, t))
-    if (rules_count_types(pos, c, type_set_of(t), false) <= limit) type_set_add(&royal, t);
-  return royal;
 }
 
 /* Whether a royal-when-last piece of colour c on sq is attacked. With
@@ -275,27 +238,6 @@ bool pos_is_legal(const Position *pos, Move move) {
   return !no_check_refuses(pos, move) && legal_by_rules(pos, move);
 }
 
-/* royal=makpong: a royal in check may move only to capture its one checker
- * (Fairy-Stockfish: checkers() ^ to must be empty). */
-static bool makpong_allows(const Position *pos, Move move) {
-  if (move_kind(move) == MOVE_DROP || move_kind(move) == MOVE_PASS) return true;
-  int from = move_from(move), to = move_to(move);
-  if (!pos->tables->royal_of[pos->side][piece_type(pos->board[from])]) return true;
-  Walk w;
-  walk_init(&w, pos, (Color)!pos->side, from, NULL);
-  int checkers = 0;
-  bool takes_checker = false;
-  for (int i = 0; i < pos->pcount[w.us]; i++) {
-    int sq = pos->plist[w.us][i];
-    w.found = false;
-    walk_piece(&w, sq);
-    if (!w.found) continue;
-    checkers++;
-    takes_checker |= sq == to;
-  }
-  return checkers == 0 || (checkers == 1 && takes_checker);
-}
-
 /* petrify{..}, the move made: with atomic, Fairy-Stockfish judges it with
  * the blast square empty, the wall of the petrified capturer not yet there.
  * Out of line: legal_plain keeps last_move_legal inlined. */
@@ -321,9 +263,7 @@ static bool legal_plain(const Position *pos, Move move) {
    * (legal unless in check), whatever the wall would block */
   bool walls = pos->tables->walls_move;
   if (__builtin_expect(walls, 0) && r->wall_or_move) move = move_without_wall(move);
-  /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
-   * legal, even in check, and any other move must break the facing. */
-  if (r->royal_makpong && !makpong_allows(pos, move)) return false;
+  if (r->royal_makpong && !rules_makpong_allows(pos, move)) return false;
   /* atomic=mutual{..} (atomar): no capture of a piece of the capturer's own
    * type. Atomic variants test every move here (no pin shortcut). */
   if (r->atomic && move_is_normal(move) && move_from(move) != move_to(move)) {
@@ -332,24 +272,18 @@ static bool legal_plain(const Position *pos, Move move) {
         type_set_has(&r->atomic_mutual, piece_type(mover)))
       return false;
   }
+  /* Bikjang (Fairy-Stockfish): while the royals face, a pass is always
+   * legal, even in check, and any other move must break the facing. */
   bool facing = r->bikjang && pos_royals_face(pos);
   if (facing && move_kind(move) == MOVE_PASS) return true;
   Undo undo;
   pos_make_move(p, move, &undo);
   bool legal = __builtin_expect(walls, 0) ? petrified_move_legal(p, move) : last_move_legal(p);
   if (legal && facing && pos_royals_face(p)) legal = false;
-  /* royal=nocheck (racing kings): no move may give check; nor may a
-   * promotion=sittuyin promotion (the only promotions there are). */
-  if (legal &&
-      (r->no_checks ||
-       (r->promotion_sittuyin && move_kind(move) == MOVE_NORMAL && move_piece_arg(move) >= 0)) &&
-      pos_in_check(p))
-    legal = false;
-  /* drop{..}=nocheck. A mating drop of a drop{..}=nomate type stays legal,
+  /* royal=nocheck (racing kings), a promotion=sittuyin promotion,
+   * drop{..}=nocheck. A mating drop of a drop{..}=nomate type stays legal,
    * as in Fairy-Stockfish: it loses instead (pos_game_result). */
-  if (legal && move_kind(move) == MOVE_DROP && r->drop_no_check[move_piece_arg(move)] &&
-      pos_in_check(p))
-    legal = false;
+  if (legal && rules_move_may_not_check(r, move) && pos_in_check(p)) legal = false;
   pos_unmake_move(p, &undo);
   return legal;
 }

@@ -145,9 +145,8 @@ bool pos_gives_check(const Position *pos, Move move);
 /* Whether the move captures something (on `to`, e.p., or by a multi-leg move). */
 bool pos_is_capture(const Position *pos, Move move);
 
-/* pieces{..}=extinction,lastroyal: colour c's types that are royal now (its
- * last pieces of the set), and whether one of those pieces is attacked. */
-TypeSet pos_last_royal_types(const Position *pos, Color c);
+/* pieces{..}=extinction,lastroyal: whether one of colour c's pieces that
+ * are royal now (pos_last_royal_types, rules_royalty.h) is attacked. */
 bool pos_last_royal_attacked(const Position *pos, Color c);
 
 #endif

@@ -17,6 +17,7 @@
 #include "board/movegen.h"
 #include "board/bb.h"
 #include "board/leg_rules.h"
+#include "board/rules_royalty.h"
 #include "board/tables.h"
 
 static uint64_t cell_key(int sq, Piece cell) {

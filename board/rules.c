@@ -12,21 +12,12 @@
 #include "board/rules_drops.h"
 #include "board/rules_end.h"
 #include "board/rules_promotion.h"
+#include "board/rules_royalty.h"
 #include "board/rules_walls.h"
 #include "board/tables.h"
 
-/* The concerns whose code is not a module of its own yet: the files named
- * in RULE_MODULES play them. */
-static const RuleField ROYALTY_FIELDS[] = {
-    RULE_FIELD(royal_types),         RULE_FIELD(royal_may_be_exposed),
-    RULE_FIELD(kings_may_not_face),  RULE_FIELD(check_limit),
-    RULE_FIELD(royal_by_color),      RULE_FIELD(no_checks),
-    RULE_FIELD(royal_duple),         RULE_FIELD(bikjang),
-    RULE_FIELD(royal_makpong),       RULE_FIELD(royal_aimed),
-    RULE_FIELD(last_royal_by_color),
-};
-static const int ROYALTY_FIELD_COUNT = (int)(sizeof ROYALTY_FIELDS / sizeof ROYALTY_FIELDS[0]);
-
+/* The concern whose code is not a module of its own yet: the files named
+ * in RULE_MODULES play it. */
 static const RuleField MOVE_EFFECT_FIELDS[] = {
     RULE_FIELD(en_passant),
     RULE_FIELD(must_capture),
@@ -52,7 +43,9 @@ const RuleModule RULE_MODULES[] = {
     {"walls", "board/rules_walls.c", RULES_WALLS_FIELDS, &RULES_WALLS_FIELD_COUNT},
     {"promotion", "board/rules_promotion.c (sittuyin's moves: board/promotion_sittuyin.c)",
      RULES_PROMOTION_FIELDS, &RULES_PROMOTION_FIELD_COUNT},
-    {"royalty and check", "board/legal.c", ROYALTY_FIELDS, &ROYALTY_FIELD_COUNT},
+    {"royalty and check",
+     "board/rules_royalty.c (the attack tests and legality filter asking it: board/legal.c)",
+     RULES_ROYALTY_FIELDS, &RULES_ROYALTY_FIELD_COUNT},
     {"game end", "board/rules_end.c", RULES_END_FIELDS, &RULES_END_FIELD_COUNT},
     {"move effects (e.p., captures, flips, confinement, passing; the zones' arena)",
      "board/position.c, board/movegen.c", MOVE_EFFECT_FIELDS, &MOVE_EFFECT_FIELD_COUNT},

@@ -42,7 +42,7 @@ bool rules_supported(const Variant *v, char *err, size_t errlen);
 
 /* Counts pieces of a type set for colour c, on the board and in hand: the
  * count extinction, bare royal (rules_end.c) and royal-when-last pieces
- * (legal.c) are judged by. */
+ * (rules_royalty.c, legal.c) are judged by. */
 int rules_count_types(const Position *pos, Color c, TypeSet types, bool with_hand);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "board/bb.h"
 #include "board/rules.h"
+#include "board/rules_royalty.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,17 +339,12 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
     }
   }
   const VariantRules *r = &v->rules;
-  bool by_color = type_set_any(type_set_or(r->royal_by_color[WHITE], r->royal_by_color[BLACK]));
   bool ext_by_color =
       type_set_any(type_set_or(r->extinction_by_color[WHITE], r->extinction_by_color[BLACK]));
   for (int c = 0; c < COLOR_NB; c++) {
-    t->royal_mask[c] = by_color ? r->royal_by_color[c] : r->royal_types;
+    t->royal_mask[c] = rules_royal_types(v, (Color)c);
     t->extinction_mask[c] = ext_by_color ? r->extinction_by_color[c] : r->extinction_types;
   }
-  if (!by_color)
-    for (int type = 0; type < t->type_nb; type++)
-      if (v->pieces[type].royal)
-        for (int c = 0; c < COLOR_NB; c++) type_set_add(&t->royal_mask[c], type);
   t->royal_types = type_set_or(t->royal_mask[WHITE], t->royal_mask[BLACK]);
   for (int type = 0; type < t->type_nb; type++) {
     for (int c = 0; c < COLOR_NB; c++) t->royal_of[c][type] = type_set_has(&t->royal_mask[c], type);

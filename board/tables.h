@@ -153,13 +153,6 @@ uint64_t zobrist_wall(int sq);
  * destination squares of a castling move of colour c to side (0 short, 1 long)
  * on the rank of royal_from. */
 uint64_t pos_compute_key(const Position *pos);
-/* Whether two royals stand on one file with nothing between (legal.c). */
-bool pos_royals_face(const Position *pos);
-/* The facing-plies counter after a move or at a FEN: royal=bikjang only. */
-static inline uint8_t pos_next_facing_plies(const Position *pos, uint8_t before) {
-  if (!pos->variant->rules.bikjang || !pos_royals_face(pos)) return 0;
-  return (uint8_t)(before < 2 ? before + 1 : 2);
-}
 void pos_castling_squares(const Position *pos, Color c, int side, int royal_from, Square *royal_to,
                           Square *partner_to);
 
