@@ -3,7 +3,10 @@
  * the struct without a module that plays it fails here. Two checks, each
  * blind where the other sees: the fields named in mbn/variant.h's source
  * against the modules' lists, and the modules' fields tiling the struct's
- * bytes (only alignment padding between them). */
+ * bytes (only alignment padding between them). And the load-time side of
+ * it (rules_registry_plays): with a registry that leaves a field to no
+ * module, or lists it as not played yet, a variant setting that field is
+ * refused and one that does not still loads. */
 #include <check.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -11,6 +14,7 @@
 #include <string.h>
 
 #include "board/rules.h"
+#include "shipped_library.h"
 
 Suite *test_suite(void);
 
@@ -135,11 +139,77 @@ START_TEST(the_modules_fields_tile_the_struct) {
 }
 END_TEST
 
+/* RULE_MODULES with the royalty module's check_limit (royal=maxchecks, set
+ * by 3check, not by chess) listed as not played (unplayed) or left out. */
+typedef struct {
+  RuleModule modules[16];
+  RuleField royalty[64];
+  int royalty_count;
+} Registry;
+
+static void registry_without_check_limit(Registry *reg, bool unplayed) {
+  ck_assert_int_le(RULE_MODULE_COUNT, 16);
+  int royalty = -1;
+  for (int m = 0; m < RULE_MODULE_COUNT; m++) {
+    reg->modules[m] = RULE_MODULES[m];
+    if (!strcmp(RULE_MODULES[m].concern, "royalty and check")) royalty = m;
+  }
+  ck_assert_int_ge(royalty, 0);
+  reg->royalty_count = 0;
+  bool found = false;
+  for (int i = 0; i < *RULE_MODULES[royalty].field_count; i++) {
+    RuleField f = RULE_MODULES[royalty].fields[i];
+    if (!strcmp(f.name, "check_limit")) {
+      found = true;
+      if (!unplayed) continue;
+      f.unplayed = true;
+    }
+    ck_assert_int_lt(reg->royalty_count, 64);
+    reg->royalty[reg->royalty_count++] = f;
+  }
+  ck_assert(found);
+  reg->modules[royalty].fields = reg->royalty;
+  reg->modules[royalty].field_count = &reg->royalty_count;
+}
+
+static void check_refusal(bool unplayed, const char *expected) {
+  VariantLibrary *lib = shipped_library_load();
+  const Variant *three = library_find(lib, "3check"), *chess = library_find(lib, "chess");
+  ck_assert_ptr_nonnull(three);
+  ck_assert_ptr_nonnull(chess);
+  char err[256] = "";
+  /* the real registry plays both */
+  ck_assert(rules_registry_plays(three, RULE_MODULES, RULE_MODULE_COUNT, err, sizeof err));
+  ck_assert(rules_registry_plays(chess, RULE_MODULES, RULE_MODULE_COUNT, err, sizeof err));
+  Registry reg;
+  registry_without_check_limit(&reg, unplayed);
+  ck_assert(!rules_registry_plays(three, reg.modules, RULE_MODULE_COUNT, err, sizeof err));
+  ck_assert_msg(strstr(err, expected) && strstr(err, "3check"), "message: %s", err);
+  err[0] = '\0';
+  ck_assert_msg(rules_registry_plays(chess, reg.modules, RULE_MODULE_COUNT, err, sizeof err),
+                "chess refused: %s", err);
+  library_free(lib);
+}
+
+START_TEST(a_field_not_played_yet_is_refused_by_name) {
+  check_refusal(true, "rule 'check_limit' (royalty and check) is not played by the board yet");
+}
+END_TEST
+
+START_TEST(a_field_no_module_lists_is_refused_when_set) {
+  /* the message names the fields around the bytes, the runtime knowing no
+   * name for a field that no module lists */
+  check_refusal(false, "a rule no module plays is set (VariantRules bytes");
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_rule_modules");
   TCase *tc = tcase_create("ownership");
   tcase_add_test(tc, every_declared_field_has_one_module);
   tcase_add_test(tc, the_modules_fields_tile_the_struct);
+  tcase_add_test(tc, a_field_not_played_yet_is_refused_by_name);
+  tcase_add_test(tc, a_field_no_module_lists_is_refused_when_set);
   suite_add_tcase(suite, tc);
   return suite;
 }
