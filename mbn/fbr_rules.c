@@ -144,6 +144,10 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   const FbrAttr *castle = fbr_attr(rule, "castle");
   CastlingRule saved = r->castling;
   memset(&r->castling, 0, sizeof r->castling);
+  if (castle && ctx->variant->shape.hex != BOARD_SQUARE)
+    return fbr_error(ctx, castle->pos, rule->text,
+                     "castle on a hexagonal board: MBN section 15's castling finds the partner "
+                     "by its move (=ij{k}lF0-F), which is not supported");
   if (castle) {
     TypeSet partners = castle->set_count ? fbr_union(castle->sets[0]) : fbr_bit(ctx->variant, "R");
     if (type_set_is_empty(partners))

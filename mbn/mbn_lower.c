@@ -134,6 +134,30 @@ static const struct {
 };
 enum { BASIC_NB = sizeof BASIC_PIECES / sizeof BASIC_PIECES[0] };
 
+/* MBN section 15: on a hexagonal board drawn on the grid these six letters
+ * mean the hexagonal pieces, in definitions and inside bodies alike (R
+ * inside Q's body is the hexagonal rook), N the atom included. */
+static const struct {
+  char letter;
+  const char *move[2]; /* BOARD_HEX_VERTICAL, BOARD_HEX_HORIZONTAL */
+} HEX_PIECES[] = {
+    {'P', {"mfD+imefD02+cefF", "mfF+imefF02+cesC"}},
+    {'N', {"sC+v:1,5:+v:2,4:", "vC+s:1,5:+s:2,4:"}},
+    {'B', {"vC0+sD0", "sC0+vD0"}},
+    {'R', {"F0+vD0", "F0+sD0"}},
+    {'Q', {"R+B", "R+B"}},
+    {'K', {"D+F+vC", "D+F+sC"}},
+};
+
+/* The hexagonal body of `letter` on this board, or NULL. */
+static const char *lower_hex_body(const Lowering *L, char letter) {
+  BoardHex hex = L->lc->variant->shape.hex;
+  if (hex == BOARD_SQUARE) return NULL;
+  for (size_t i = 0; i < sizeof HEX_PIECES / sizeof HEX_PIECES[0]; i++)
+    if (HEX_PIECES[i].letter == letter) return HEX_PIECES[i].move[hex == BOARD_HEX_HORIZONTAL];
+  return NULL;
+}
+
 const char *mbn_basic_name(char letter) {
   static const char *const LEAPER_NAMES[] = {
       "Zero",  "Wazir", "Ferz",    "Dabbaba", "Knight", "Alfil", "Threeleaper",
@@ -146,6 +170,13 @@ const char *mbn_basic_name(char letter) {
 }
 
 static const AstNode *lower_basic(Lowering *L, char letter, int line, int col) {
+  const char *hex = lower_hex_body(L, letter);
+  if (hex) {
+    MbnSourcePos where = {"<hexagonal piece>", 1, 1};
+    AstNode *node = mbn_parse_move(hex, where, L->lc->arena, L->lc->diags);
+    if (!node) L->lc->failed = true;
+    return node;
+  }
   for (int i = 0; i < BASIC_NB; i++) {
     if (BASIC_PIECES[i].letter != letter) continue;
     MbnSourcePos where = {"<basic piece>", 1, 1};
@@ -475,6 +506,11 @@ static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, i
   const AstTransition *tr = ctx->transition;
   int levels = L->lc->variant->shape.levels;
   char near[2] = {atom->spelling ? atom->spelling : ':', 0};
+  if (tr->kind == '3' && L->lc->variant->shape.hex != BOARD_SQUARE) {
+    lower_error(L, atom->line, atom->col, near,
+                "the triagonal operator '<>' is not defined for hexagonal boards (MBN section 15)");
+    return f;
+  }
   if (ctx->hop || ctx->lame || ctx->halfling) {
     lower_error(L, atom->line, atom->col, near,
                 "a board transition on a hopper, lame leaper or halfling is not supported");
@@ -825,6 +861,20 @@ static Fragment lower_macro_count(Lowering *L, const AstNode *ride, const AstNod
 static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
   const AstNode *body = ride->kids[0];
   if (!ride->group && !ride->circular) {
+    /* R4 is (W0)4 = W4 on a square board; the hexagonal rook F0+vD0 has
+     * no such reading, and MBN section 15 gives none. */
+    char letter = body->kind == AST_REF && !body->letter[1] ? body->letter[0]
+                  : body->kind == AST_LEAPER                ? body->spelling
+                                                            : 0;
+    if (letter && lower_hex_body(L, letter) && !lower_macro_of(L, body)) {
+      char near[2] = {letter, 0};
+      lower_error(L, body->line, body->col, near,
+                  "a count or '*' after '%c' on a hexagonal board is not defined (MBN section 15 "
+                  "makes '%c' the hexagonal piece %s, not one leap); write its atoms with the "
+                  "count, e.g. F4+vD4 for a rook of 4 steps",
+                  letter, letter, lower_hex_body(L, letter));
+      return (Fragment){0};
+    }
     if (body->kind == AST_LEAPER) {
       const AstNode *macro = lower_peek(L, body);
       if (macro == body) return lower_atom(L, body, ride, ctx);
@@ -867,7 +917,7 @@ static const AstNode *lower_peek(Lowering *L, const AstNode *node) {
     const AstDefinition *macro = lower_find_macro(L, letter);
     if (macro) return macro->move;
   }
-  if (node->kind == AST_LEAPER) return node;
+  if (node->kind == AST_LEAPER && !lower_hex_body(L, letter[0])) return node;
   if (letter[0] == ':') return NULL;
   return lower_basic(L, letter[0], node->line, node->col);
 }

@@ -27,6 +27,10 @@
 
 typedef enum { WHITE = 0, BLACK = 1, COLOR_NB = 2 } Color;
 
+/* A hexagonal board drawn on the grid (MBN section 15): the orientation
+ * decides what the basic letters K Q R B N P mean. */
+typedef enum { BOARD_SQUARE = 0, BOARD_HEX_VERTICAL, BOARD_HEX_HORIZONTAL } BoardHex;
+
 /* The board: files x ranks x levels, some squares possibly holes. */
 typedef struct {
   int files;       /* 1..36 */
@@ -34,6 +38,7 @@ typedef struct {
   int levels;      /* 1 for a flat board */
   bool wrap_files; /* cylinder: file a is next to the last file for every piece */
   bool wrap_ranks; /* torus (with wrap_files) */
+  BoardHex hex;    /* board = WxH hexagonal-vertical / hexagonal-horizontal */
   uint8_t *hole;   /* one byte per square, 1 = not part of the board; NULL = no holes */
 } BoardShape;
 

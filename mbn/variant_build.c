@@ -46,6 +46,34 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
   variant_diag_quote(quoted, sizeof quoted, start, (size_t)(end - start), false);
   VariantPos rest_pos = pos;
   const char *rest = build_skip_space(end, &rest_pos);
+  /* An orientation after the size: a hexagonal board drawn on the grid. */
+  const char *word_end = rest;
+  while (*word_end && !isspace((unsigned char)*word_end)) word_end++;
+  size_t word_len = (size_t)(word_end - rest);
+  static const char *const HEX_WORDS[] = {"hexagonal-vertical", "hexagonal-horizontal"};
+  for (int h = 0; h < 2 && word_len; h++)
+    if (strlen(HEX_WORDS[h]) == word_len && !strncmp(rest, HEX_WORDS[h], word_len))
+      shape->hex = h == 0 ? BOARD_HEX_VERTICAL : BOARD_HEX_HORIZONTAL;
+  if (word_len && shape->hex == BOARD_SQUARE && count >= 2 && p == end) {
+    char word[64];
+    variant_diag_quote(word, sizeof word, rest, word_len, false);
+    variant_diag_add(diags, start_pos,
+                     "board '%s': after the size only 'hexagonal-vertical' or "
+                     "'hexagonal-horizontal' may follow, not '%s'",
+                     quoted, word);
+    return false;
+  }
+  if (word_len) {
+    rest = build_skip_space(word_end, &rest_pos);
+    if (*rest) {
+      char word[64], extra[64];
+      variant_diag_quote(word, sizeof word, word_end - word_len, word_len, false);
+      variant_diag_quote(extra, sizeof extra, rest, strlen(rest), false);
+      variant_diag_add(diags, start_pos, "board '%s': nothing may follow '%s', found '%s'", quoted,
+                       word, extra);
+      return false;
+    }
+  }
   pos = start_pos;
   if (count < 2 || p != end || *rest) {
     variant_diag_add(diags, pos,
@@ -61,6 +89,13 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
   }
   if (sizes[2] < 1 || sizes[2] > BOARD_LEVELS_MAX) {
     variant_diag_add(diags, pos, "board '%s': levels must be 1..%d", quoted, BOARD_LEVELS_MAX);
+    return false;
+  }
+  if (shape->hex != BOARD_SQUARE && sizes[2] != 1) {
+    variant_diag_add(diags, pos,
+                     "board '%s': a hexagonal board has one level (MBN section 15 defines "
+                     "its pieces on a flat board)",
+                     quoted);
     return false;
   }
   shape->files = sizes[0];

@@ -544,6 +544,83 @@ START_TEST(evaluation_tables_of_complex_riders_end) {
 }
 END_TEST
 
+/* Audit row 90 (MBN section 15): on a hexagonal board drawn on the grid the
+ * letters K Q R B N P are the hexagonal pieces, in definitions and inside
+ * bodies (Q=R+B is the hexagonal queen), the atom N included. Move sets by
+ * hand: the vertical rook F0+vD0 on c5 of 5x9, the horizontal F0+sD0 on e3
+ * of 9x5. */
+START_TEST(hexagonal_boards_redefine_the_basic_letters) {
+  char out[1024];
+  const char *vertical[] = {"c5c1", "c5a3", "c5c3", "c5e3", "c5b4", "c5d4",
+                            "c5b6", "c5d6", "c5a7", "c5c7", "c5e7", "c5c9"};
+  ck_assert_int_eq(moves_from("5x9 hexagonal-vertical", "K X=R", "k4/5/5/5/2X2/5/5/5/K4 w - - 0 1",
+                              "c5", out, sizeof out),
+                   12);
+  for (int i = 0; i < 12; i++) ck_assert_msg(has(out, vertical[i]), "%s: %s", vertical[i], out);
+  const char *horizontal[] = {"e3c1", "e3g1", "e3d2", "e3f2", "e3a3", "e3c3",
+                              "e3g3", "e3i3", "e3d4", "e3f4", "e3c5", "e3g5"};
+  ck_assert_int_eq(moves_from("9x5 hexagonal-horizontal", "K X=R", "8k/9/4X4/9/K8 w - - 0 1", "e3",
+                              out, sizeof out),
+                   12);
+  for (int i = 0; i < 12; i++) ck_assert_msg(has(out, horizontal[i]), "%s: %s", horizontal[i], out);
+  /* The same letters on a square board keep their orthodox moves. */
+  ck_assert_int_eq(
+      moves_from("5x9", "K X=R", "k4/5/5/5/2X2/5/5/5/K4 w - - 0 1", "c5", out, sizeof out), 12);
+  ck_assert_msg(has(out, "c5c6") && !has(out, "c5b4"), "%s", out);
+  /* Q=R+B, N and the whole section 15 table against their atoms, from the
+   * middle of Glinski's 11x21 (f11) with only the kings beside. */
+  const char *fen = "k10/11/11/11/11/11/11/11/11/11/5X5/11/11/11/11/11/11/11/11/11/K10 w - - 0 1";
+  const char *pairs[][2] = {
+      {"K X=R+B", "K X=F0+vD0+vC0+sD0"}, {"K X=Q", "K X=F0+vD0+vC0+sD0"},
+      {"K X=N", "K X=sC+v:1,5:+v:2,4:"}, {"K X=B", "K X=vC0+sD0"},
+      {"K X=K", "K X=D+F+vC"},           {"K X=P", "K X=mfD+imefD02+cefF"},
+  };
+  for (int i = 0; i < 6; i++) {
+    char atoms[1024];
+    int n =
+        moves_from_fen("11x21 hexagonal-vertical", pairs[i][0], fen, NULL, "f11", out, sizeof out);
+    int m = moves_from_fen("11x21", pairs[i][1], fen, NULL, "f11", atoms, sizeof atoms);
+    ck_assert_msg(n == m && !strcmp(out, atoms), "%s: %s / %s", pairs[i][0], out, atoms);
+  }
+  /* :1,2: is still the (1,2) leap. */
+  ck_assert_int_eq(moves_from("5x9 hexagonal-vertical", "K X=:1,2:",
+                              "k4/5/5/5/2X2/5/5/5/K4 w - - 0 1", "c5", out, sizeof out),
+                   8);
+}
+END_TEST
+
+/* What MBN section 15 leaves undefined on a hexagonal board is refused at
+ * file:line:col: a count on a redefined letter, the triagonal operator,
+ * castling (whose partner moves by its move there), more than one level, an
+ * unknown word after the size. */
+START_TEST(hexagonal_boards_refuse_what_the_text_leaves_open) {
+  const char *cases[][4] = {
+      {"5x9 hexagonal-vertical", "K X=R4", "royal{K}", "a count or '*' after 'R' on a hexagonal"},
+      {"5x9 hexagonal-vertical", "K X=N0", "royal{K}", "a count or '*' after 'N' on a hexagonal"},
+      {"5x9 hexagonal-vertical", "K X=B0*", "royal{K}", "a count or '*' after 'B' on a hexagonal"},
+      {"5x9 hexagonal-vertical", "K X=<>W", "royal{K}", "triagonal operator '<>' is not defined"},
+      {"5x9 hexagonal-vertical", "K R", "royal{K}=castle{R}", "castle on a hexagonal board"},
+      {"5x9x2 hexagonal-vertical", "K", "royal{K}", "a hexagonal board has one level"},
+      {"5x9 hexagonal", "K", "royal{K}", "only 'hexagonal-vertical' or 'hexagonal-horizontal'"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "[v]\nboard = %s\nsetup = k4/5/5/5/5/5/5/5/K4 w - - 0 1\npieces = %s\nrules = %s\n",
+             cases[i][0], cases[i][1], cases[i][2]);
+    VariantDiagnostics diags = {0};
+    VariantLibrary *lib = library_new();
+    library_add_text(lib, "v.var", text, &diags);
+    library_compile(lib, &diags);
+    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], cases[i][3]) &&
+                      strstr(diags.items[0], "v.var:"),
+                  "%s / %s: %s", cases[i][0], cases[i][1], diags.count ? diags.items[0] : "none");
+    variant_diag_free(&diags);
+    library_free(lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -567,6 +644,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, unblocked_moves);
   tcase_add_test(tc, initial_moves_lost_with_a_check);
   tcase_add_test(tc, optional_modifiers);
+  tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
+  tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -237,11 +237,16 @@ END_TEST
 START_TEST(error_bad_board) {
   VariantLibrary *lib;
   const char *cases[][2] = {
-      {"8x", "board '8x' must be WxH"},          {"0x8", "files and ranks must be 1..36"},
-      {"37x8", "files and ranks must be 1..36"}, {"8x8x0", "levels must be 1..16"},
-      {"8x8 9x9", "board '8x8' must be WxH"},
+      {"8x", "board '8x' must be WxH"},
+      {"0x8", "files and ranks must be 1..36"},
+      {"37x8", "files and ranks must be 1..36"},
+      {"8x8x0", "levels must be 1..16"},
+      {"8x8 9x9", "board '8x8': after the size only 'hexagonal-vertical' or "
+                  "'hexagonal-horizontal' may follow, not '9x9'"},
+      {"8x8x2 hexagonal-vertical", "a hexagonal board has one level"},
+      {"8x8 hexagonal-vertical x", "nothing may follow 'hexagonal-vertical', found 'x'"},
   };
-  for (int i = 0; i < 5; i++) {
+  for (int i = 0; i < 7; i++) {
     char text[512];
     snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = 8/8 w\npieces = K\n", cases[i][0]);
     const char *errors = compile_errors(text, &lib);
