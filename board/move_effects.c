@@ -18,6 +18,14 @@
 #include "board/move_long.h"
 #include "board/position_cells.h"
 
+const RuleField RULES_EFFECTS_FIELDS[] = {
+    RULE_FIELD(atomic),        RULE_FIELD(atomic_immune), RULE_FIELD(atomic_unblastable),
+    RULE_FIELD(atomic_mutual), RULE_FIELD(petrify),       RULE_FIELD(flip_rule),
+    RULE_FIELD(flip_backed),
+};
+const int RULES_EFFECTS_FIELD_COUNT =
+    (int)(sizeof RULES_EFFECTS_FIELDS / sizeof RULES_EFFECTS_FIELDS[0]);
+
 /* The captures and flips of long move m on its side squares, logged in the
  * spill log (Undo.spill_from); whether it took anything. Out of line: only
  * variants with such pieces come here. */

@@ -6,6 +6,11 @@
 #include <stdbool.h>
 
 #include "board/position.h"
+#include "board/rules.h"
+
+/* The fields of VariantRules this module plays (board/rules.c). */
+extern const RuleField RULES_EFFECTS_FIELDS[];
+extern const int RULES_EFFECTS_FIELD_COUNT;
 
 /* Long move m (MOVE_LONG): its captures and flips on its side squares, in the
  * spill log; whether it took anything. */

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "board/move_effects.h"
 #include "board/rules_castling.h"
 #include "board/rules_drops.h"
 #include "board/rules_end.h"
@@ -17,25 +18,14 @@
 #include "board/rules_walls.h"
 #include "board/tables.h"
 
-/* The concern whose code is not a module of its own yet: the files named
- * in RULE_MODULES play it. */
-static const RuleField MOVE_EFFECT_FIELDS[] = {
-    RULE_FIELD(en_passant),
-    RULE_FIELD(must_capture),
-    RULE_FIELD(atomic),
-    RULE_FIELD(atomic_immune),
-    RULE_FIELD(atomic_unblastable),
-    RULE_FIELD(atomic_mutual),
-    RULE_FIELD(petrify),
-    RULE_FIELD(flip_rule),
-    RULE_FIELD(flip_backed),
-    RULE_FIELD(confine),
-    RULE_FIELD(river),
-    RULE_FIELD(pass_allowed),
-    RULE_FIELD(arena),
+/* Move generation's own rules: e.p., compulsory captures, confinement, the
+ * river, passing, and the arena the zones' squares live in. */
+static const RuleField MOVE_GENERATION_FIELDS[] = {
+    RULE_FIELD(en_passant), RULE_FIELD(must_capture), RULE_FIELD(confine),
+    RULE_FIELD(river),      RULE_FIELD(pass_allowed), RULE_FIELD(arena),
 };
-static const int MOVE_EFFECT_FIELD_COUNT =
-    (int)(sizeof MOVE_EFFECT_FIELDS / sizeof MOVE_EFFECT_FIELDS[0]);
+static const int MOVE_GENERATION_FIELD_COUNT =
+    (int)(sizeof MOVE_GENERATION_FIELDS / sizeof MOVE_GENERATION_FIELDS[0]);
 
 const RuleModule RULE_MODULES[] = {
     {"castling and gating", "board/rules_castling.c", RULES_CASTLING_FIELDS,
@@ -48,8 +38,11 @@ const RuleModule RULE_MODULES[] = {
      "board/rules_royalty.c (the attack tests and legality filter asking it: board/legal.c)",
      RULES_ROYALTY_FIELDS, &RULES_ROYALTY_FIELD_COUNT},
     {"game end", "board/rules_end.c", RULES_END_FIELDS, &RULES_END_FIELD_COUNT},
-    {"move effects (e.p., captures, flips, confinement, passing; the zones' arena)",
-     "board/position.c, board/movegen.c", MOVE_EFFECT_FIELDS, &MOVE_EFFECT_FIELD_COUNT},
+    {"move effects (atomic blasts, petrified capturers, flips)", "board/move_effects.c",
+     RULES_EFFECTS_FIELDS, &RULES_EFFECTS_FIELD_COUNT},
+    {"move generation (e.p., compulsory captures, confinement, river, passing; the zones' arena)",
+     "board/movegen.c (e.p. squares set by make: board/position.c)", MOVE_GENERATION_FIELDS,
+     &MOVE_GENERATION_FIELD_COUNT},
 };
 const int RULE_MODULE_COUNT = (int)(sizeof RULE_MODULES / sizeof RULE_MODULES[0]);
 
