@@ -175,6 +175,7 @@ static int show_variant_piece(const char *name, const char *what, const char *sq
 int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   const char *what = NULL, *square_text = NULL, *variant_name = NULL;
   int files = 8, ranks = 8, levels = 1;
+  BoardHex hex = BOARD_SQUARE;
   bool list = false, black = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -191,6 +192,14 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
                 argv[i]);
         return 1;
       }
+    } else if (!strcmp(a, "--hexagonal") && i + 1 < argc) {
+      /* the board key's hexagonal-vertical / hexagonal-horizontal (MBN section 15) */
+      const char *o = argv[++i];
+      if (strcmp(o, "vertical") && strcmp(o, "horizontal")) {
+        fprintf(err, "chimera show: --hexagonal wants vertical or horizontal, not '%s'\n", o);
+        return 1;
+      }
+      hex = !strcmp(o, "vertical") ? BOARD_HEX_VERTICAL : BOARD_HEX_HORIZONTAL;
     } else if (!strcmp(a, "--square") && i + 1 < argc) {
       square_text = argv[++i];
     } else if (!strcmp(a, "--list")) {
@@ -208,8 +217,9 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
     }
   }
   if (!what) {
-    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH[xL]] [--square SQ[:L]] [--list] "
-                 "[--black]\n");
+    fprintf(err,
+            "usage: chimera show PIECE-or-MBN [--board WxH[xL]] [--hexagonal vertical|horizontal] "
+            "[--square SQ[:L]] [--list] [--black]\n");
     return 1;
   }
   if (variant_name)
@@ -231,6 +241,13 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   v->shape.files = files;
   v->shape.ranks = ranks;
   v->shape.levels = levels;
+  v->shape.hex = hex;
+  if (hex != BOARD_SQUARE && levels != 1) {
+    fprintf(err, "chimera show: a hexagonal board has one level\n");
+    free(v);
+    free(text);
+    return 1;
+  }
   MbnDiagnostics diags = {0};
   MbnSourcePos where = {"<command line>", 1, 1};
   int status = 0;
