@@ -871,7 +871,8 @@ static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
       lower_error(L, body->line, body->col, near,
                   "a count or '*' after '%c' on a hexagonal board is not defined (MBN section 15 "
                   "makes '%c' the hexagonal piece %s, not one leap); write its atoms with the "
-                  "count, e.g. F4+vD4 for a rook of 4 steps",
+                  "count (a rook of 4 steps: F4+vD4 on a vertical board, F4+sD4 on a horizontal "
+                  "one)",
                   letter, letter, lower_hex_body(L, letter));
       return (Fragment){0};
     }

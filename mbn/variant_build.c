@@ -54,20 +54,20 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
   for (int h = 0; h < 2 && word_len; h++)
     if (strlen(HEX_WORDS[h]) == word_len && !strncmp(rest, HEX_WORDS[h], word_len))
       shape->hex = h == 0 ? BOARD_HEX_VERTICAL : BOARD_HEX_HORIZONTAL;
-  if (word_len && shape->hex == BOARD_SQUARE && count >= 2 && p == end) {
+  /* Only after a valid size: otherwise the size's own message says more. */
+  if (word_len && count >= 2 && p == end) {
     char word[64];
     variant_diag_quote(word, sizeof word, rest, word_len, false);
-    variant_diag_add(diags, start_pos,
-                     "board '%s': after the size only 'hexagonal-vertical' or "
-                     "'hexagonal-horizontal' may follow, not '%s'",
-                     quoted, word);
-    return false;
-  }
-  if (word_len) {
+    if (shape->hex == BOARD_SQUARE) {
+      variant_diag_add(diags, start_pos,
+                       "board '%s': after the size only 'hexagonal-vertical' or "
+                       "'hexagonal-horizontal' may follow, not '%s'",
+                       quoted, word);
+      return false;
+    }
     rest = build_skip_space(word_end, &rest_pos);
     if (*rest) {
-      char word[64], extra[64];
-      variant_diag_quote(word, sizeof word, word_end - word_len, word_len, false);
+      char extra[64];
       variant_diag_quote(extra, sizeof extra, rest, strlen(rest), false);
       variant_diag_add(diags, start_pos, "board '%s': nothing may follow '%s', found '%s'", quoted,
                        word, extra);

@@ -245,8 +245,10 @@ START_TEST(error_bad_board) {
                   "'hexagonal-horizontal' may follow, not '9x9'"},
       {"8x8x2 hexagonal-vertical", "a hexagonal board has one level"},
       {"8x8 hexagonal-vertical x", "nothing may follow 'hexagonal-vertical', found 'x'"},
+      /* a bad size is the size's error, whatever follows it */
+      {"8x 9x9 7", "board '8x' must be WxH"},
   };
-  for (int i = 0; i < 7; i++) {
+  for (int i = 0; i < 8; i++) {
     char text[512];
     snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = 8/8 w\npieces = K\n", cases[i][0]);
     const char *errors = compile_errors(text, &lib);
