@@ -262,10 +262,15 @@ static Square castling_royal(const Position *pos, Color c) {
   return SQ_NONE;
 }
 
-static bool is_partner(const Position *pos, Square sq, Color c) {
+/* Whether the piece on sq may be colour c's castling partner on that side
+ * (0 short, 1 long; -1 either): MBN's {C}O-O=... may name other types for
+ * each side. */
+static bool is_partner(const Position *pos, Square sq, Color c, int side) {
   Piece p = pos->board[sq];
-  return piece_is_real(p) && piece_color(p) == c &&
-         type_set_has(&pos->variant->rules.castling.partners, piece_type(p));
+  const TypeSet *partners = pos->variant->rules.castling.partners;
+  if (!piece_is_real(p) || piece_color(p) != c) return false;
+  if (side >= 0) return type_set_has(&partners[side], piece_type(p));
+  return type_set_has(&partners[0], piece_type(p)) || type_set_has(&partners[1], piece_type(p));
 }
 
 /* Whether colour c may still gate (Fairy-Stockfish: pieces in hand, or a
@@ -290,7 +295,9 @@ static void fen_gating_castling(Position *pos) {
     int rf = geo_file(geo, royal);
     for (int f = 0; f < geo->files; f++) {
       Square sq = geo_square(geo, f, geo_rank(geo, royal), geo_level(geo, royal));
-      if (f == rf || !is_partner(pos, sq, (Color)c) || !(pos->board[sq] & PIECE_UNMOVED)) continue;
+      if (f == rf || !is_partner(pos, sq, (Color)c, f > rf ? 0 : 1) ||
+          !(pos->board[sq] & PIECE_UNMOVED))
+        continue;
       pos->st.castle_partner[c][f > rf ? 0 : 1] = sq;
       pos->st.castle_royal[c] = royal;
     }
@@ -310,7 +317,7 @@ static Square kq_partner(const Position *pos, Color c, int side, Square royal) {
                       : geo->files - 1;
        f != rf && f >= 0 && f < geo->files; f += dir) {
     Square sq = geo_square(geo, f, rank, 0);
-    if (is_partner(pos, sq, c)) return sq;
+    if (is_partner(pos, sq, c, side)) return sq;
   }
   return SQ_NONE;
 }
@@ -381,7 +388,10 @@ static void fen_read_castling(Position *pos, const char *field) {
       int back = c == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
       Square sq = geo_square(geo, ch - 'A', back, 0);
       if (sq != SQ_NONE && piece_is_real(pos->board[sq]) && piece_color(pos->board[sq]) == c &&
-          (gating || !is_partner(pos, sq, c)))
+          (gating || !is_partner(pos, sq, c,
+                                 royal == SQ_NONE                  ? -1
+                                 : ch - 'A' > geo_file(geo, royal) ? 0
+                                                                   : 1)))
         pos->board[sq] |= PIECE_UNMOVED;
       /* A gate letter is a (Chess960) castling right only once gating is over. */
       if (gating && may_gate(pos, c)) continue;
@@ -393,7 +403,7 @@ static void fen_read_castling(Position *pos, const char *field) {
       partner = kq_partner(pos, c, ch == 'K' ? 0 : 1, royal);
     } else if (ch >= 'A' && ch - 'A' < geo->files) {
       Square sq = geo_square(geo, ch - 'A', rank, 0);
-      if (is_partner(pos, sq, c)) partner = sq;
+      if (is_partner(pos, sq, c, ch - 'A' > rf ? 0 : 1)) partner = sq;
     }
     if (partner == SQ_NONE) continue;
     int side = geo_file(geo, partner) > rf ? 0 : 1;

@@ -176,7 +176,7 @@ void effects_dropped_castling(Position *pos, Color us, int to, Undo *undo) {
     int corner = geo_square(geo, side == 0 ? last : 0, rank, level);
     Piece p = pos->board[corner];
     if ((to == royal || to == corner) && piece_is_real(p) && piece_color(p) == us &&
-        type_set_has(&r->castling.partners, piece_type(p)))
+        type_set_has(&r->castling.partners[side], piece_type(p)))
       castle_grant(pos, us, side, royal, corner, undo);
   }
 }

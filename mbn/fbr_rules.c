@@ -150,12 +150,25 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
                      "by its move (=ij{k}lF0-F), which is not supported");
   if (castle) {
     TypeSet partners = castle->set_count ? fbr_union(castle->sets[0]) : fbr_bit(ctx->variant, "R");
-    if (type_set_is_empty(partners))
+    if (type_set_is_empty(partners) &&
+        (type_set_is_empty(saved.mbn_partners[0]) || type_set_is_empty(saved.mbn_partners[1])))
       return fbr_error(ctx, castle->pos, rule->text,
                        "castle needs a partner piece: castle{R}, and this variant has no R");
     int files = ctx->variant->shape.files;
     r->castling.enabled = true;
-    r->castling.partners = partners;
+    for (int side = 0; side < 2; side++) {
+      const TypeSet *mbn = &saved.mbn_partners[side];
+      r->castling.mbn_partners[side] = *mbn;
+      r->castling.partners[side] = type_set_is_empty(*mbn) ? partners : *mbn;
+      /* both name the partner: they must agree */
+      if (castle->set_count && !type_set_is_empty(*mbn) && !type_set_equal(*mbn, partners)) {
+        char message[160];
+        snprintf(message, sizeof message,
+                 "castle{..} names other partners than the pieces line's %s ({..}%s=...)",
+                 side ? "long castling" : "short castling", side ? "O-O-O" : "O-O");
+        return fbr_error(ctx, castle->pos, rule->text, message);
+      }
+    }
     /* The files come from MBN's O-O definitions (the compiler fills them,
      * g/f and c/d by default). On another width than 8 the default short
      * castling goes next to the corner as in Fairy-Stockfish (10 files: i

@@ -159,6 +159,8 @@ typedef struct {
   AstPieceSet promo;       /* DEF_PROMOTION */
   int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long */
   AstNode *castle_partner; /* DEF_CASTLING: the partner's move */
+  AstPieceSet castle_set;  /* DEF_CASTLING: {R}O-O=..., the partner's types (MBN §13);
+                              count 0 = none written */
   bool xboard;             /* the move was written `betza:...` (XBoard's Betza): Black's
                               program is turned, not reflected */
 } AstDefinition;

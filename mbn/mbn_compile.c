@@ -210,7 +210,24 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
   bool ok = true;
   for (int i = 0; i < prog->count; i++) {
     const AstDefinition *def = &prog->defs[i];
-    if (def->kind != DEF_CASTLING || !def->move) continue;
+    if (def->kind != DEF_CASTLING) continue;
+    /* {C}O-O=...: the partner's types for this side (royal=castle{..} may
+     * not name others, mbn/fbr_rules.c) */
+    TypeSet *partners = &c->mbn_partners[def->castle_long];
+    for (int k = 0; k < def->castle_set.count; k++) {
+      int t = mbn_find_piece(lc->variant, def->castle_set.letters[k]);
+      if (t < 0) {
+        char message[120];
+        snprintf(message, sizeof message,
+                 "castling partner set names '%s', which is not a piece of this variant",
+                 def->castle_set.letters[k]);
+        def_error(lc, def, "O-O", message);
+        ok = false;
+        continue;
+      }
+      type_set_add(partners, t);
+    }
+    if (!def->move) continue;
     int king = castling_file(lc, def, def->move);
     int partner = king < 0 ? -1 : castling_file(lc, def, def->castle_partner);
     if (king < 0 || partner < 0) {

@@ -822,6 +822,15 @@ static bool parse_at_castling(const Parser *p) {
   return p->tok.kind == TK_UPPER && !strncmp(p->lex.src + p->tok.offset, "O-O", 3);
 }
 
+/* Whether the definition is "{..}O-O": castling for the pieces of the set
+ * (MBN §13: "an optional piece set before first equal sign helps defining
+ * the castling for the specified piece"). */
+static bool parse_at_castling_set(const Parser *p) {
+  if (!parse_is(p, '{')) return false;
+  const char *close = strchr(p->lex.src + p->tok.offset, '}');
+  return close && !strncmp(close + 1, "O-O", 3);
+}
+
 /* Whether text[0..len) ends in a one-file destination range "[g]". */
 static bool ends_in_file(const char *text, int len) {
   return len >= 3 && text[len - 1] == ']' && text[len - 3] == '[' &&
@@ -880,6 +889,15 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     if (parse_at_betza(p)) parse_error(p, "betza: is allowed on piece definitions only");
     def->move = parse_move_definition(p);
     return;
+  }
+  bool castle_set = parse_at_castling_set(p);
+  if (castle_set) {
+    p->tok.space_before = false; /* the set opens the definition */
+    parse_piece_set(p, &def->castle_set);
+    if (def->castle_set.colored || def->castle_set.negated || !def->castle_set.count)
+      parse_error(p,
+                  "a castling partner set names the partner's letters ({R}O-O=..., {RC}O-O=...)");
+    if (p->tok.space_before) parse_error(p, "expected O-O right after the castling partner set");
   }
   if (parse_at_castling(p)) {
     def->kind = DEF_CASTLING;

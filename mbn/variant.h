@@ -74,12 +74,14 @@ static inline const TypeSet *piece_promotions(const PieceType *piece, Color c) {
  * partner's start file, as in X-FEN / Shredder-FEN. */
 typedef struct {
   bool enabled;
-  int king_file[2];    /* destination file of the royal: [0] short (right), [1] long (left) */
-  int partner_file[2]; /* destination file of the partner */
-  TypeSet partners;    /* piece types that may be the partner (usually the rook) */
-  int partner_from[2]; /* file + 1 where a K / Q right seeks its partner, toward the royal
-                          (castling=rookfromshort(N)); 0: from the corner */
-  int rank;            /* White's castling rank (0-based); Black's is mirrored */
+  int king_file[2];        /* destination file of the royal: [0] short (right), [1] long (left) */
+  int partner_file[2];     /* destination file of the partner */
+  TypeSet partners[2];     /* piece types that may be the partner (usually the rook): [0] short,
+                              [1] long; royal=castle{..} for both, or MBN's {C}O-O=... per side */
+  TypeSet mbn_partners[2]; /* {C}O-O=...: the set MBN's definition names (empty: none) */
+  int partner_from[2];     /* file + 1 where a K / Q right seeks its partner, toward the royal
+                              (castling=rookfromshort(N)); 0: from the corner */
+  int rank;                /* White's castling rank (0-based); Black's is mirrored */
 } CastlingRule;
 
 /* What happens when a side has no legal move, and other game results. */

@@ -54,6 +54,10 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
   char quoted[80];
   variant_diag_quote(quoted, sizeof quoted, start, (size_t)(end - start), false);
   if (*p == '@' || *p == '!' || *p == '?' || !strncmp(p, "O-O", 3)) return true;
+  if (*p == '{') { /* {R}O-O=...: castling for the pieces of the set (MBN §13) */
+    const char *close = memchr(p, '}', (size_t)(end - p));
+    if (close && end - close > 3 && !strncmp(close + 1, "O-O", 3)) return true;
+  }
   char side = 0;
   if (*p == '\'') side = *p++;
   char prefix[4] = {0};
@@ -93,7 +97,9 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
         variant_diag_add(diags, at, "announcement suffixes ('/../') in '%s' are not supported",
                          quoted);
       else if (*p == '{')
-        variant_diag_add(diags, at, "a piece-set prefix ('{R}O-O=') in '%s' is not supported",
+        variant_diag_add(diags, at,
+                         "a piece set before a definition in '%s' is read only before castling "
+                         "({R}O-O=...)",
                          quoted);
       else
         variant_diag_add(diags, at, "piece definition '%s' must start with a piece letter", quoted);

@@ -172,7 +172,7 @@ static inline Variant *fx_chesslike(const char *name, int files, int ranks, bool
   v.rules.castling.king_file[1] = 2;
   v.rules.castling.partner_file[0] = files - 3;
   v.rules.castling.partner_file[1] = 3;
-  v.rules.castling.partners = type_set_of(r);
+  v.rules.castling.partners[0] = v.rules.castling.partners[1] = type_set_of(r);
   v.rules.en_passant = true;
   v.rules.stalemate = RESULT_DRAW;
   v.rules.move_rule = 50;

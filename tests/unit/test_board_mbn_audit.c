@@ -621,6 +621,73 @@ START_TEST(hexagonal_boards_refuse_what_the_text_leaves_open) {
 }
 END_TEST
 
+/* The piece set before O-O names the partner of that castling (MBN §13:
+ * "an optional piece set before first equal sign helps defining the
+ * castling for the specified piece"): here a chancellor C castles short and
+ * a rook long, so each castles only on its own side. A castle{..} naming
+ * other partners is an error; one naming the same is not. */
+static Position *castle_set_position(const char *pieces, const char *rules, const char *fen,
+                                     VariantLibrary **lib, char *error, size_t size) {
+  char text[1024], err[256] = "";
+  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = %s\n", fen,
+           pieces, rules);
+  VariantDiagnostics diags = {0};
+  *lib = library_new();
+  library_add_text(*lib, "v.var", text, &diags);
+  library_compile(*lib, &diags);
+  const Variant *v = library_find(*lib, "v");
+  Position *pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
+  if (pos) ck_assert_msg(pos_set_fen(pos, fen, err, sizeof err), "%s: %s", fen, err);
+  snprintf(error, size, "%s", diags.count ? diags.items[0] : err);
+  variant_diag_free(&diags);
+  return pos;
+}
+
+START_TEST(castling_partner_sets) {
+  const char *pieces = "K R C=RN {C}O-O=[*]isR[g]=isR[f] {R}O-O-O=[*]isR[c]=isR[d]";
+  const char *fens[][2] = {
+      /* C short, R long: both castle */
+      {"4k3/8/8/8/8/8/8/R3K2C w KQ - 0 1", "e1c1 e1g1"},
+      /* C long, R short: neither is its side's partner */
+      {"4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1", ""},
+      /* rooks on both sides: only the long one */
+      {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1"},
+  };
+  for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+    VariantLibrary *lib;
+    char error[256], moves[2048], castles[64] = "";
+    Position *pos =
+        castle_set_position(pieces, "royal{K}=castle", fens[i][0], &lib, error, sizeof error);
+    ck_assert_msg(pos != NULL, "%s", error);
+    iv_legal_texts(pos, moves, sizeof moves);
+    for (char *m = strtok(moves, " "); m; m = strtok(NULL, " "))
+      if (!strcmp(m, "e1c1") || !strcmp(m, "e1g1"))
+        snprintf(castles + strlen(castles), sizeof castles - strlen(castles), "%s%s",
+                 castles[0] ? " " : "", m);
+    ck_assert_msg(!strcmp(castles, fens[i][1]), "%s: castles '%s', expected '%s'", fens[i][0],
+                  castles, fens[i][1]);
+    if (i == 0) iv_make_check(pos, "e1g1", "4k3/8/8/8/8/8/8/R4CK1 b - - 1 1");
+    iv_done(pos, lib);
+  }
+  /* castle{..} may repeat the sets, not contradict them */
+  VariantLibrary *lib;
+  char error[256];
+  Position *pos = castle_set_position("K R C=RN {R}O-O=[*]isR[g]=isR[f]", "royal{K}=castle{R}",
+                                      fens[2][0], &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  iv_done(pos, lib);
+  pos = castle_set_position(pieces, "royal{K}=castle{R}", fens[0][0], &lib, error, sizeof error);
+  ck_assert_msg(pos == NULL && strstr(error, "castle{..} names other partners than the pieces "
+                                             "line's short castling"),
+                "%s", error);
+  library_free(lib);
+  pos = castle_set_position("K R {X}O-O=[*]isR[g]=isR[f]", "royal{K}=castle", fens[2][0], &lib,
+                            error, sizeof error);
+  ck_assert_msg(pos == NULL && strstr(error, "castling partner set names 'X'"), "%s", error);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -646,6 +713,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, optional_modifiers);
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
+  tcase_add_test(tc, castling_partner_sets);
   suite_add_tcase(suite, tc);
   return suite;
 }

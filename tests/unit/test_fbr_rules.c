@@ -80,7 +80,8 @@ START_TEST(empty_rules_mean_orthodox_chess) {
   ck_assert_uint_eq(word(r->royal_by_color[BLACK]), bit(v, "K"));
   ck_assert(v->pieces[type(v, "K")].royal);
   ck_assert(r->castling.enabled);
-  ck_assert_uint_eq(word(r->castling.partners), bit(v, "R"));
+  ck_assert_uint_eq(word(r->castling.partners[0]), bit(v, "R"));
+  ck_assert_uint_eq(word(r->castling.partners[1]), bit(v, "R"));
   ck_assert_int_eq(r->castling.king_file[0], 6);
   ck_assert_int_eq(r->castling.partner_file[0], 5);
   ck_assert_int_eq(r->castling.king_file[1], 2);
@@ -124,7 +125,8 @@ START_TEST(royal_sets_and_attributes) {
   ck_assert_int_eq(v->rules.bare_royal, RESULT_LOSS);
   ck_assert(v->rules.bare_royal_reply);
   v = compile("royal=castle(2){RN}");
-  ck_assert_uint_eq(word(v->rules.castling.partners), bit(v, "R") | bit(v, "N"));
+  ck_assert_uint_eq(word(v->rules.castling.partners[0]), bit(v, "R") | bit(v, "N"));
+  ck_assert_uint_eq(word(v->rules.castling.partners[1]), bit(v, "R") | bit(v, "N"));
   ck_assert_int_eq(v->rules.castling.rank, 1);
   v = compile("promotion=limit(2){Q}");
   ck_assert_int_eq(v->rules.promotion_limit[type(v, "Q")], 2);
