@@ -36,15 +36,17 @@ int variant_find_type(const Variant *v, const char *letter, int len) {
 }
 
 /* Reads one piece at *p ("N", "n", "+P", "Q~", and as MBN names them, the
- * compound ":BM:" / ":bm:" and the prefixed "-Q" / "-q"); the case of the
+ * compound ":BM:" / ":bm:", the prefixed "-Q" / "-q" and the side-mover
+ * "'P" / "'p"); the case of the
  * first letter gives the colour. Returns its cell or PIECE_NONE. */
 static Piece fen_read_piece(const Variant *v, const char **p) {
   const char *s = *p;
-  int len = s[0] == '+' || s[0] == '-' ? 2 : 1, first = len - 1;
-  if (s[0] == ':') {
-    const char *close = strchr(s + 1, ':');
-    if (!close || close - s > 4 || close - s < 2) return PIECE_NONE;
-    len = (int)(close - s) + 1, first = 1;
+  int side = s[0] == '\''; /* a side-mover, 'P (MBN §2) */
+  int len = side + (s[side] == '+' || s[side] == '-' ? 2 : 1), first = len - 1;
+  if (s[side] == ':') {
+    const char *close = strchr(s + side + 1, ':');
+    if (!close || close - s - side > 4 || close - s - side < 2) return PIECE_NONE;
+    len = (int)(close - s) + 1, first = side + 1;
   }
   if (!isalpha((unsigned char)s[first])) return PIECE_NONE;
   int type = variant_find_type(v, s, len);

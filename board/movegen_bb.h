@@ -58,7 +58,7 @@ static void BBW(gen_double_steps)(Walk *w, const BbTables *bb, int sq, int type)
     Square to = rows[(size_t)li * sq_nb + (size_t)via];
     if (to == SQ_NONE || to == sq || pos->board[to] != PIECE_NONE) continue;
     unsigned flags = leg->flags & LEG_EP_VICTIM ? MOVE_FLAG_EP_SET : 0;
-    if (rules_type_may_promote(pos, type) && rules_promotion_due(pos, us, sq, to, false)) {
+    if (rules_type_may_promote(pos, type) && rules_promotion_due(pos, us, type, sq, to, false)) {
       if (!walking) walk_setup(w, sq, type), walking = true;
       w->ep_set = flags != 0;
       walk_emit(w, to, MOVE_NORMAL, EXTRA_NONE, false);

@@ -24,9 +24,11 @@ const int RULES_PROMOTION_FIELD_COUNT =
 /* Whether the move may change the piece: it ends in the zone, or it leaves
  * the zone (promotion=onleave) or moves inside it (onmove); with
  * promotion=oncapture only a capture. */
-bool rules_promotion_due(const Position *pos, Color us, int from, int to, bool capture) {
+bool rules_promotion_due(const Position *pos, Color us, int type, int from, int to, bool capture) {
   const VariantRules *r = &pos->variant->rules;
-  const uint8_t *zone = pos->tables->promo_zone[us];
+  const uint8_t *zone = pos->variant->pieces[type].side_mover && pos->tables->side_zone
+                            ? pos->tables->side_zone
+                            : pos->tables->promo_zone[us];
   bool can = zone[to] || ((r->promotion_on_leave || r->promotion_on_move) && zone[from]);
   return can && (capture || !r->promotion_on_capture);
 }
@@ -56,7 +58,7 @@ int rules_promotion_args(const Position *pos, Color us, int type, int from, int 
   }
   /* promotion=demote: a promoted piece flips back by the same rule. */
   int demote = r->promotion_demote ? piece->promoted_from : -1;
-  if (demote >= 0 && rules_promotion_due(pos, us, from, to, capture)) {
+  if (demote >= 0 && rules_promotion_due(pos, us, type, from, to, capture)) {
     args[n++] = (uint16_t)(demote + 1);
     if (!r->promotion_optional) return n;
   }
@@ -66,7 +68,7 @@ int rules_promotion_args(const Position *pos, Color us, int type, int from, int 
   const TypeSet *promos = piece_promotions(piece, us);
   if (t->promotes[type] && !r->promotion_sittuyin &&
       (!piece->black_promotions || type_set_any(*promos)) &&
-      rules_promotion_due(pos, us, from, to, capture)) {
+      rules_promotion_due(pos, us, type, from, to, capture)) {
     for (int p = 0; p < pos->variant->piece_count; p++)
       if (type_set_has(promos, p) && promotion_allowed(pos, us, p)) args[n++] = (uint16_t)(p + 1);
     /* declining is refused where the piece would have no move left,

@@ -37,7 +37,7 @@ static inline bool rules_type_may_promote(const Position *pos, int type) {
 /* Whether a board move of colour us from `from` to `to` may promote or
  * demote the piece that makes it, by the zone (promotion=onleave, onmove,
  * oncapture): where not, rules_promotion_args gives the plain move alone. */
-bool rules_promotion_due(const Position *pos, Color us, int from, int to, bool capture);
+bool rules_promotion_due(const Position *pos, Color us, int type, int from, int to, bool capture);
 
 int rules_promotion_args(const Position *pos, Color us, int type, int from, int to, bool capture,
                          bool swap, uint16_t *args);

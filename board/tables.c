@@ -338,6 +338,13 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       }
     }
   }
+  for (int type = 0; type < v->piece_count && !t->side_zone; type++)
+    if (v->pieces[type].side_mover && type_set_any(v->pieces[type].promotes_to)) {
+      t->side_zone = calloc((size_t)sq_nb, 1);
+      if (!t->side_zone) goto fail;
+      for (int sq = 0; sq < sq_nb; sq++)
+        t->side_zone[sq] = geo_file(&t->geo, sq) == t->geo.files - 1;
+    }
   const VariantRules *r = &v->rules;
   bool ext_by_color =
       type_set_any(type_set_or(r->extinction_by_color[WHITE], r->extinction_by_color[BLACK]));
@@ -581,10 +588,13 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
       if (t->memo[type][c]) t->dedup[type][c] = true;
       t->plain[type][c] = plain && !t->dedup[type][c];
     }
+  /* the bitboards know one promotion zone per colour: a side-mover that
+   * promotes elsewhere is walked leg by leg */
+  bool bb_off = bb_disabled() || t->side_zone;
   if (sq_nb <= 64)
-    t->bb64 = bb_disabled() ? NULL : bb64_new(v, &t->geo);
+    t->bb64 = bb_off ? NULL : bb64_new(v, &t->geo);
   else
-    t->bb128 = bb_disabled() ? NULL : bb128_new(v, &t->geo);
+    t->bb128 = bb_off ? NULL : bb128_new(v, &t->geo);
   /* 128-bit words cost twice as much to keep up in make and unmake: worth
    * it when the bitboards answer every attack test (capablanca, shogi,
    * grand, courier), not when the walker must still be asked for most
@@ -642,6 +652,7 @@ void tables_release(BoardTables *t) {
       free(t->mobile[type][c]);
     }
   for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);
+  free(t->side_zone);
   free(t->start_cells);
   bb64_free(t->bb64);
   bb128_free(t->bb128);

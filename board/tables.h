@@ -49,6 +49,9 @@ struct BoardTables {
    * or is confined, so a generated move is stored as it is */
   bool direct[PIECE_TYPE_MAX][COLOR_NB];
   uint8_t *promo_zone[COLOR_NB]; /* one byte per square */
+  uint8_t *side_zone;            /* side-movers' zone ('P, MBN §2: "promotes on the last
+                                    file"), both colours (Black's moves are White's mirrored);
+                                    NULL when no side-mover promotes */
   TypeSet royal_types;           /* union of both colours' */
   TypeSet royal_mask[COLOR_NB];  /* royal types per colour (horde: Black only) */
   /* The same as flags, for the hot paths (one load, where a TypeSet test

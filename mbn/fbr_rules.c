@@ -467,6 +467,19 @@ void fbr_fill_promotions(FbrContext *ctx) {
           !type_set_has(&ctx->promoters, u))
         type_set_add(&v->pieces[t].promotes_to, u);
   }
+  /* A side-mover 'P "inherits all capabilities of piece P" (MBN §2), its
+   * promotions too, unless a rule gave it its own (it promotes on the last
+   * file: board/tables.c) */
+  for (int t = 0; t < v->piece_count; t++) {
+    PieceType *p = &v->pieces[t];
+    int base = p->side_mover ? fbr_type_of(v, p->letter + 1) : -1;
+    if (base < 0 || type_set_any(p->promotes_to)) continue;
+    const PieceType *b = &v->pieces[base];
+    p->promotes_to = b->promotes_to;
+    p->black_promotions = b->black_promotions;
+    p->promotes_to_white = b->promotes_to_white;
+    p->promotes_to_black = b->promotes_to_black;
+  }
 }
 
 static bool fbr_apply_holding(FbrContext *ctx, const FbrRule *rule) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "mbn/mbn_lower.h"
+#include "mbn/mbn_lower_internal.h"
 
 /* ---- direction rules ---------------------------------------------------- */
 
@@ -635,6 +636,32 @@ void mbn_mirror_program(MoveProgram *white, MoveProgram *black) {
   black->leg_count = white->leg_count;
   black->root_count = white->root_count;
   black->child_link_count = white->child_link_count;
+}
+
+bool mbn_turn_program(LowerContext *lc, MoveProgram *prog) {
+  const BoardShape *s = &lc->variant->shape;
+  size_t plane = (size_t)s->files * (size_t)s->ranks, size = plane * (size_t)s->levels;
+  for (int i = 0; i < prog->leg_count; i++) {
+    MoveLeg *leg = &prog->legs[i];
+    int8_t dx = leg->dx;
+    leg->dx = leg->dy;
+    leg->dy = (int8_t)-dx;
+    uint16_t *ranges[2] = {&leg->origin_range, &leg->landing_range};
+    for (int k = 0; k < 2; k++) {
+      if (*ranges[k] == MOVE_NONE) continue;
+      if (s->files != s->ranks) return false;
+      const uint8_t *from = lc->tables.ranges[*ranges[k]];
+      uint8_t *member = arena_alloc(lc->arena, size);
+      for (size_t sq = 0; sq < size; sq++) {
+        size_t level = sq / plane, x = sq % plane % (size_t)s->files,
+               y = sq % plane / (size_t)s->files;
+        /* the square (x, y) of the program's own view is (y, files - 1 - x) */
+        member[level * plane + ((size_t)s->files - 1 - x) * (size_t)s->files + y] = from[sq];
+      }
+      *ranges[k] = (uint16_t)lower_range_add(lc, member);
+    }
+  }
+  return true;
 }
 
 void mbn_flip_files(MoveProgram *program) {

@@ -29,7 +29,7 @@ int mbn_find_piece(const Variant *variant, const char *letter) {
 /* "p" -> "P", "+p" -> "+P"; returns true if the letter was lower case. */
 static bool letter_normalise(const char *in, char *out) {
   snprintf(out, PIECE_LETTER_MAX, "%s", in);
-  char *core = out[0] == '+' || out[0] == '-' ? out + 1 : out;
+  char *core = out[0] == '+' || out[0] == '-' || out[0] == '\'' ? out + 1 : out;
   if (core[0] >= 'a' && core[0] <= 'z') {
     core[0] = (char)toupper((unsigned char)core[0]);
     return true;
@@ -47,6 +47,16 @@ static bool compile_move(LowerContext *lc, const AstDefinition *def, const AstNo
   TemplateGraph graph;
   if (!mbn_lower_move(lc, move, &graph)) return false;
   return mbn_build_program(lc, &graph, out, def->line, def->col);
+}
+
+/* 'P: the program turned a quarter clockwise (mbn_turn_program); a range
+ * turns with it only on a square board. */
+static bool side_mover_turn(LowerContext *lc, const AstDefinition *def, MoveProgram *prog) {
+  if (mbn_turn_program(lc, prog)) return true;
+  def_error(lc, def, def->letters[0],
+            "a side-mover whose move has a board range needs a square board (the range turns "
+            "with the move)");
+  return false;
 }
 
 static void program_free(MoveProgram *p) {
@@ -485,20 +495,24 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       }
       MbnSourcePos at = {source, def->line, def->col};
       const char *letter = def->letters[src[type].white_letter];
-      if (letter[0] == '-') letter++; /* -Q alone moves like Q until it promotes */
+      if (letter[0] == '-') letter++;  /* -Q alone moves like Q until it promotes */
+      if (letter[0] == '\'') letter++; /* 'P alone moves like P, turned (below) */
       move = mbn_parse_move(letter, at, &arena, diags);
       if (!move) {
         ok = false;
         break;
       }
     }
-    if (!compile_move(&lc, def, move, &p->moves[WHITE])) {
+    p->side_mover = p->letter[0] == '\'';
+    if (!compile_move(&lc, def, move, &p->moves[WHITE]) ||
+        (p->side_mover && !side_mover_turn(&lc, def, &p->moves[WHITE]))) {
       ok = false;
       break;
     }
     if (src[type].black) {
       MoveProgram own;
-      if (!compile_move(&lc, src[type].black, src[type].black->move, &own)) {
+      if (!compile_move(&lc, src[type].black, src[type].black->move, &own) ||
+          (p->side_mover && !side_mover_turn(&lc, src[type].black, &own))) {
         ok = false;
         break;
       }

@@ -107,6 +107,16 @@ void mbn_mirror_program(MoveProgram *white, MoveProgram *black);
  * pieces for Black (`betza:` definitions, mbn/betza_xboard.h). */
 void mbn_flip_files(MoveProgram *program);
 
+/* A side-mover ('P, MBN §2: "The move of a side-mover is rotated by 90
+ * degrees (clockwise)"): turns White's program (or Black's own, before it
+ * is mirrored) a quarter clockwise, forward to the right: (dx, dy) ->
+ * (dy, -dx). A board range in it (the pawn's [1-2]) turns with it, square
+ * (x, y) of the program's view to (y, files - 1 - x), which maps the board
+ * onto itself only on a square board: false (nothing reported) elsewhere.
+ * Black's program is then White's mirrored, as for every piece (docs/mbn.md
+ * decision 36). */
+bool mbn_turn_program(LowerContext *lc, MoveProgram *prog);
+
 /* Which vectors of template t may follow a leg with vector (px,py)
  * (has_prev false: a first leg, or after '--'). Writes up to 64 vectors. */
 int mbn_select_vectors(const Template *t, bool has_prev, bool relative, int px, int py,

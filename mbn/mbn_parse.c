@@ -777,6 +777,17 @@ static uint32_t parse_board_identifier(Parser *p) {
 
 static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_t *boards) {
   int n = 0;
+  /* ' (a side-mover, MBN §2) comes before any other prefix */
+  if (parse_is(p, '\'') && allow_prefix) {
+    letter[n++] = '\'';
+    parse_next(p);
+    if (p->tok.space_before) parse_error(p, "expected a piece letter after the side-mover's '''");
+    if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch))
+      parse_error(p,
+                  "a side-mover with another prefix ('%c%c') is not supported: the board plays "
+                  "side-movers that do not change",
+                  '\'', p->tok.ch);
+  }
   if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
     if ((p->tok.ch != '+' && p->tok.ch != '-') || !allow_prefix)
       parse_error(p, "piece prefix '%c' is not supported", p->tok.ch);

@@ -48,6 +48,8 @@ typedef struct {
   char name[32];                 /* human name ("Knight"), may be empty */
   MoveProgram moves[COLOR_NB];   /* compiled moves, per colour */
   bool royal;                    /* capturing / checkmating it decides the game */
+  bool side_mover;               /* 'P (MBN §2): its move is turned a quarter clockwise, and it
+                                    promotes on the last file (board/tables.c side_zone) */
   int value;                     /* centipawns; 0 = let the engine derive one */
   int promoted_from;             /* type index it promotes from (for demotion), or -1 */
   TypeSet promotes_to;           /* set of type indices it may promote to (either colour) */

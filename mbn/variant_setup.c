@@ -12,15 +12,17 @@
 
 #include "mbn/fbr_sets.h"
 
-/* Reads one piece letter (optionally '+'- or '-'-prefixed, optionally
+/* Reads one piece letter (optionally '+'- or '-'-prefixed, a side-mover's
+ * ' before either, optionally
  * ':XY:') at *p and checks it is declared. */
 static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
                              VariantDiagnostics *diags) {
   char letter[PIECE_LETTER_MAX];
   size_t n = 0;
   const char *start = *p;
+  if (**p == '\'') letter[n++] = *(*p)++; /* a side-mover, 'P */
   while (**p == '+' && n < 2) letter[n++] = *(*p)++;
-  if (!n && **p == '-') letter[n++] = *(*p)++;
+  if (!(n && letter[n - 1] == '+') && **p == '-') letter[n++] = *(*p)++;
   if (**p == ':') {
     const char *close = strchr(*p + 1, ':');
     if (!close || close - *p > 4) {

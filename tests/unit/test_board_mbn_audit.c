@@ -688,6 +688,66 @@ START_TEST(castling_partner_sets) {
 }
 END_TEST
 
+/* A side-mover 'P (MBN §2) moves as P turned a quarter clockwise: forward
+ * is to the right, its double step is from files a and b (P's [1-2] turned),
+ * it captures right-up and right-down, and it promotes on the last file to
+ * what P promotes to. Black's is White's mirrored, as every piece: it moves
+ * right too. The letter is 'P in FENs. */
+START_TEST(side_movers_turn_a_quarter) {
+  const char *pieces = "K Q R B N P 'P";
+  const char *cases[][2] = {
+      {"4k3/8/8/8/8/8/'P7/4K3 w - - 0 1", "a2b2 a2c2"},
+      {"4k3/8/8/8/8/1n6/'P7/1n2K3 w - - 0 1", "a2b1 a2b2 a2b3 a2c2"},
+      {"4k3/8/8/8/8/8/3'P4/4K3 w - - 0 1", "d2e2"},
+      {"4k3/8/8/8/8/8/6'P1/4K3 w - - 0 1", "g2h2b g2h2n g2h2q g2h2r"},
+      {"4k3/8/8/8/8/8/'p7/4K3 b - - 0 1", "a2b2 a2c2"},
+      {"4k3/8/8/8/8/8/6'p1/4K3 b - - 0 1", "g2h2b g2h2n g2h2q g2h2r"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    VariantLibrary *lib;
+    Position *pos = iv_position_ok(pieces, cases[i][0], &lib);
+    char moves[2048], mine[512] = "";
+    iv_legal_texts(pos, moves, sizeof moves);
+    for (char *m = strtok(moves, " "); m; m = strtok(NULL, " "))
+      if (m[0] != 'e') /* not the kings' */
+        snprintf(mine + strlen(mine), sizeof mine - strlen(mine), "%s%s", mine[0] ? " " : "", m);
+    ck_assert_msg(!strcmp(mine, cases[i][1]), "%s: '%s', expected '%s'", cases[i][0], mine,
+                  cases[i][1]);
+    if (i == 0) iv_make_check(pos, "a2c2", "4k3/8/8/8/8/8/2'P5/4K3 b - b2c2 1 1");
+    if (i == 3) iv_make_check(pos, "g2h2q", "4k3/8/8/8/8/8/7Q/4K3 b - - 0 1");
+    iv_done(pos, lib);
+  }
+  /* a body of its own turns too: 'X=fR goes right */
+  VariantLibrary *lib;
+  Position *pos = iv_position_ok("K 'X=fR", "4k3/8/8/8/3'X4/8/8/4K3 w - - 0 1", &lib);
+  char moves[2048];
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "d4e4 d4f4 d4g4 d4h4") && !strstr(moves, "d4d5"), "%s", moves);
+  iv_done(pos, lib);
+  /* a range turns only on a square board; another prefix is refused */
+  const char *refused[][3] = {
+      {"10x8", "K P 'P", "needs a square board"},
+      {"8x8", "K P '+P", "a side-mover with another prefix"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    char text[512];
+    snprintf(
+        text, sizeof text,
+        "[v]\nboard = %s\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\nrules = royal{K}\n",
+        refused[i][0], refused[i][1]);
+    VariantDiagnostics diags = {0};
+    lib = library_new();
+    library_add_text(lib, "v.var", text, &diags);
+    library_compile(lib, &diags);
+    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], refused[i][2]) &&
+                      strstr(diags.items[0], "v.var:"),
+                  "%s: %s", refused[i][1], diags.count ? diags.items[0] : "none");
+    variant_diag_free(&diags);
+    library_free(lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -713,6 +773,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, optional_modifiers);
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
+  tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
   suite_add_tcase(suite, tc);
   return suite;
