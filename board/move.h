@@ -70,6 +70,10 @@ enum {
   /* On a board move (never a drop, which places no wall): the move places a
    * wall on the square in extra2 (wall=..., Fairy-Stockfish's walling). */
   MOVE_FLAG_WALL = MOVE_FLAG_DROP_PROMOTED,
+  /* On a promotion (a board move other than castling, whose partner gate
+   * this bit marks otherwise): the piece it becomes is the other side's
+   * (MBN's +Q==q). Variants with such promotions have no gating. */
+  MOVE_FLAG_PROMOTE_OTHER = MOVE_FLAG_GATE_PARTNER,
 };
 
 #define MOVE_FROM_SHIFT   0

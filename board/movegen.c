@@ -276,7 +276,9 @@ static void walk_emit(Walk *w, int sq, int kind, int extra1, bool capture) {
   int n =
       rules_promotion_args(pos, w->us, w->type, w->origin, sq, capture, kind == MOVE_SWAP, args);
   for (int i = 0; i < n; i++)
-    walk_emit_one(w, move_make(w->origin, sq, kind, args[i], e1, e2, flags));
+    walk_emit_one(
+        w, move_make(w->origin, sq, kind, args[i] & ~PROMOTION_ARG_OTHER, e1, e2,
+                     args[i] & PROMOTION_ARG_OTHER ? flags | MOVE_FLAG_PROMOTE_OTHER : flags));
 }
 
 /* Memo cells of this thread, one array per path-state level (captures made

@@ -340,7 +340,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     pos_move_piece(pos, from, to, undo);
     int promo = move_piece_arg(m);
     if (promo >= 0) {
-      Piece p = piece_make(us, promo);
+      /* +Q==q: the piece changes sides */
+      Piece p = piece_make(move_flags(m) & MOVE_FLAG_PROMOTE_OTHER ? (Color)!us : us, promo);
       /* A demotion (promotion=demote) brings back the original type itself. */
       if (pos->variant->rules.holding_demote && pos->variant->pieces[promo].promoted_from < 0 &&
           pos->variant->pieces[mover].promoted_from != promo)

@@ -71,6 +71,10 @@ int rules_promotion_args(const Position *pos, Color us, int type, int from, int 
       rules_promotion_due(pos, us, type, from, to, capture)) {
     for (int p = 0; p < pos->variant->piece_count; p++)
       if (type_set_has(promos, p) && promotion_allowed(pos, us, p)) args[n++] = (uint16_t)(p + 1);
+    /* +Q==q: to the other side's piece, its limits counted for that side */
+    for (int p = 0; t->promotes_other && p < pos->variant->piece_count; p++)
+      if (type_set_has(&piece->promotes_to_other, p) && promotion_allowed(pos, (Color)!us, p))
+        args[n++] = (uint16_t)((p + 1) | PROMOTION_ARG_OTHER);
     /* declining is refused where the piece would have no move left,
      * unless promotion=stuck allows it for types pieces{..}=mobile
      * does not name (forward) */

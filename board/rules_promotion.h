@@ -15,7 +15,10 @@ extern const int RULES_PROMOTION_FIELD_COUNT;
 
 /* Room rules_promotion_args needs: every type, a demotion and the move
  * that does not promote. */
-#define PROMOTION_ARGS_MAX (PIECE_TYPE_MAX + 2)
+#define PROMOTION_ARGS_MAX (2 * PIECE_TYPE_MAX + 2)
+/* An argument with this bit set promotes to the other side's piece (+Q==q):
+ * the generator makes it a move with MOVE_FLAG_PROMOTE_OTHER. */
+#define PROMOTION_ARG_OTHER 0x8000
 
 /* Whether a move of a piece of `type` may ever promote or demote: where it
  * may not, its moves carry no promotion and rules_promotion_args need not

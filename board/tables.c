@@ -356,7 +356,9 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   for (int type = 0; type < t->type_nb; type++) {
     for (int c = 0; c < COLOR_NB; c++) t->royal_of[c][type] = type_set_has(&t->royal_mask[c], type);
     t->royal_either[type] = type_set_has(&t->royal_types, type);
-    t->promotes[type] = type_set_any(v->pieces[type].promotes_to);
+    t->promotes[type] = type_set_any(v->pieces[type].promotes_to) ||
+                        type_set_any(v->pieces[type].promotes_to_other);
+    t->promotes_other |= type_set_any(v->pieces[type].promotes_to_other);
     for (int c = 0; c < COLOR_NB; c++) {
       const MoveProgram *prog = &v->pieces[type].moves[c];
       for (int i = 0; i < prog->leg_count; i++)
@@ -364,6 +366,20 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
           t->fresh_any = true;
           t->fresh_royals |= t->royal_of[c][type];
         }
+    }
+  }
+  /* +Q==q: the move flag it uses marks a gate elsewhere; a royal that
+   * changed sides would leave its side without it */
+  for (int type = 0; t->promotes_other && type < t->type_nb; type++) {
+    const char *why = NULL;
+    if (type_set_intersects(v->pieces[type].promotes_to_other, t->royal_types))
+      why = "to a royal piece";
+    else if (r->gating || r->promotion_sittuyin || r->promotion_demote || r->drop_promoted)
+      why = "with gating, promotion=sittuyin, promotion=demote or drop=promoted";
+    if (why && type_set_any(v->pieces[type].promotes_to_other)) {
+      snprintf(err, errlen, "piece %s: promotion to the other colour %s is not supported",
+               v->pieces[type].letter, why);
+      goto fail;
     }
   }
   t->petrify_any = type_set_any(r->petrify);
@@ -408,8 +424,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   }
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++)
-      t->direct[type][c] = type_set_is_empty(v->pieces[type].promotes_to) &&
-                           !v->rules.confine[c][type] &&
+      t->direct[type][c] = !t->promotes[type] && !v->rules.confine[c][type] &&
                            !(v->rules.promotion_demote && v->pieces[type].promoted_from >= 0);
   /* A '~' piece was promoted from whatever type promotes to it (the pawn). */
   for (int type = 0; type < t->type_nb; type++) {
@@ -550,7 +565,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
       t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks && !v->rules.atomic &&
       !v->rules.kings_may_not_face && !v->rules.royal_may_be_exposed && !v->rules.royal_duple &&
       type_set_any(t->royal_types) && !t->last_royal_any[WHITE] && !t->last_royal_any[BLACK] &&
-      !t->walls_move; /* a wall is no screen for a hopper */
+      !t->walls_move && /* a wall is no screen for a hopper */
+      !t->promotes_other;
   t->capture_effects = v->rules.atomic || t->petrify_any;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
@@ -590,7 +606,7 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     }
   /* the bitboards know one promotion zone per colour: a side-mover that
    * promotes elsewhere is walked leg by leg */
-  bool bb_off = bb_disabled() || t->side_zone;
+  bool bb_off = bb_disabled() || t->side_zone || t->promotes_other;
   if (sq_nb <= 64)
     t->bb64 = bb_off ? NULL : bb64_new(v, &t->geo);
   else

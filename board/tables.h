@@ -112,6 +112,9 @@ struct BoardTables {
   bool drop_placed;       /* drop=anyside, apart, stacked, enclose, near or opening[..]: where
                              a drop may go depends on the pieces around (gen_drops) */
   bool captures_only;     /* every move captures (clobber): no move ends on an empty square */
+  bool promotes_other;    /* some type promotes to the other side's piece (+Q==q): such a
+                             move can put an enemy piece next to the mover's royal, so
+                             every move is made to test it (no pin or watch shortcut) */
   bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
                              every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */

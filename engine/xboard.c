@@ -405,6 +405,14 @@ static const char *xb_unnamed_piece(const Variant *variant) {
   return NULL;
 }
 
+/* The first piece that promotes to the other side's piece (MBN's +Q==q):
+ * XBoard would give the new piece to the mover. NULL if none. */
+static const char *xb_promotes_other(const Variant *variant) {
+  for (int t = 0; t < variant->piece_count; t++)
+    if (type_set_any(variant->pieces[t].promotes_to_other)) return variant->pieces[t].letter;
+  return NULL;
+}
+
 static void xb_features(Xb *xb) {
   output_line(xb->out, "feature done=0");
   int count = engine_variant_count(xb->engine);
@@ -422,6 +430,7 @@ static void xb_features(Xb *xb) {
      * so are variants with pieces XBoard cannot name (xb_unnamed_piece). */
     if (engine_variant_at(xb->engine, i)->shape.levels > 1) continue;
     if (xb_unnamed_piece(engine_variant_at(xb->engine, i))) continue;
+    if (xb_promotes_other(engine_variant_at(xb->engine, i))) continue;
     /* chess and normal are one game for XBoard: list each GUI name once. */
     const char *name =
         xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer);
@@ -502,6 +511,15 @@ static void xb_select_variant(Xb *xb, const char *gui_name) {
                 "Error (%s has a piece named %s, which XBoard cannot name with one letter): "
                 "variant %s",
                 variant->name, unnamed, gui_name);
+    engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
+    return;
+  }
+  const char *turncoat = variant ? xb_promotes_other(variant) : NULL;
+  if (turncoat) {
+    output_line(xb->out,
+                "Error (%s has a piece %s that promotes to the other side's piece, which XBoard "
+                "does not play): variant %s",
+                variant->name, turncoat, gui_name);
     engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
     return;
   }

@@ -454,7 +454,9 @@ void fbr_fill_promotions(FbrContext *ctx) {
     p->promotes_to = type_set_or(p->promotes_to_white, p->promotes_to_black);
   }
   for (int t = 0; t < v->piece_count; t++) {
-    if (!type_set_has(&ctx->promoters, t) || type_set_any(v->pieces[t].promotes_to)) continue;
+    if (!type_set_has(&ctx->promoters, t) || type_set_any(v->pieces[t].promotes_to) ||
+        type_set_any(v->pieces[t].promotes_to_other))
+      continue;
     char promoted[PIECE_LETTER_MAX + 1];
     snprintf(promoted, sizeof promoted, "+%s", v->pieces[t].letter);
     int plus = fbr_type_of(v, promoted);
@@ -473,9 +475,10 @@ void fbr_fill_promotions(FbrContext *ctx) {
   for (int t = 0; t < v->piece_count; t++) {
     PieceType *p = &v->pieces[t];
     int base = p->side_mover ? fbr_type_of(v, p->letter + 1) : -1;
-    if (base < 0 || type_set_any(p->promotes_to)) continue;
+    if (base < 0 || type_set_any(p->promotes_to) || type_set_any(p->promotes_to_other)) continue;
     const PieceType *b = &v->pieces[base];
     p->promotes_to = b->promotes_to;
+    p->promotes_to_other = b->promotes_to_other;
     p->black_promotions = b->black_promotions;
     p->promotes_to_white = b->promotes_to_white;
     p->promotes_to_black = b->promotes_to_black;

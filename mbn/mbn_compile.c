@@ -141,7 +141,23 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
               type_set_add(&set, t);
         } else {
           for (int k = 0; k < def->promo.count; k++) {
-            int t = mbn_find_piece(v, def->promo.letters[k]);
+            /* +Q==q: a lower-case letter is the other side's piece (MBN §2,
+             * "promotion to the other colour"); the piece changes sides */
+            char target[PIECE_LETTER_MAX];
+            bool other = letter_normalise(def->promo.letters[k], target);
+            if (other && (black || def->promo.negated)) {
+              def_error(lc, def, def->promo.letters[k],
+                        black ? "promotion to the other colour in a rule for Black alone is not "
+                                "supported (+Q==q names both colours')"
+                              : "promotion to the other colour in a negated set is not supported");
+              ok = false;
+              continue;
+            }
+            int t = mbn_find_piece(v, target);
+            if (t >= 0 && other) {
+              type_set_add(&v->pieces[base].promotes_to_other, t);
+              continue;
+            }
             if (t < 0) {
               char message[120];
               snprintf(message, sizeof message,
@@ -177,6 +193,24 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
         if (black) piece->promotes_to_black = type_set_or(piece->promotes_to_black, set);
         piece->promotes_to = type_set_or(piece->promotes_to, set);
       }
+    }
+  }
+  /* +Q==Qq would write both promotions "d7d8q" */
+  for (int t = first_new; ok && t < v->piece_count; t++) {
+    const PieceType *piece = &v->pieces[t];
+    TypeSet own = type_set_or(piece->promotes_to, piece->promotes_by_default[WHITE]);
+    if (type_set_intersects(own, piece->promotes_to_other)) {
+      char message[160];
+      snprintf(message, sizeof message,
+               "'%s' promotes to a type both of its own colour and of the other: the two moves "
+               "would have the same text",
+               piece->letter);
+      for (int i = 0; i < prog->count; i++)
+        if (prog->defs[i].kind == DEF_PROMOTION) {
+          def_error(lc, &prog->defs[i], prog->defs[i].letters[0], message);
+          break;
+        }
+      ok = false;
     }
   }
   return ok;

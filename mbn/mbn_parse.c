@@ -956,9 +956,8 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     } else {
       while (!parse_at_move_end(p)) {
         if (parse_is(p, '@')) parse_error(p, "drop rules '==@' are not supported");
-        if (p->tok.kind == TK_LOWER)
-          parse_error(p, "promotion to the other colour (lower case) is not supported");
-        if (p->tok.kind != TK_UPPER && p->tok.kind != TK_COMPOUND && !parse_is(p, '+'))
+        if (p->tok.kind != TK_UPPER && p->tok.kind != TK_LOWER && p->tok.kind != TK_COMPOUND &&
+            !parse_is(p, '+'))
           parse_error(p, "expected piece letters after '=='");
         char letter[8] = {0};
         parse_identifier(p, letter, true, NULL);

@@ -53,6 +53,8 @@ typedef struct {
   int value;                     /* centipawns; 0 = let the engine derive one */
   int promoted_from;             /* type index it promotes from (for demotion), or -1 */
   TypeSet promotes_to;           /* set of type indices it may promote to (either colour) */
+  TypeSet promotes_to_other;     /* MBN's +Q==q: types it may promote to as the other side's
+                                    piece (it changes sides); never also in promotes_to */
   /* MBN's "+P==Q +p==I": Black's promotions differ from White's. Then
    * promotes_to is the union of the two and these name each colour's;
    * read them through piece_promotions(). */

@@ -232,6 +232,24 @@ def pieces_xboard_cannot_name_are_refused(binary):
         c.send("go")
         c.expect(r"^Error \(no search", forbid=r"^move ")
         c.finish()
+    # Side-movers ('P) have no one-letter name either, and a promotion to the
+    # other side's piece (+P==q) XBoard would give to the mover: refused.
+    with tempfile.TemporaryDirectory() as folder:
+        c = started_with_variant(binary, folder, "sidemover", "4k3/8/8/8/8/8/'P7/4K3 w - - 0 1",
+                                 "K Q R B N P 'P")
+        c.send("variant sidemover")
+        c.expect(r"^Error \(sidemover has a piece named 'P, which XBoard cannot name with one "
+                 r"letter\): variant sidemover$", forbid=r"^setup")
+        c.finish()
+    with tempfile.TemporaryDirectory() as folder:
+        c = started_with_variant(binary, folder, "turncoat", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+                                 "K Q R B N P +P==q")
+        c.send("variant turncoat")
+        c.expect(r"^Error \(turncoat has a piece P that promotes to the other side's piece, "
+                 r"which XBoard does not play\): variant turncoat$", forbid=r"^setup")
+        c.send("go")
+        c.expect(r"^Error \(no search", forbid=r"^move ")
+        c.finish()
 
 
 def piece_lines_say_what_each_colour_plays(binary):

@@ -748,6 +748,59 @@ START_TEST(side_movers_turn_a_quarter) {
 }
 END_TEST
 
+/* Promotion to the other colour (MBN §2, +Q==q): the piece becomes the other
+ * side's. A move whose new piece would check the mover's own royal is
+ * illegal; its text is the usual one; a rule for both colours of one type,
+ * a royal target and a rule for Black alone are refused by name. */
+START_TEST(promotion_to_the_other_colour) {
+  const char *pieces = "K Q R B N P +P==qR";
+  VariantLibrary *lib;
+  Position *pos = iv_position_ok(pieces, "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", &lib);
+  char moves[2048];
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "b7b8q b7b8r"), "%s", moves);
+  iv_make_check(pos, "b7b8q", "1q2k3/8/8/8/8/8/6p1/4K3 b - - 0 1");
+  iv_make_check(pos, "b7b8r", "1R2k3/8/8/8/8/8/6p1/4K3 b - - 0 1");
+  iv_done(pos, lib);
+  /* Black's pawn becomes a white queen; on f1 it would check nothing of
+   * Black's, on g1 it stands beside White's king */
+  pos = iv_position_ok(pieces, "4k3/8/8/8/8/8/6p1/4K3 b - - 0 1", &lib);
+  iv_make_check(pos, "g2g1q", "4k3/8/8/8/8/8/8/4K1Q1 w - - 0 2");
+  iv_done(pos, lib);
+  /* the new enemy queen on e7 would check White's king on e1: illegal */
+  pos = iv_position_ok("K Q R B N P +P==q", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1", &lib);
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(!strstr(moves, "e7e8q"), "%s", moves);
+  iv_done(pos, lib);
+  pos = iv_position_ok("K Q R B N P +P==q", "k7/3P4/8/8/8/8/8/4K3 w - - 0 1", &lib);
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "d7d8q"), "%s", moves);
+  iv_done(pos, lib);
+  const char *refused[][2] = {
+      {"K Q R B N P +P==Qq", "the two moves would have the same text"},
+      {"K Q R B N P +P==k", "promotion to the other colour to a royal piece"},
+      {"K Q R B N P +p==q", "in a rule for Black alone"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    char text[512], err[256] = "";
+    snprintf(text, sizeof text,
+             "[v]\nboard = 8x8\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\n"
+             "rules = royal{K}\n",
+             refused[i][0]);
+    VariantDiagnostics diags = {0};
+    lib = library_new();
+    library_add_text(lib, "v.var", text, &diags);
+    library_compile(lib, &diags);
+    const Variant *v = library_find(lib, "v");
+    pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
+    const char *error = diags.count ? diags.items[0] : err;
+    ck_assert_msg(pos == NULL && strstr(error, refused[i][1]), "%s: %s", refused[i][0], error);
+    variant_diag_free(&diags);
+    library_free(lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -773,6 +826,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, optional_modifiers);
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
+  tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
   suite_add_tcase(suite, tc);
