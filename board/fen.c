@@ -49,6 +49,11 @@ static Piece fen_read_piece(const Variant *v, const char **p) {
     len = (int)(close - s) + 1, first = side + 1;
   }
   if (!isalpha((unsigned char)s[first])) return PIECE_NONE;
+  if (s[len] == '<') { /* a member of a piece group, R<s> (MBN §3) */
+    const char *close = strchr(s + len, '>');
+    if (!close || close - s >= PIECE_LETTER_MAX) return PIECE_NONE;
+    len = (int)(close - s) + 1;
+  }
   int type = variant_find_type(v, s, len);
   if (type < 0) return PIECE_NONE;
   Color c = isupper((unsigned char)s[first]) ? WHITE : BLACK;

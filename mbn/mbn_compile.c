@@ -529,9 +529,22 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       }
       MbnSourcePos at = {source, def->line, def->col};
       const char *letter = def->letters[src[type].white_letter];
+      char base[PIECE_LETTER_MAX];
+      const char *suffix = strchr(letter, '<');
+      if (suffix) {
+        /* R<l> alone: "R=W0 ... is the default for all suffixed pieces R"
+         * (MBN §3), or the basic piece R where R has no definition */
+        snprintf(base, sizeof base, "%.*s", (int)(suffix - letter), letter);
+        int group = mbn_find_piece(variant, base);
+        const AstDefinition *group_def = group >= 0 ? src[group].white : NULL;
+        if (group_def && group_def->move)
+          move = group_def->move;
+        else
+          letter = base;
+      }
       if (letter[0] == '-') letter++;  /* -Q alone moves like Q until it promotes */
       if (letter[0] == '\'') letter++; /* 'P alone moves like P, turned (below) */
-      move = mbn_parse_move(letter, at, &arena, diags);
+      if (!move) move = mbn_parse_move(letter, at, &arena, diags);
       if (!move) {
         ok = false;
         break;

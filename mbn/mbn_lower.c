@@ -950,15 +950,15 @@ static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, co
       return f;
     }
   }
-  if (letter[0] == ':' && lower_in_macro(L, letter)) {
+  bool suffixed = strchr(letter, '<') != NULL;
+  if ((letter[0] == ':' || suffixed) && lower_in_macro(L, letter)) {
     lower_error(L, line, col, letter, "macro '%s' refers to itself", letter);
     return none;
   }
-  if (letter[0] == ':') {
+  if (letter[0] == ':' || suffixed) {
     lower_error(L, line, col, letter,
-                "'%s' is not a macro (compound letters have no basic "
-                "moves; define it with @%s=...)",
-                letter, letter);
+                "'%s' is not a macro (%s have no basic moves; define it with @%s=...)", letter,
+                suffixed ? "letters with a suffix" : "compound letters", letter);
     return none;
   }
   const AstNode *body = lower_basic(L, letter[0], line, col);

@@ -106,6 +106,34 @@ static void parse_enter(Parser *p) {
     parse_error(p, "nesting deeper than %d levels of brackets", MBN_MAX_DEPTH);
 }
 
+/* Whether a suffix (MBN §3: R<s>, a member of a piece group; §16: a macro
+ * name's suffix) starts here: '<' and a letter, with no space. A board
+ * identifier (<2>, <*>, <<5>>) and a transition (<+1>, <>) never start
+ * with a letter. */
+static bool parse_at_suffix(const Parser *p) {
+  if (!parse_is(p, '<') || p->tok.space_before) return false;
+  return isalpha((unsigned char)p->lex.src[p->tok.offset + 1]);
+}
+
+/* Appends the suffix at '<' to letter ("R" -> "R<S>"; upper case, as
+ * compound letters: MBN's R<s> and R<S> are one piece) and moves past it. */
+static void parse_suffix(Parser *p, char *letter, size_t size) {
+  const char *start = p->lex.src + p->tok.offset + 1;
+  size_t len = 0;
+  while (isalnum((unsigned char)start[len])) len++;
+  if (start[len] != '>') parse_error(p, "a suffix '<..>' holds letters and digits only");
+  size_t have = strlen(letter);
+  if (have + len + 2 >= size)
+    parse_error(p, "'%s<%.*s>' is longer than %d characters (a piece letter with its suffix)",
+                letter, (int)len, start, (int)size - 1);
+  letter[have] = '<';
+  for (size_t i = 0; i < len; i++) letter[have + 1 + i] = (char)toupper((unsigned char)start[i]);
+  letter[have + 1 + len] = '>';
+  letter[have + 2 + len] = '\0';
+  size_t end = (size_t)(start - p->lex.src) + len; /* the offset of '>' */
+  while (p->tok.kind != TK_EOF && (size_t)p->tok.offset <= end) parse_next(p);
+}
+
 static bool is_direction(char c) {
   return c && strchr("bdflrstvz", c);
 }
@@ -437,6 +465,19 @@ static AstNode *parse_single_move(Parser *p) {
                 p->lex.src + p->tok.offset);
   }
   parse_next(p);
+  /* a macro with a suffix (@Y<a>=..., MBN §16), named with it: a letter of
+   * its own, whatever the letter before the suffix means alone */
+  if (parse_at_suffix(p)) {
+    if (atom->kind == AST_LEAPER && !atom->spelling)
+      parse_error(p, "a suffix follows a letter or a compound letter, not a leaper :m,n:");
+    if (atom->kind == AST_LEAPER) {
+      char base = atom->spelling;
+      atom->kind = AST_REF;
+      atom->letter[0] = base;
+      atom->letter[1] = '\0';
+    }
+    parse_suffix(p, atom->letter, sizeof atom->letter);
+  }
   /* steps of the null leaper O go nowhere; "O2" is XBoard's castling */
   if (atom->kind == AST_LEAPER && atom->spelling == 'O' && p->tok.kind == TK_NUMBER &&
       !p->tok.space_before)
@@ -748,10 +789,7 @@ static AstNode *parse_betza_move(Parser *p) {
 /* BoardIdentifier ::= '<' ( '*' | Number ( ',' Number )* ) '>'   (MBN §8: C<2>=, C<*>=)
  * The reflected form <<..>> and 4D <..;..> are rejected by name. */
 static uint32_t parse_board_identifier(Parser *p) {
-  Token open = p->tok;
   parse_next(p); /* '<' */
-  if (p->tok.kind == TK_LOWER || p->tok.kind == TK_UPPER)
-    parse_error_at(p, &open, "piece suffixes ('<s>') are not supported");
   if (parse_is(p, '<')) parse_error(p, "reflected board identifiers ('<<..>>') are not supported");
   uint32_t boards = 0;
   if (parse_is(p, '*') && !p->tok.space_before) {
@@ -809,16 +847,13 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_
     parse_error(p, "expected a piece letter");
   }
   parse_next(p);
+  /* a piece's suffix (MBN §3) or a macro name's (§16) is part of its name */
+  if (parse_at_suffix(p)) parse_suffix(p, letter, 8);
   if (parse_is(p, '<') && !p->tok.space_before) {
-    if (!boards) {
-      /* a macro's suffix (MBN §3, §16: "a macro name can have a suffix like
-       * a piece letter") or a board identifier */
-      const char *next = p->lex.src + p->tok.offset + 1;
-      if (isalpha((unsigned char)*next))
-        parse_error(p, "macro suffixes ('@X<s>=') are not supported (as piece suffixes are not)");
-      parse_error(p, "board identifiers '<...>' are allowed on piece definitions only");
-    }
+    if (!boards) parse_error(p, "board identifiers '<...>' are allowed on piece definitions only");
     *boards = parse_board_identifier(p);
+    if (parse_at_suffix(p))
+      parse_error(p, "a suffix comes before the board identifier (R<s><2>=...)");
   }
   if (parse_is(p, '/') && !p->tok.space_before)
     parse_error(p, "announcement suffixes '/.../' are not supported");

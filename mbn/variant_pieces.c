@@ -118,12 +118,23 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
                        quoted);
       return false;
     }
-    /* Suffix <..> names a member of a piece group: part of the letter. */
-    if (p < end && *p == '<') {
+    /* A suffix <s> names a member of a piece group (MBN §3): part of the
+     * letter, in upper case (R<s> and R<S> are one piece, as compound
+     * letters are); a board identifier <2> is not. */
+    while (p < end && *p == '<') {
       const char *close = memchr(p, '>', (size_t)(end - p));
       if (!close) {
         variant_diag_add(diags, pos, "suffix in '%s' lacks its closing '>'", quoted);
         return false;
+      }
+      if (isalpha((unsigned char)p[1])) {
+        if (n + (size_t)(close - p) + 1 >= sizeof letter) {
+          variant_diag_add(diags, pos, "piece letter in '%s' is longer than %d characters", quoted,
+                           (int)sizeof letter - 1);
+          return false;
+        }
+        for (const char *c = p; c <= close; c++) letter[n++] = (char)toupper((unsigned char)*c);
+        letter[n] = '\0';
       }
       p = close + 1;
     }

@@ -39,6 +39,15 @@ static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
                      **p ? bad : "end of text");
     return false;
   }
+  /* a member of a piece group, R<s> (MBN §3) */
+  if (**p == '<') {
+    const char *close = strchr(*p, '>');
+    if (!close || n + (size_t)(close - *p) + 1 >= sizeof letter) {
+      variant_diag_add(diags, at, "piece suffix '<..>' in setup lacks its '>' or is too long");
+      return false;
+    }
+    while (*p <= close) letter[n++] = (char)toupper((unsigned char)*(*p)++);
+  }
   letter[n] = '\0';
   if (fbr_piece_index(v, letter) < 0) {
     char known[256];

@@ -801,6 +801,54 @@ START_TEST(promotion_to_the_other_colour) {
 }
 END_TEST
 
+/* Suffixes (MBN §3, §16): R<a> and R<b> are pieces of their own in the R
+ * group, R<a> alone moving as the group's R=W0 and R<b> as its own body;
+ * FENs name them with the suffix. A macro's name may carry one too, and a
+ * suffixed letter inside a move names a macro or nothing. */
+START_TEST(suffixes_name_pieces_and_macros) {
+  VariantLibrary *lib;
+  Position *pos =
+      iv_position_ok("K R=W0 R<a> R<b>=fW", "4k3/8/8/8/8/8/8/R<a>3K2R<b> w - - 0 1", &lib);
+  char moves[2048];
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_str_eq(moves, "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1d1 e1d2 e1e2 "
+                          "e1f1 e1f2 h1h2");
+  iv_make_check(pos, "h1h2", "4k3/8/8/8/8/8/7R<B>/R<A>3K3 b - - 1 1");
+  char err[256], fen[256];
+  ck_assert_msg(pos_set_fen(pos, "r<b>3k3/8/8/8/8/8/8/R<A>3K3 b - - 0 1", err, sizeof err), "%s",
+                err);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "r<b>3k3/8/8/8/8/8/8/R<A>3K3 b - - 0 1");
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "a8a7") && !strstr(moves, "a8b8"), "%s", moves); /* fW, Black's */
+  iv_done(pos, lib);
+  pos = iv_position_ok("K @Y<a>=fN X=Y<a>+W", "4k3/8/8/8/3X4/8/8/4K3 w - - 0 1", &lib);
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "d4c4 d4c6 d4d3 d4d5 d4e4 d4e6 e1"), "%s", moves);
+  iv_done(pos, lib);
+  const char *refused[][2] = {
+      {"K X=W<a>", "'W<A>' is not a macro"},
+      {"K @:XX:<ab>=W X=:XX:<ab>", "is longer than 7 characters"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "[v]\nboard = 8x8\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\n"
+             "rules = royal{K}\n",
+             refused[i][0]);
+    VariantDiagnostics diags = {0};
+    lib = library_new();
+    library_add_text(lib, "v.var", text, &diags);
+    library_compile(lib, &diags);
+    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], refused[i][1]) &&
+                      strstr(diags.items[0], "v.var:"),
+                  "%s: %s", refused[i][0], diags.count ? diags.items[0] : "none");
+    variant_diag_free(&diags);
+    library_free(lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -826,6 +874,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, optional_modifiers);
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
+  tcase_add_test(tc, suffixes_name_pieces_and_macros);
   tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
