@@ -42,7 +42,7 @@ int variant_find_type(const Variant *v, const char *letter, int len) {
 static Piece fen_read_piece(const Variant *v, const char **p) {
   const char *s = *p;
   int side = s[0] == '\''; /* a side-mover, 'P (MBN §2) */
-  int len = side + (s[side] == '+' || s[side] == '-' ? 2 : 1), first = len - 1;
+  int len = side + (s[side] && strchr("+-#$%&", s[side]) ? 2 : 1), first = len - 1;
   if (s[side] == ':') {
     const char *close = strchr(s + side + 1, ':');
     if (!close || close - s - side > 4 || close - s - side < 2) return PIECE_NONE;

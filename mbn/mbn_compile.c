@@ -29,7 +29,7 @@ int mbn_find_piece(const Variant *variant, const char *letter) {
 /* "p" -> "P", "+p" -> "+P"; returns true if the letter was lower case. */
 static bool letter_normalise(const char *in, char *out) {
   snprintf(out, PIECE_LETTER_MAX, "%s", in);
-  char *core = out[0] == '+' || out[0] == '-' || out[0] == '\'' ? out + 1 : out;
+  char *core = out[0] && strchr("+-'#$%&", out[0]) ? out + 1 : out;
   if (core[0] >= 'a' && core[0] <= 'z') {
     core[0] = (char)toupper((unsigned char)core[0]);
     return true;
@@ -531,10 +531,15 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       const char *letter = def->letters[src[type].white_letter];
       char base[PIECE_LETTER_MAX];
       const char *suffix = strchr(letter, '<');
-      if (suffix) {
+      bool prefixed = strchr("#$%&", letter[0]) != NULL;
+      if (suffix || prefixed) {
         /* R<l> alone: "R=W0 ... is the default for all suffixed pieces R"
-         * (MBN §3), or the basic piece R where R has no definition */
-        snprintf(base, sizeof base, "%.*s", (int)(suffix - letter), letter);
+         * (MBN §3); #Q alone: "the default definition is #Q=Q" (§2); or
+         * the basic piece where the letter has no definition */
+        if (suffix)
+          snprintf(base, sizeof base, "%.*s", (int)(suffix - letter), letter);
+        else
+          snprintf(base, sizeof base, "%s", letter + 1);
         int group = mbn_find_piece(variant, base);
         const AstDefinition *group_def = group >= 0 ? src[group].white : NULL;
         if (group_def && group_def->move)

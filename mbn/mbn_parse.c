@@ -827,7 +827,13 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_
                   '\'', p->tok.ch);
   }
   if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
-    if ((p->tok.ch != '+' && p->tok.ch != '-') || !allow_prefix)
+    /* # $ % &: pieces of their own ("Q #Q": #Q=Q by default, MBN §2); their
+     * promotion rules would need FBR's promotion# (refused there). '*' is
+     * the FEN's hole, so a *Q could not be set up. */
+    if (p->tok.ch == '*' && allow_prefix)
+      parse_error(p, "piece prefix '*' is not supported: a '*' in a FEN is a hole, so the "
+                     "piece could not be set up (use '#', '$', '%%' or '&')");
+    if (!strchr("+-#$%&", p->tok.ch) || !allow_prefix)
       parse_error(p, "piece prefix '%c' is not supported", p->tok.ch);
     letter[n++] = p->tok.ch;
     parse_next(p);
@@ -914,6 +920,7 @@ static void parse_castling_form(Parser *p) {
 /* Definition ::= '@' Identifier '=' Move | 'O-O' ('-O')? '=' Move '=' Move
  *              | Identifier+ ( '=' Move | '==' PieceSet )? */
 static void parse_definition(Parser *p, AstDefinition *def) {
+  Token first = p->tok;
   memset(def, 0, sizeof *def);
   def->line = p->tok.line;
   def->col = p->tok.col;
@@ -983,6 +990,17 @@ static void parse_definition(Parser *p, AstDefinition *def) {
   parse_next(p);
   if (parse_is(p, '=') && !p->tok.space_before) {
     def->kind = DEF_PROMOTION;
+    char prefix = def->letters[0][0];
+    if (prefix && strchr("#$%&", prefix)) {
+      parse_next(p);
+      if (parse_is(p, '@'))
+        parse_error_at(p, &first, "drop rules ('%c%s==@...', MBN section 5) are not supported",
+                       prefix, def->letters[0] + 1);
+      parse_error_at(p, &first,
+                     "promotion rules of the '%c' prefix need FBR's promotion%c, which is not "
+                     "supported (only '+' promotes)",
+                     prefix, prefix);
+    }
     if (def->letters[0][0] != '+' || def->letter_count != 1)
       parse_error(p, "a promotion rule '==' needs one '+'-prefixed piece (+P==QRBN)");
     parse_next(p);

@@ -12,7 +12,7 @@
 
 #include "mbn/fbr_sets.h"
 
-/* Reads one piece letter (optionally '+'- or '-'-prefixed, a side-mover's
+/* Reads one piece letter (optionally '+'-, '-'-, '#'-, '$'-, '%'- or '&'-prefixed, a side-mover's
  * ' before either, optionally
  * ':XY:') at *p and checks it is declared. */
 static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
@@ -22,7 +22,7 @@ static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
   const char *start = *p;
   if (**p == '\'') letter[n++] = *(*p)++; /* a side-mover, 'P */
   while (**p == '+' && n < 2) letter[n++] = *(*p)++;
-  if (!(n && letter[n - 1] == '+') && **p == '-') letter[n++] = *(*p)++;
+  if (!(n && letter[n - 1] == '+') && **p && strchr("-#$%&", **p)) letter[n++] = *(*p)++;
   if (**p == ':') {
     const char *close = strchr(*p + 1, ':');
     if (!close || close - *p > 4) {

@@ -849,6 +849,51 @@ START_TEST(suffixes_name_pieces_and_macros) {
 }
 END_TEST
 
+/* The prefixes # $ % & (MBN §2, "Q #Q ... the default definition is #Q=Q"):
+ * pieces of their own that move as the letter's definition or the basic
+ * piece unless given a body; FENs name them with the prefix. Their
+ * promotion rules, drop rules and the '*' prefix (a FEN's hole) are refused
+ * by name. */
+START_TEST(prefixed_pieces_are_pieces_of_their_own) {
+  VariantLibrary *lib;
+  Position *pos =
+      iv_position_ok("K Q #Q R=W $R %N=fW", "4k3/8/8/8/8/8/3%N4/#Q3K2$R w - - 0 1", &lib);
+  char moves[2048];
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_str_eq(moves,
+                   "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1b2 a1c1 a1c3 a1d1 a1d4 a1e5 a1f6 "
+                   "a1g7 a1h8 d2d3 e1d1 e1e2 e1f1 e1f2 h1g1 h1h2");
+  iv_make_check(pos, "h1h2", "4k3/8/8/8/8/8/3%N3$R/#Q3K3 b - - 1 1");
+  char err[256], fen[256];
+  ck_assert_msg(pos_set_fen(pos, "#q3k3/8/8/8/8/8/8/4K2$R b - - 0 1", err, sizeof err), "%s", err);
+  pos_get_fen(pos, fen, sizeof fen);
+  ck_assert_str_eq(fen, "#q3k3/8/8/8/8/8/8/4K2$R b - - 0 1");
+  iv_done(pos, lib);
+  const char *refused[][3] = {
+      {"K Q *Q", "royal{K}", "piece prefix '*' is not supported: a '*' in a FEN is a hole"},
+      {"K Q #Q #Q==Q", "royal{K}", "promotion rules of the '#' prefix need FBR's promotion#"},
+      {"K $K==@k@K", "royal{K}", "drop rules ('$K==@...', MBN section 5) are not supported"},
+      {"K Q #Q", "royal{K} promotion#=enter{Q}", "only the '+' promotion prefix"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "[v]\nboard = 8x8\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\n"
+             "rules = %s\n",
+             refused[i][0], refused[i][1]);
+    VariantDiagnostics diags = {0};
+    lib = library_new();
+    library_add_text(lib, "v.var", text, &diags);
+    library_compile(lib, &diags);
+    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], refused[i][2]) &&
+                      strstr(diags.items[0], "v.var:"),
+                  "%s: %s", refused[i][0], diags.count ? diags.items[0] : "none");
+    variant_diag_free(&diags);
+    library_free(lib);
+  }
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -874,6 +919,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, optional_modifiers);
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
+  tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);
   tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);

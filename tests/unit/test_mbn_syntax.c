@@ -18,6 +18,7 @@ typedef struct {
  * piece sets name added where the text leaves them implicit). */
 static const Example ACCEPTED[] = {
     {"PS=mfWcfF", 8, 8},
+    {"Q #Q $Q=fQ %N &K", 8, 8},
     {"R=W0 R<s>=[1-2](rW+(lR--[[a1]fR])) R<n>=[6-7](lW+(rR--[[g7]bR])) R<l>=lR R<x>", 8, 8},
     {"K Q R B N P +P==QRBN", 8, 8},
     {"Q N +Q=QN", 8, 8},
@@ -122,9 +123,8 @@ typedef struct {
 /* Examples of constructs Chimera does not support yet: each is refused by
  * name, never half-compiled. */
 static const Rejected REJECTED[] = {
-    {"Q #Q", "piece prefix '#' is not supported"},
     {"*KLWNCP==X", "piece prefix '*' is not supported"},
-    {"$K==@k@K@w@S", "piece prefix '$' is not supported"},
+    {"$K==@k@K@w@S", "drop rules ('$K==@...', MBN section 5) are not supported"},
     {"G=K+F02 +G=P !+G/DragonResurrection/", "piece prefix '!' is not supported"},
     {"+G +G/DragonResurrection/==+D", "announcement suffixes"},
     {"+P==Q +p==I", "needs a piece 'P'"},
