@@ -413,6 +413,31 @@ static const char *xb_promotes_other(const Variant *variant) {
   return NULL;
 }
 
+/* Whether XBoard cannot show or play the variant, with the reason in why
+ * (when not NULL): a 3D board (a flat `setup` would show another board), a
+ * piece it cannot name with one letter, a promotion to the other side. */
+static bool xb_cannot_play(const Variant *v, char *why, size_t size) {
+  const char *unnamed = xb_unnamed_piece(v), *turncoat = xb_promotes_other(v);
+  if (v->shape.levels > 1) {
+    if (why)
+      snprintf(why, size, "%s has a %dx%dx%d board; XBoard shows flat boards only", v->name,
+               v->shape.files, v->shape.ranks, v->shape.levels);
+  } else if (unnamed) {
+    if (why)
+      snprintf(why, size, "%s has a piece named %s, which XBoard cannot name with one letter",
+               v->name, unnamed);
+  } else if (turncoat) {
+    if (why)
+      snprintf(why, size,
+               "%s has a piece %s that promotes to the other side's piece, which XBoard does not "
+               "play",
+               v->name, turncoat);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 static void xb_features(Xb *xb) {
   output_line(xb->out, "feature done=0");
   int count = engine_variant_count(xb->engine);
@@ -428,9 +453,7 @@ static void xb_features(Xb *xb) {
   for (int i = 0; i < count; i++) {
     /* XBoard's boards are flat: 3D variants (raumschach) are UCI/CLI only;
      * so are variants with pieces XBoard cannot name (xb_unnamed_piece). */
-    if (engine_variant_at(xb->engine, i)->shape.levels > 1) continue;
-    if (xb_unnamed_piece(engine_variant_at(xb->engine, i))) continue;
-    if (xb_promotes_other(engine_variant_at(xb->engine, i))) continue;
+    if (xb_cannot_play(engine_variant_at(xb->engine, i), NULL, 0)) continue;
     /* chess and normal are one game for XBoard: list each GUI name once. */
     const char *name =
         xb_gui_name(engine_variant_at(xb->engine, i), name_buffer, sizeof name_buffer);
@@ -496,30 +519,9 @@ static void xb_select_variant(Xb *xb, const char *gui_name) {
     engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
     return;
   }
-  /* XBoard draws flat boards only: a flat `setup` of a 3D game would show a
-   * board that is not the one played. */
-  if (variant && variant->shape.levels > 1) {
-    output_line(
-        xb->out, "Error (%s has a %dx%dx%d board; XBoard shows flat boards only): variant %s",
-        variant->name, variant->shape.files, variant->shape.ranks, variant->shape.levels, gui_name);
-    engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
-    return;
-  }
-  const char *unnamed = variant ? xb_unnamed_piece(variant) : NULL;
-  if (unnamed) {
-    output_line(xb->out,
-                "Error (%s has a piece named %s, which XBoard cannot name with one letter): "
-                "variant %s",
-                variant->name, unnamed, gui_name);
-    engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
-    return;
-  }
-  const char *turncoat = variant ? xb_promotes_other(variant) : NULL;
-  if (turncoat) {
-    output_line(xb->out,
-                "Error (%s has a piece %s that promotes to the other side's piece, which XBoard "
-                "does not play): variant %s",
-                variant->name, turncoat, gui_name);
+  char why[256];
+  if (variant && xb_cannot_play(variant, why, sizeof why)) {
+    output_line(xb->out, "Error (%s): variant %s", why, gui_name);
     engine_refuse_position(xb->engine, "variant refused; a new game or another variant ends it");
     return;
   }

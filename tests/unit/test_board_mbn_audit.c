@@ -47,6 +47,26 @@ static bool has(const char *list, const char *move) {
 /* Reproducer 1: B0* goes as far as possible, so it stops before a friendly
  * piece (N on f6) and before the edge and a friend (K on a1): e5, b2; a7 and
  * g1 at the edges. */
+/* The variant (board, setup, pieces, rules) is refused with `message`: by
+ * the compiler at v.var:line:col, or by the board when it is loaded. */
+static void expect_load_refused(const char *board, const char *setup, const char *pieces,
+                                const char *rules, const char *message) {
+  char text[1024], err[256] = "";
+  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = %s\n", board,
+           setup, pieces, rules);
+  VariantDiagnostics diags = {0};
+  VariantLibrary *lib = library_new();
+  library_add_text(lib, "v.var", text, &diags);
+  library_compile(lib, &diags);
+  const Variant *v = library_find(lib, "v");
+  Position *pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
+  const char *error = diags.count ? diags.items[0] : err;
+  ck_assert_msg(pos == NULL && strstr(error, message) && (!diags.count || strstr(error, "v.var:")),
+                "%s / %s: %s", board, pieces, error[0] ? error : "none");
+  variant_diag_free(&diags);
+  library_free(lib);
+}
+
 START_TEST(maximal_rider_stops_before_a_friend) {
   char out[512];
   ck_assert_int_eq(
@@ -285,18 +305,7 @@ END_TEST
 /* The variant with these pieces (X on d4) does not load, and says why:
  * its error holds `reason`. */
 static void expect_refused(const char *pieces, const char *reason) {
-  char text[256], err[256] = "";
-  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = royal{K}\n", fen8,
-           pieces);
-  VariantDiagnostics diags = {0};
-  VariantLibrary *lib = library_new();
-  library_add_text(lib, "v.var", text, &diags);
-  library_compile(lib, &diags);
-  ck_assert_int_eq(diags.count, 0);
-  Position *pos = pos_new(library_find(lib, "v"), err, sizeof err);
-  ck_assert_msg(!pos && strstr(err, reason), "%s: %s", pieces, pos ? "accepted" : err);
-  variant_diag_free(&diags);
-  library_free(lib);
+  expect_load_refused("8x8", fen8, pieces, "royal{K}", reason);
 }
 
 /* A move may capture any number of pieces on its way (a long move,
@@ -729,22 +738,9 @@ START_TEST(side_movers_turn_a_quarter) {
       {"10x8", "K P 'P", "needs a square board"},
       {"8x8", "K P '+P", "a side-mover with another prefix"},
   };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-    char text[512];
-    snprintf(
-        text, sizeof text,
-        "[v]\nboard = %s\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\nrules = royal{K}\n",
-        refused[i][0], refused[i][1]);
-    VariantDiagnostics diags = {0};
-    lib = library_new();
-    library_add_text(lib, "v.var", text, &diags);
-    library_compile(lib, &diags);
-    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], refused[i][2]) &&
-                      strstr(diags.items[0], "v.var:"),
-                  "%s: %s", refused[i][1], diags.count ? diags.items[0] : "none");
-    variant_diag_free(&diags);
-    library_free(lib);
-  }
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused(refused[i][0], "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][1], "royal{K}",
+                        refused[i][2]);
 }
 END_TEST
 
@@ -781,23 +777,9 @@ START_TEST(promotion_to_the_other_colour) {
       {"K Q R B N P +P==k", "promotion to the other colour to a royal piece"},
       {"K Q R B N P +p==q", "in a rule for Black alone"},
   };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-    char text[512], err[256] = "";
-    snprintf(text, sizeof text,
-             "[v]\nboard = 8x8\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\n"
-             "rules = royal{K}\n",
-             refused[i][0]);
-    VariantDiagnostics diags = {0};
-    lib = library_new();
-    library_add_text(lib, "v.var", text, &diags);
-    library_compile(lib, &diags);
-    const Variant *v = library_find(lib, "v");
-    pos = v && !diags.count ? pos_new(v, err, sizeof err) : NULL;
-    const char *error = diags.count ? diags.items[0] : err;
-    ck_assert_msg(pos == NULL && strstr(error, refused[i][1]), "%s: %s", refused[i][0], error);
-    variant_diag_free(&diags);
-    library_free(lib);
-  }
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], "royal{K}",
+                        refused[i][1]);
 }
 END_TEST
 
@@ -830,22 +812,9 @@ START_TEST(suffixes_name_pieces_and_macros) {
       {"K X=W<a>", "'W<A>' is not a macro"},
       {"K @:XX:<ab>=W X=:XX:<ab>", "is longer than 7 characters"},
   };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-    char text[512];
-    snprintf(text, sizeof text,
-             "[v]\nboard = 8x8\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\n"
-             "rules = royal{K}\n",
-             refused[i][0]);
-    VariantDiagnostics diags = {0};
-    lib = library_new();
-    library_add_text(lib, "v.var", text, &diags);
-    library_compile(lib, &diags);
-    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], refused[i][1]) &&
-                      strstr(diags.items[0], "v.var:"),
-                  "%s: %s", refused[i][0], diags.count ? diags.items[0] : "none");
-    variant_diag_free(&diags);
-    library_free(lib);
-  }
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], "royal{K}",
+                        refused[i][1]);
 }
 END_TEST
 
@@ -875,22 +844,9 @@ START_TEST(prefixed_pieces_are_pieces_of_their_own) {
       {"K $K==@k@K", "royal{K}", "drop rules ('$K==@...', MBN section 5) are not supported"},
       {"K Q #Q", "royal{K} promotion#=enter{Q}", "only the '+' promotion prefix"},
   };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-    char text[512];
-    snprintf(text, sizeof text,
-             "[v]\nboard = 8x8\nsetup = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\npieces = %s\n"
-             "rules = %s\n",
-             refused[i][0], refused[i][1]);
-    VariantDiagnostics diags = {0};
-    lib = library_new();
-    library_add_text(lib, "v.var", text, &diags);
-    library_compile(lib, &diags);
-    ck_assert_msg(diags.count > 0 && strstr(diags.items[0], refused[i][2]) &&
-                      strstr(diags.items[0], "v.var:"),
-                  "%s: %s", refused[i][0], diags.count ? diags.items[0] : "none");
-    variant_diag_free(&diags);
-    library_free(lib);
-  }
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], refused[i][1],
+                        refused[i][2]);
 }
 END_TEST
 
