@@ -492,7 +492,7 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
   /* a wall a move places may block an attack, the duck it moves unblock
    * one: every move is made and tested */
   ctx->watching = ctx->pinned_nb < 0 && !facing && !t->walls_move && !t->promotes_other &&
-                  watch_init(pos, &ctx->watch);
+                  !t->attack_conditions && watch_init(pos, &ctx->watch);
 }
 
 bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
@@ -637,7 +637,8 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   ctx->royal_nb = 0;
   ctx->disc64 = 0;
   ctx->disc128 = 0;
-  if (r->atomic || r->royal_duple || t->walls_move || t->promotes_other || pos_is_decided(pos))
+  if (r->atomic || r->royal_duple || t->walls_move || t->promotes_other || t->attack_conditions ||
+      pos_is_decided(pos))
     return;
   if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {
     /* the attack walks of our pieces that can reach an enemy royal */

@@ -38,7 +38,52 @@ static inline Piece walk_cell(const Walk *w, int sq) {
   if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
   if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
+  if (sq == w->target && w->condition && piece_color(p) == w->us)
+    return piece_make((Color)!w->us, piece_type(p));
   return p;
+}
+
+/* Whether a piece of colour `by` and one of `types` attacks sq in the
+ * position as it stands (before the move being walked): asked by attack
+ * conditions, with the attackers' own conditional legs left out. */
+static bool walk_square_attacked(const Position *pos, int sq, Color by, const TypeSet *types) {
+  if (type_set_is_empty(*types)) return false;
+  const Geometry *geo = &pos->geo;
+  int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
+  for (int i = 0; i < pos->pcount[by]; i++) {
+    int from = pos->plist[by][i];
+    Piece pc = pos->board[from];
+    if (from == sq || !piece_is_real(pc) || piece_color(pc) != by ||
+        !type_set_has(types, piece_type(pc)))
+      continue;
+    const uint8_t *reach = pos->tables->reach[piece_type(pc)][by];
+    if (reach && !reach[tables_reach_cell(geo, tf - geo_file(geo, from), tr - geo_rank(geo, from))])
+      continue;
+    Walk a;
+    walk_init(&a, pos, by, sq, NULL);
+    a.condition = true;
+    walk_piece(&a, from);
+    if (a.found) return true;
+  }
+  return false;
+}
+
+/* An attack condition (MoveLeg.origin_attackers / landing_attackers) on sq:
+ * attacked by a piece of the filter (friendly: the mover's colour), or with
+ * ATTACKERS_NOT by none of them (decision 40). */
+__attribute__((noinline)) static bool walk_attack_condition(const Walk *w, int sq, unsigned code) {
+  const PieceFilter *f = &w->pos->variant->filters[ATTACKERS_FILTER(code)];
+  bool attacked = walk_square_attacked(w->pos, sq, (Color)!w->us, &f->enemy) ||
+                  walk_square_attacked(w->pos, sq, w->us, &f->friendly);
+  return attacked != ((code & ATTACKERS_NOT) != 0);
+}
+
+/* The leg's attack conditions where it starts (from) or lands (sq, or -1). */
+static inline bool walk_attack_allowed(const Walk *w, const MoveLeg *leg, int from, int sq) {
+  if (w->condition) return false;
+  if (sq < 0)
+    return !leg->origin_attackers || walk_attack_condition(w, from, leg->origin_attackers);
+  return !leg->landing_attackers || walk_attack_condition(w, sq, leg->landing_attackers);
 }
 
 static bool is_ep_square(const Position *pos, int sq) {
@@ -114,6 +159,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
   if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return false;
+  if (leg->flags & LEG_ATTACK_CONDITION && !walk_attack_allowed(w, leg, sq, -1)) return false;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   int at = sq;
@@ -124,7 +170,8 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
     if (cell == PIECE_WALL) return false;
     if (step >= leg->min_steps && at != w->origin &&
         (leg->landing_range == MOVE_NONE || pos->variant->ranges[leg->landing_range].member[at]) &&
-        (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)))
+        (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)) &&
+        (!(leg->flags & LEG_ATTACK_CONDITION) || walk_attack_allowed(w, leg, sq, at)))
       return true;
     if (cell != PIECE_NONE && !walk_may_leap(w, leg, cell)) return false;
   }
@@ -538,6 +585,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
   }
   if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
     return;
+  if (leg->flags & LEG_ATTACK_CONDITION && !walk_attack_allowed(w, leg, from, sq)) return;
   bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
   if (leg->flags & LEG_SETUP) {
     if (capture) walk_land_back(w, leg, from, sq, depth, false);
@@ -633,6 +681,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
   if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return;
+  if (leg->flags & LEG_ATTACK_CONDITION && !walk_attack_allowed(w, leg, from, -1)) return;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;

@@ -64,6 +64,11 @@ typedef struct {
   MoveList *list;      /* generation mode */
   int target;          /* attack mode: the square to capture on, else -1 */
   bool found;
+  /* attack mode, asking an attack condition ({C}W2, [+]): a piece of the
+   * walker's own colour on the target counts as one it could take (the
+   * square is attacked if defended), and legs with attack conditions are
+   * left out (conditions do not recurse) */
+  bool condition;
   bool memo; /* walked through the memo and queue (BoardTables.memo) */
   /* attack mode: if set, every board cell the walk reads is marked here
    * (one bit per square), so a caller can tell which moves may change the

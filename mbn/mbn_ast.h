@@ -34,7 +34,7 @@ typedef struct {
 void *arena_alloc(Arena *arena, size_t size); /* zeroed; aborts only on out-of-memory */
 void arena_free(Arena *arena);
 
-typedef struct {
+typedef struct AstPieceSet {
   bool colored; /* {!...}: upper case friendly, lower case enemy */
   bool negated; /* {^...} */
   int count;
@@ -43,9 +43,11 @@ typedef struct {
 
 /* One comma-separated item of a board range: [a-c1-3], [b], [2], [#]. */
 typedef struct {
-  char special;         /* 0, or '#' (edge) '.' (inner) '*' (unattacked) */
-  int file_lo, file_hi; /* 0-based, -1 = every file */
-  int rank_lo, rank_hi; /* 0-based, -1 = every rank */
+  char special;            /* 0, or '#' (edge) '.' (inner) '*' (unattacked), '+' (attacked),
+                              ':' (holding an unmoved piece), '{' (attacked by the pieces of set) */
+  struct AstPieceSet *set; /* special '{': [{QR}] */
+  int file_lo, file_hi;    /* 0-based, -1 = every file */
+  int rank_lo, rank_hi;    /* 0-based, -1 = every rank */
 } AstRangeItem;
 
 typedef struct {
@@ -130,6 +132,7 @@ struct AstNode {
   bool setup;               /* ! before the move: its capture made, the piece stands back on
                                the square it came from (the setup square, MBN §6) */
   AstTransition transition; /* <+1>, <<+1>>, <> before the move */
+  AstPieceSet *attackers;   /* {C}W2: the move only from a square these pieces attack (MBN §6) */
   uint32_t origin_boards;   /* set by the compiler for C<2>=...: legs start only on these
                                boards (bit l for level l); never parsed or printed */
   /* AST_ALT */

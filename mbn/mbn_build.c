@@ -300,6 +300,8 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   leg->victim_set = MOVE_NONE;
   leg->origin_range = t->origin_range < 0 ? MOVE_NONE : (uint16_t)t->origin_range;
   leg->landing_range = t->landing_range < 0 ? MOVE_NONE : (uint16_t)t->landing_range;
+  leg->origin_attackers = (uint16_t)t->origin_attackers;
+  leg->landing_attackers = (uint16_t)t->landing_attackers;
   leg->first_child = 0;
   leg->child_count = 0;
   return b->leg_count++;
@@ -418,6 +420,8 @@ static bool leg_covers(const MoveLeg *a, const MoveLeg *b) {
   if (a->victim_set != MOVE_NONE && a->victim_set != b->victim_set) return false;
   if (a->ep_victims && a->ep_victims != b->ep_victims) return false;
   if (a->leap_set != b->leap_set) return false;
+  if (a->origin_attackers != b->origin_attackers || a->landing_attackers != b->landing_attackers)
+    return false;
   if (a->origin_range != MOVE_NONE && a->origin_range != b->origin_range) return false;
   return a->landing_range == MOVE_NONE || a->landing_range == b->landing_range;
 }

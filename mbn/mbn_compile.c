@@ -75,6 +75,10 @@ static void program_remap(MoveProgram *p, int range_base, int filter_base) {
     if (leg->victim_set != MOVE_NONE) leg->victim_set = (uint16_t)(leg->victim_set + filter_base);
     if (leg->ep_victims) leg->ep_victims = (uint16_t)(leg->ep_victims + filter_base);
     if (leg->leap_set) leg->leap_set = (uint16_t)(leg->leap_set + filter_base);
+    if (leg->origin_attackers)
+      leg->origin_attackers = (uint16_t)(leg->origin_attackers + filter_base);
+    if (leg->landing_attackers)
+      leg->landing_attackers = (uint16_t)(leg->landing_attackers + filter_base);
   }
 }
 

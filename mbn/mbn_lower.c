@@ -1098,9 +1098,25 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
       inner.transition = tr;
     }
     int before = -1, after = -1;
-    if (node->before.present)
-      before = lower_range_from_ast(L, &node->before, node->line, node->col);
-    if (node->after.present) after = lower_range_from_ast(L, &node->after, node->line, node->col);
+    unsigned before_attack = 0, after_attack = 0, attackers = 0;
+    int before_kind = RANGE_STATIC, after_kind = RANGE_STATIC;
+    if (node->before.present) {
+      before_kind = lower_range_condition(L, &node->before, node->line, node->col, &before_attack);
+      if (before_kind == RANGE_STATIC) before = lower_range_from_ast(L, &node->before);
+    }
+    if (node->after.present) {
+      after_kind = lower_range_condition(L, &node->after, node->line, node->col, &after_attack);
+      /* the board keeps whether a piece moved only for pieces with initial moves */
+      if (after_kind == RANGE_UNMOVED)
+        lower_error(L, node->line, node->col, "[:]",
+                    "range [:] after a move (landing on an unmoved piece) is not supported; "
+                    "before a move it is the initial move i ([:]W = iW)");
+      if (after_kind == RANGE_STATIC) after = lower_range_from_ast(L, &node->after);
+    }
+    if (node->attackers) {
+      int filter = lower_filter_from_set(L, node->attackers, node->line, node->col);
+      if (filter >= 0) attackers = (unsigned)(filter + 1);
+    }
     if (L->lc->failed) return f;
     f = lower_node(L, node->kids[0], &inner);
     if (node->origin_boards) before = lower_range_intersect(L->lc, before, boards_range(L, node));
@@ -1111,6 +1127,25 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     for (int i = 0; after >= 0 && i < f.exits.count; i++) {
       Template *t = &L->t[f.exits.items[i]];
       t->landing_range = lower_range_intersect(L->lc, t->landing_range, after);
+    }
+    if (before_kind == RANGE_UNMOVED)
+      for (int i = 0; i < f.entries.count; i++) L->t[f.entries.items[i]].flags |= LEG_INITIAL;
+    unsigned conditions[3] = {before_attack, attackers, after_attack};
+    for (int k = 0; k < 3; k++) {
+      if (!conditions[k]) continue;
+      const IntList *legs = k < 2 ? &f.entries : &f.exits;
+      for (int i = 0; i < legs->count; i++) {
+        Template *t = &L->t[legs->items[i]];
+        unsigned *slot = k < 2 ? &t->origin_attackers : &t->landing_attackers;
+        if (*slot && *slot != conditions[k]) {
+          lower_error(L, node->line, node->col, k == 1 ? "{" : "[",
+                      "two attack conditions on one square of a leg ({C}[+]W, or nested "
+                      "ranges) are not supported");
+          return f;
+        }
+        *slot = conditions[k];
+        t->flags |= LEG_ATTACK_CONDITION;
+      }
     }
     return f;
   }

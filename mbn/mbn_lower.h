@@ -47,6 +47,9 @@ typedef struct {
   int end_filter, pass_filter, ep_filter; /* lowering filter ids, -1 = any */
   int leap_filter;                        /* g{..}: what `between` may leap over, -1 = any */
   int origin_range, landing_range;        /* lowering range ids, -1 = none */
+  /* {C}W2, [+]W, W[*]: 0, or 1 + a lowering filter id, ATTACKERS_NOT when the square
+   * must not be attacked (move_program.h) */
+  unsigned origin_attackers, landing_attackers;
   bool can_end;
   int dz;          /* level change (board transitions); the same for every vector */
   bool level_move; /* made under a board transition: one leg, never part of a chain */

@@ -58,7 +58,13 @@ int lower_filter_add(LowerContext *lc, PieceFilter filter);
 int lower_filter_intersect(LowerContext *lc, int a, int b);
 int lower_filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col);
 int lower_range_add(LowerContext *lc, uint8_t *member);
-int lower_range_from_ast(Lowering *L, const AstRange *range, int line, int col);
+int lower_range_from_ast(Lowering *L, const AstRange *range);
+/* The condition a range asks of its square in the position ([+] [*] [:] [{..}]):
+ * RANGE_STATIC (none: lower_range_from_ast), RANGE_UNMOVED ([:]), or
+ * RANGE_ATTACK with *code an attack condition (lowering filter id, move_program.h's
+ * ATTACKERS_NOT); RANGE_ERROR after a diagnostic. */
+enum { RANGE_ERROR = -1, RANGE_STATIC, RANGE_UNMOVED, RANGE_ATTACK };
+int lower_range_condition(Lowering *L, const AstRange *range, int line, int col, unsigned *code);
 int lower_range_intersect(LowerContext *lc, int a, int b);
 
 /* Folds one level of modifiers (one AST_MOD node) into ctx; false after an

@@ -91,18 +91,12 @@ int lower_range_add(LowerContext *lc, uint8_t *member) {
   return tb->range_count++;
 }
 
-int lower_range_from_ast(Lowering *L, const AstRange *range, int line, int col) {
+int lower_range_from_ast(Lowering *L, const AstRange *range) {
   const BoardShape *s = &L->lc->variant->shape;
   size_t size = (size_t)s->files * (size_t)s->ranks * (size_t)s->levels;
   uint8_t *member = arena_alloc(L->lc->arena, size);
   for (int i = 0; i < range->count; i++) {
     const AstRangeItem *it = &range->items[i];
-    if (it->special == '*') {
-      lower_error(L, line, col, "[*]",
-                  "range [*] (unattacked squares) is only supported in "
-                  "castling definitions");
-      return -1;
-    }
     for (int level = 0; level < s->levels; level++)
       for (int rank = 0; rank < s->ranks; rank++)
         for (int file = 0; file < s->files; file++) {
@@ -123,6 +117,51 @@ int lower_range_from_ast(Lowering *L, const AstRange *range, int line, int col) 
   if (range->negated)
     for (size_t i = 0; i < size; i++) member[i] = !member[i];
   return lower_range_add(L->lc, member);
+}
+
+/* MBN §6: "[+] is the set of all threatened squares (an opponent piece giving
+ * 'check' (to any piece) at these squares...). [*] is denoting the set off all
+ * unthreatened squares ..., and [:] denotes the set of all squares occupied by
+ * unmoved pieces"; "a board range can also be defined with the use of a piece
+ * set ... all the squares attacked by one of these pieces". These depend on
+ * the position, so they are conditions on the leg, not square sets; each
+ * stands alone in its brackets (nest ranges to intersect: [1-4]([+]W)). */
+int lower_range_condition(Lowering *L, const AstRange *range, int line, int col, unsigned *code) {
+  int dynamic = -1;
+  for (int i = 0; i < range->count; i++)
+    if (strchr("*+:{", range->items[i].special ? range->items[i].special : '#')) dynamic = i;
+  if (dynamic < 0) return RANGE_STATIC;
+  const AstRangeItem *it = &range->items[dynamic];
+  char text[4] = {'[', it->special, ']', 0};
+  if (it->special == '{') memcpy(text, "[{", 3);
+  if (range->count > 1) {
+    lower_error(L, line, col, text,
+                "a range [+], [*], [:] or [{..}] depends on the position and stands alone in "
+                "its brackets; nest ranges to intersect them ([1-4]([+]W))");
+    return RANGE_ERROR;
+  }
+  if (it->special == ':') {
+    if (range->negated) {
+      lower_error(L, line, col, text,
+                  "range [^:] (squares without an unmoved piece) is not "
+                  "supported");
+      return RANGE_ERROR;
+    }
+    return RANGE_UNMOVED;
+  }
+  int filter;
+  bool not = range->negated;
+  if (it->special == '{') {
+    filter = lower_filter_from_set(L, it->set, line, col);
+    if (filter < 0) return RANGE_ERROR;
+  } else {
+    /* the opponent's pieces, every type */
+    PieceFilter f = {type_set_empty(), type_set_first_n(L->lc->variant->piece_count)};
+    filter = lower_filter_add(L->lc, f);
+    not ^= it->special == '*';
+  }
+  *code = (unsigned)(filter + 1) | (not ? ATTACKERS_NOT : 0);
+  return RANGE_ATTACK;
 }
 
 int lower_range_intersect(LowerContext *lc, int a, int b) {

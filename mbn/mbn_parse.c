@@ -186,7 +186,8 @@ static int parse_rank(Parser *p) {
 }
 
 /* BoardRange ::= '[' '^'? ( Item ( ',' Item )* )? ']'
- * Item ::= '#' | '.' | '*' | File ('-' File)? (Rank ('-' Rank)?)? | Rank ('-' Rank)? */
+ * Item ::= '#' | '.' | '*' | '+' | ':' | PieceSet | File ('-' File)? (Rank ('-' Rank)?)?
+ *        | Rank ('-' Rank)? */
 static void parse_range(Parser *p, AstRange *range) {
   parse_enter(p);
   parse_expect(p, '[', "to open a board range");
@@ -203,14 +204,18 @@ static void parse_range(Parser *p, AstRange *range) {
       parse_error(p, "board range has more than %d items", MBN_MAX_RANGE_ITEMS);
     AstRangeItem *item = &range->items[range->count++];
     item->file_lo = item->file_hi = item->rank_lo = item->rank_hi = -1;
-    if (parse_is(p, '#') || parse_is(p, '.') || parse_is(p, '*')) {
+    if (parse_is(p, '#') || parse_is(p, '.') || parse_is(p, '*') || parse_is(p, '+') ||
+        parse_is(p, ':')) {
       item->special = p->tok.ch;
       parse_next(p);
       continue;
     }
-    if (parse_is(p, '+') || parse_is(p, ':'))
-      parse_error(p, "range '[%c]' is not supported", p->tok.ch);
-    if (parse_is(p, '{')) parse_error(p, "board range given by a piece set is not supported");
+    if (parse_is(p, '{')) { /* the squares these pieces attack (MBN §6) */
+      item->special = '{';
+      item->set = arena_alloc(p->arena, sizeof *item->set);
+      parse_piece_set(p, item->set);
+      continue;
+    }
     if (p->tok.kind == TK_LOWER) {
       item->file_lo = item->file_hi = p->tok.ch - 'a';
       parse_next(p);
@@ -562,6 +567,8 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
 }
 
 /* PartialMove ::= BoardRange? Modification* Move Move* BoardRange? */
+static int parse_match_bracket(const char *s, int offset);
+
 static AstNode *parse_partial(Parser *p) {
   Token at = p->tok;
   AstNode *mod = node_new(p, AST_MOD, &at);
@@ -582,11 +589,19 @@ static AstNode *parse_partial(Parser *p) {
   if (parse_is(p, '!')) parse_error(p, "the setup operator '!' comes before a board transition");
   if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
   if (parse_is(p, '<')) parse_error(p, "two board transitions in a row");
-  if (parse_is(p, '{'))
-    parse_error(p, "attacker piece sets before a move ({C}W2) are not supported; an "
-                   "optional complex rider '{..}0' is not in MBN's grammar (docs/mbn.md "
-                   "decision 19)");
   if (parse_is(p, '[')) parse_range(p, &mod->before);
+  /* Attackers ::= PieceSet, before the modifiers: {C}W2F2 */
+  if (parse_is(p, '{')) {
+    int after = parse_match_bracket(p->lex.src, p->tok.offset);
+    if (after >= 0 && p->lex.src[after] >= '0' && p->lex.src[after] <= '9')
+      parse_error(p, "an optional complex rider '{..}0' is not in MBN's grammar (docs/mbn.md "
+                     "decision 19)");
+    mod->attackers = arena_alloc(p->arena, sizeof *mod->attackers);
+    parse_piece_set(p, mod->attackers);
+    if (parse_is(p, '{') && !p->tok.space_before)
+      parse_error(p, "two attacker sets before one move are not supported (write one set)");
+    if (p->tok.space_before) parse_error(p, "expected a move after the attacker set");
+  }
   while (!p->tok.space_before &&
          ((p->tok.kind == TK_LOWER) || (parse_is(p, '(') && parse_at_amalgamated(p))))
     parse_modifier(p, mod);
@@ -602,7 +617,7 @@ static AstNode *parse_partial(Parser *p) {
   }
   if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
   if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive &&
-      !mod->setup && !mod->transition.kind)
+      !mod->setup && !mod->transition.kind && !mod->attackers)
     return move;
   node_add_kid(p, mod, move);
   return mod;

@@ -40,6 +40,10 @@ static void print_range(Printer *p, const AstRange *range) {
   for (int i = 0; i < range->count; i++) {
     const AstRangeItem *it = &range->items[i];
     if (i) put(p, ",");
+    if (it->special == '{') {
+      print_set(p, it->set);
+      continue;
+    }
     if (it->special) {
       put(p, "%c", it->special);
       continue;
@@ -159,6 +163,7 @@ static void print_node(Printer *p, const AstNode *node) {
     if (node->decisive) put(p, "#");
     print_transition(p, &node->transition);
     print_range(p, &node->before);
+    if (node->attackers) print_set(p, node->attackers);
     for (int i = 0; i < node->mod_count; i++)
       print_modifier(p, &node->mods[i], node, i ? &node->mods[i - 1] : NULL,
                      i + 1 < node->mod_count ? &node->mods[i + 1] : NULL);

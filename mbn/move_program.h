@@ -106,9 +106,21 @@ typedef enum {
    * the leg started from, where the move ends or its next leg starts
    * (docs/mbn.md decision 34). Only single-leg captures carry it. */
   LEG_SETUP = 1 << 15,
+  /* {C}W2, [+]W, W[*]: the leg starts (origin_attackers) or lands
+   * (landing_attackers) only on a square attacked, or not attacked, by the
+   * pieces of a set, in the position before the move (docs/mbn.md decision
+   * 40). Conditional legs never count as attacks when another condition is
+   * asked, so conditions do not recurse. */
+  LEG_ATTACK_CONDITION = 1 << 16,
 } LegFlag;
 
-/* One leg of a move. 28 bytes, so a piece's graph is a few cache lines. */
+/* MoveLeg.origin_attackers / landing_attackers: 0 for no condition, else
+ * 1 + the PieceFilter index of the attackers (friendly: the mover's
+ * colour), with ATTACKERS_NOT set when the square must not be attacked. */
+#define ATTACKERS_NOT          0x8000u
+#define ATTACKERS_FILTER(code) ((int)((code) & ~ATTACKERS_NOT) - 1)
+
+/* One leg of a move. 32 bytes, so a piece's graph is a few cache lines. */
 typedef struct {
   int8_t dx, dy, dz;      /* the step vector, already absolute for this colour */
   uint8_t min_steps;      /* 1 for a leaper; n for an exact rider 0n */
@@ -125,8 +137,9 @@ typedef struct {
                              leap over (between is not EMPTY); 0 (as zeroed) for any */
   uint16_t origin_range;  /* SquareRange index the leg must start in, or MOVE_NONE */
   uint16_t landing_range; /* SquareRange index the leg must land in, or MOVE_NONE */
-  uint16_t first_child;   /* index of the first next leg in MoveProgram.children */
-  uint16_t child_count;   /* how many next legs; 0 for a final leg */
+  uint16_t origin_attackers, landing_attackers; /* LEG_ATTACK_CONDITION: see ATTACKERS_NOT */
+  uint16_t first_child; /* index of the first next leg in MoveProgram.children */
+  uint16_t child_count; /* how many next legs; 0 for a final leg */
 } MoveLeg;
 
 /* A set of squares, one byte per square of the board (1 = in the set), in the

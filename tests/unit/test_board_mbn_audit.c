@@ -850,6 +850,64 @@ START_TEST(prefixed_pieces_are_pieces_of_their_own) {
 }
 END_TEST
 
+/* The moves from `from` in fen must be exactly `want` (space-separated, any
+ * order). */
+static void expect_exactly_from(const char *pieces, const char *fen, const char *from,
+                                const char *want) {
+  VariantLibrary *lib;
+  Position *pos = iv_position_ok(pieces, fen, &lib);
+  char out[1024], copy[256];
+  int n = iv_moves_from(pos, from, out, sizeof out), count = 0;
+  snprintf(copy, sizeof copy, "%s", want);
+  for (char *m = strtok(copy, " "); m; m = strtok(NULL, " ")) {
+    count++;
+    ck_assert_msg(strstr(out, m), "%s in %s: %s missing from '%s'", pieces, fen, m, out);
+  }
+  ck_assert_msg(n == count, "%s in %s: '%s', expected '%s'", pieces, fen, out, want);
+  iv_done(pos, lib);
+}
+
+/* Attack conditions (MBN section 6, decision 40): {C}W2F2 moves only from a
+ * square a C attacks (either colour: a friendly C guarding it too); [+] from
+ * a square the opponent attacks, [*] onto squares it does not, [{!q}] onto
+ * squares the enemy queen attacks, all in the position before the move;
+ * [:] before a move is i. A conditional move that can capture gives check:
+ * the king escaping two squares attacks two squares away while a C guards it. */
+START_TEST(attack_conditions) {
+  const char *escape = "K=K+{C}W2F2 C=RN Q";
+  /* checked by a chancellor along the first rank: W2 and F2 besides the steps; d1, f1, c1
+   * and g1 stay on the checking line */
+  expect_exactly_from(escape, "4k3/8/8/8/8/8/8/c3K3 w - - 0 1", "e1",
+                      "e1e2 e1f2 e1d2 e1e3 e1g3 e1c3");
+  /* checked by a queen: no escape moves */
+  expect_exactly_from(escape, "4k3/8/8/8/8/8/8/q3K3 w - - 0 1", "e1", "e1e2 e1f2 e1d2");
+  /* guarded by a friendly chancellor: the set names both colours */
+  expect_exactly_from(escape, "4k3/8/8/8/8/8/8/C3K3 w - - 0 1", "e1",
+                      "e1e2 e1f1 e1d1 e1f2 e1d2 e1e3 e1g1 e1c1 e1g3 e1c3");
+  /* while C guards it, White's king attacks e3 and c3 (W2, F2): Black may not go there */
+  expect_exactly_from(escape, "8/8/8/8/3k4/8/8/C3K3 b - - 0 1", "d4",
+                      "d4d3 d4d5 d4e4 d4c4 d4e5 d4c5");
+  expect_exactly_from(escape, "8/8/8/8/3k4/8/8/4K3 b - - 0 1", "d4",
+                      "d4d3 d4d5 d4e4 d4c4 d4e3 d4c3 d4e5 d4c5");
+  const char *ranges = "K Q R X=[+]K Y=K[*] Z=K[{!q}] V=[:]W2";
+  expect_exactly_from(ranges, "4k3/8/8/8/r2X4/8/8/4K3 w - - 0 1", "d4",
+                      "d4d5 d4d3 d4e4 d4c4 d4e5 d4c5 d4e3 d4c3");
+  expect_exactly_from(ranges, "4k3/8/8/8/3X4/8/8/4K3 w - - 0 1", "d4", "");
+  expect_exactly_from(ranges, "4k3/8/8/r7/3Y4/8/8/4K3 w - - 0 1", "d4", "d4d3 d4e4 d4c4 d4e3 d4c3");
+  /* c3 is behind Z on the queen's diagonal: not attacked before the move */
+  expect_exactly_from(ranges, "4k2q/8/8/8/3Z4/8/8/4K3 w - - 0 1", "d4", "d4e5");
+  expect_exactly_from(ranges, "4k3/8/8/8/8/8/3V4/4K3 w - - 0 1", "d2",
+                      "d2d3 d2d4 d2d1 d2e2 d2f2 d2c2 d2b2");
+  /* moved away from its setup square: no move */
+  VariantLibrary *lib;
+  Position *pos = iv_position_on_ok("8x8", ranges, "4k3/8/8/8/8/8/3V4/4K3 w - - 0 1",
+                                    "4k3/8/8/8/3V4/8/8/4K3 w - - 0 1", &lib);
+  char out[256];
+  ck_assert_int_eq(iv_moves_from(pos, "d4", out, sizeof out), 0);
+  iv_done(pos, lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -876,6 +934,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
   tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
+  tcase_add_test(tc, attack_conditions);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);
   tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);
