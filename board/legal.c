@@ -492,7 +492,7 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
   /* a wall a move places may block an attack, the duck it moves unblock
    * one: every move is made and tested */
   ctx->watching = ctx->pinned_nb < 0 && !facing && !t->walls_move && !t->promotes_other &&
-                  !t->attack_conditions && watch_init(pos, &ctx->watch);
+                  !t->conditional_moves && watch_init(pos, &ctx->watch);
 }
 
 bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
@@ -637,7 +637,7 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   ctx->royal_nb = 0;
   ctx->disc64 = 0;
   ctx->disc128 = 0;
-  if (r->atomic || r->royal_duple || t->walls_move || t->promotes_other || t->attack_conditions ||
+  if (r->atomic || r->royal_duple || t->walls_move || t->promotes_other || t->conditional_moves ||
       pos_is_decided(pos))
     return;
   if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {

@@ -78,8 +78,32 @@ __attribute__((noinline)) static bool walk_attack_condition(const Walk *w, int s
   return attacked != ((code & ATTACKERS_NOT) != 0);
 }
 
-/* The leg's attack conditions where it starts (from) or lands (sq, or -1). */
+/* MBN's conditional operator (/T[a1]/W, LEG_PRESENCE): whether a piece of
+ * the set (friendly: the mover's colour) stands on a square of the range,
+ * or anywhere, in the position before the move (decision 41). */
+__attribute__((noinline)) static bool walk_presence(const Walk *w, const MoveLeg *leg) {
+  const Position *pos = w->pos;
+  const PieceFilter *f = &pos->variant->filters[leg->presence_set - 1];
+  const uint8_t *range =
+      leg->presence_range == MOVE_NONE ? NULL : pos->variant->ranges[leg->presence_range].member;
+  for (int c = 0; c < COLOR_NB; c++) {
+    const TypeSet *types = c == (int)w->us ? &f->friendly : &f->enemy;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+      int sq = pos->plist[c][i];
+      Piece p = pos->board[sq];
+      if (piece_is_real(p) && piece_color(p) == (Color)c && (!range || range[sq]) &&
+          type_set_has(types, piece_type(p)))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* The leg's conditions where it starts (from; sq -1) or lands (sq): its
+ * presence condition and attack conditions. */
 static inline bool walk_attack_allowed(const Walk *w, const MoveLeg *leg, int from, int sq) {
+  if (sq < 0 && leg->flags & LEG_PRESENCE && !walk_presence(w, leg)) return false;
+  if (!(leg->flags & LEG_ATTACK_CONDITION)) return true;
   if (w->condition) return false;
   if (sq < 0)
     return !leg->origin_attackers || walk_attack_condition(w, from, leg->origin_attackers);
@@ -159,7 +183,8 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
   if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return false;
-  if (leg->flags & LEG_ATTACK_CONDITION && !walk_attack_allowed(w, leg, sq, -1)) return false;
+  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_attack_allowed(w, leg, sq, -1))
+    return false;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   int at = sq;
@@ -681,7 +706,8 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
   if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return;
-  if (leg->flags & LEG_ATTACK_CONDITION && !walk_attack_allowed(w, leg, from, -1)) return;
+  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_attack_allowed(w, leg, from, -1))
+    return;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;

@@ -272,7 +272,8 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       for (int i = 0; i < prog->leg_count; i++) {
         const MoveLeg *leg = &prog->legs[i];
         unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE |
-                         LEG_UNBLOCKED | LEG_STRICT_INITIAL | LEG_SETUP | LEG_ATTACK_CONDITION;
+                         LEG_UNBLOCKED | LEG_STRICT_INITIAL | LEG_SETUP | LEG_ATTACK_CONDITION |
+                         LEG_PRESENCE;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);
@@ -296,7 +297,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
           if (leg->flags & LEG_DECISIVE)
             type_set_add(&t->decisive_types[c], type), t->decisive_any[c] = true;
         }
-        if (leg->flags & LEG_ATTACK_CONDITION) t->attack_conditions = true;
+        if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE)) t->conditional_moves = true;
         if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
           snprintf(err, errlen, "piece %s: unknown leg effect or between rule",
                    v->pieces[type].letter);
@@ -307,7 +308,10 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
             (leg->victim_set != MOVE_NONE && leg->victim_set >= v->filter_count) ||
             leg->ep_victims > v->filter_count || leg->leap_set > v->filter_count ||
             ATTACKERS_FILTER(leg->origin_attackers) >= v->filter_count ||
-            ATTACKERS_FILTER(leg->landing_attackers) >= v->filter_count) {
+            ATTACKERS_FILTER(leg->landing_attackers) >= v->filter_count ||
+            leg->presence_set > v->filter_count ||
+            (leg->presence_set && leg->presence_range != MOVE_NONE &&
+             leg->presence_range >= v->range_count)) {
           snprintf(err, errlen, "piece %s: leg refers to a missing range or piece set",
                    v->pieces[type].letter);
           goto fail;
@@ -569,7 +573,7 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
       !v->rules.kings_may_not_face && !v->rules.royal_may_be_exposed && !v->rules.royal_duple &&
       type_set_any(t->royal_types) && !t->last_royal_any[WHITE] && !t->last_royal_any[BLACK] &&
       !t->walls_move && /* a wall is no screen for a hopper */
-      !t->promotes_other && !t->attack_conditions;
+      !t->promotes_other && !t->conditional_moves;
   t->capture_effects = v->rules.atomic || t->petrify_any;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {
@@ -609,7 +613,7 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     }
   /* the bitboards know one promotion zone per colour: a side-mover that
    * promotes elsewhere is walked leg by leg */
-  bool bb_off = bb_disabled() || t->side_zone || t->promotes_other || t->attack_conditions;
+  bool bb_off = bb_disabled() || t->side_zone || t->promotes_other || t->conditional_moves;
   if (sq_nb <= 64)
     t->bb64 = bb_off ? NULL : bb64_new(v, &t->geo);
   else

@@ -115,10 +115,11 @@ struct BoardTables {
   bool promotes_other;    /* some type promotes to the other side's piece (+Q==q): such a
                              move can put an enemy piece next to the mover's royal, so
                              every move is made to test it (no pin or watch shortcut) */
-  bool attack_conditions; /* some leg starts or lands only where pieces attack (or do not
-                             attack) the square ({C}W2, [+], [*]: LEG_ATTACK_CONDITION): a
-                             move can switch another piece's moves on, so every move is
-                             made to test it, and the bitboards are off */
+  bool conditional_moves; /* some leg starts or lands only where pieces attack (or do not
+                             attack) the square ({C}W2, [+], [*]: LEG_ATTACK_CONDITION), or
+                             moves only while a piece stands somewhere (/T[a1]/W:
+                             LEG_PRESENCE): a move can switch another piece's moves on, so
+                             every move is made to test it, and the bitboards are off */
   bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
                              every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */

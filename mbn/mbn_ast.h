@@ -133,8 +133,13 @@ struct AstNode {
                                the square it came from (the setup square, MBN §6) */
   AstTransition transition; /* <+1>, <<+1>>, <> before the move */
   AstPieceSet *attackers;   /* {C}W2: the move only from a square these pieces attack (MBN §6) */
-  uint32_t origin_boards;   /* set by the compiler for C<2>=...: legs start only on these
-                               boards (bit l for level l); never parsed or printed */
+  /* /T[a1]/W: the move only while a piece of the set (NULL: any) stands on the range (not
+   * present: anywhere) */
+  bool condition;
+  AstPieceSet *condition_set;
+  AstRange condition_range;
+  uint32_t origin_boards; /* set by the compiler for C<2>=...: legs start only on these
+                             boards (bit l for level l); never parsed or printed */
   /* AST_ALT */
   bool juxtaposed;
   /* AST_CHAIN: sequence[k] true if kids[k] and kids[k+1] are joined by -- */

@@ -302,6 +302,8 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   leg->landing_range = t->landing_range < 0 ? MOVE_NONE : (uint16_t)t->landing_range;
   leg->origin_attackers = (uint16_t)t->origin_attackers;
   leg->landing_attackers = (uint16_t)t->landing_attackers;
+  leg->presence_set = (uint16_t)t->presence_set;
+  leg->presence_range = t->presence_range < 0 ? MOVE_NONE : (uint16_t)t->presence_range;
   leg->first_child = 0;
   leg->child_count = 0;
   return b->leg_count++;
@@ -420,7 +422,8 @@ static bool leg_covers(const MoveLeg *a, const MoveLeg *b) {
   if (a->victim_set != MOVE_NONE && a->victim_set != b->victim_set) return false;
   if (a->ep_victims && a->ep_victims != b->ep_victims) return false;
   if (a->leap_set != b->leap_set) return false;
-  if (a->origin_attackers != b->origin_attackers || a->landing_attackers != b->landing_attackers)
+  if (a->origin_attackers != b->origin_attackers || a->landing_attackers != b->landing_attackers ||
+      a->presence_set != b->presence_set || a->presence_range != b->presence_range)
     return false;
   if (a->origin_range != MOVE_NONE && a->origin_range != b->origin_range) return false;
   return a->landing_range == MOVE_NONE || a->landing_range == b->landing_range;

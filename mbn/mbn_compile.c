@@ -72,6 +72,11 @@ static void program_remap(MoveProgram *p, int range_base, int filter_base) {
       leg->origin_range = (uint16_t)(leg->origin_range + range_base);
     if (leg->landing_range != MOVE_NONE)
       leg->landing_range = (uint16_t)(leg->landing_range + range_base);
+    if (leg->presence_set) {
+      leg->presence_set = (uint16_t)(leg->presence_set + filter_base);
+      if (leg->presence_range != MOVE_NONE)
+        leg->presence_range = (uint16_t)(leg->presence_range + range_base);
+    }
     if (leg->victim_set != MOVE_NONE) leg->victim_set = (uint16_t)(leg->victim_set + filter_base);
     if (leg->ep_victims) leg->ep_victims = (uint16_t)(leg->ep_victims + filter_base);
     if (leg->leap_set) leg->leap_set = (uint16_t)(leg->leap_set + filter_base);

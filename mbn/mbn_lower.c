@@ -45,7 +45,7 @@ static int template_new(Lowering *L, const Ctx *ctx, int m, int n, int line, int
   t->n = n;
   t->min_steps = t->max_steps = 1;
   t->end_filter = t->pass_filter = t->ep_filter = t->leap_filter = -1;
-  t->origin_range = t->landing_range = -1;
+  t->origin_range = t->landing_range = t->presence_range = -1;
   t->line = L->basic_depth > 0 ? L->ref_line : line;
   t->col = L->basic_depth > 0 ? L->ref_col : col;
   if (ctx) {
@@ -1117,6 +1117,26 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
       int filter = lower_filter_from_set(L, node->attackers, node->line, node->col);
       if (filter >= 0) attackers = (unsigned)(filter + 1);
     }
+    int presence_set = 0, presence_range = -1;
+    if (node->condition) {
+      int filter;
+      if (node->condition_set) {
+        filter = lower_filter_from_set(L, node->condition_set, node->line, node->col);
+      } else { /* "/a1/W: ... occupied by any piece" */
+        TypeSet all = type_set_first_n(L->lc->variant->piece_count);
+        filter = lower_filter_add(L->lc, (PieceFilter){all, all});
+      }
+      presence_set = filter + 1;
+      if (node->condition_range.present) {
+        unsigned code;
+        if (lower_range_condition(L, &node->condition_range, node->line, node->col, &code) !=
+            RANGE_STATIC)
+          lower_error(L, node->line, node->col, "/",
+                      "a condition's squares are a plain range (not [+], [*], [:] or [{..}])");
+        else
+          presence_range = lower_range_from_ast(L, &node->condition_range);
+      }
+    }
     if (L->lc->failed) return f;
     f = lower_node(L, node->kids[0], &inner);
     if (node->origin_boards) before = lower_range_intersect(L->lc, before, boards_range(L, node));
@@ -1130,6 +1150,16 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     }
     if (before_kind == RANGE_UNMOVED)
       for (int i = 0; i < f.entries.count; i++) L->t[f.entries.items[i]].flags |= LEG_INITIAL;
+    for (int i = 0; presence_set && i < f.entries.count; i++) {
+      Template *t = &L->t[f.entries.items[i]];
+      if (t->presence_set) {
+        lower_error(L, node->line, node->col, "/", "two conditions '/.../' on one move");
+        return f;
+      }
+      t->presence_set = presence_set;
+      t->presence_range = presence_range;
+      t->flags |= LEG_PRESENCE;
+    }
     unsigned conditions[3] = {before_attack, attackers, after_attack};
     for (int k = 0; k < 3; k++) {
       if (!conditions[k]) continue;

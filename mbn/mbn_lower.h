@@ -50,6 +50,8 @@ typedef struct {
   /* {C}W2, [+]W, W[*]: 0, or 1 + a lowering filter id, ATTACKERS_NOT when the square
    * must not be attacked (move_program.h) */
   unsigned origin_attackers, landing_attackers;
+  /* /T[a1]/W: 1 + a lowering filter id (0: no condition), and a lowering range id or -1 */
+  int presence_set, presence_range;
   bool can_end;
   int dz;          /* level change (board transitions); the same for every vector */
   bool level_move; /* made under a board transition: one leg, never part of a chain */

@@ -569,6 +569,42 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
 /* PartialMove ::= BoardRange? Modification* Move Move* BoardRange? */
 static int parse_match_bracket(const char *s, int offset);
 
+/* Condition ::= '/' ( PieceSet | PieceLetter )? ( BoardRange | Square )? '/'
+ * (MBN §6: "In case of a single piece the piece set curly brackets ... can be
+ * omitted, and in case of a single square the board range brackets ...") */
+static void parse_condition(Parser *p, AstNode *mod) {
+  parse_expect(p, '/', "to open a condition");
+  mod->condition = true;
+  if (parse_is(p, '{')) {
+    mod->condition_set = arena_alloc(p->arena, sizeof *mod->condition_set);
+    parse_piece_set(p, mod->condition_set);
+  } else if (p->tok.kind == TK_UPPER || p->tok.kind == TK_COMPOUND) {
+    AstPieceSet *set = arena_alloc(p->arena, sizeof *set);
+    const char *letter = p->tok.kind == TK_UPPER ? (char[2]){p->tok.ch, 0} : p->tok.text;
+    if (strlen(letter) >= sizeof set->letters[0]) parse_error(p, "piece letter too long");
+    memcpy(set->letters[0], letter, strlen(letter) + 1);
+    set->count = 1;
+    mod->condition_set = set;
+    parse_next(p);
+  }
+  if (parse_is(p, '[')) {
+    parse_range(p, &mod->condition_range);
+  } else if (p->tok.kind == TK_LOWER) { /* a square: a1 */
+    AstRange *r = &mod->condition_range;
+    memset(r, 0, sizeof *r);
+    r->present = true;
+    r->count = 1;
+    r->items[0].file_lo = r->items[0].file_hi = p->tok.ch - 'a';
+    parse_next(p);
+    r->items[0].rank_lo = r->items[0].rank_hi = parse_rank(p);
+  }
+  if (!parse_is(p, '/'))
+    parse_error(p, "expected '/' to close the condition (a piece set or letter, then a range "
+                   "or square: /T[a1]/, /Ta1/)");
+  parse_next(p);
+  if (p->tok.space_before) parse_error(p, "expected a move after the condition");
+}
+
 static AstNode *parse_partial(Parser *p) {
   Token at = p->tok;
   AstNode *mod = node_new(p, AST_MOD, &at);
@@ -584,11 +620,13 @@ static AstNode *parse_partial(Parser *p) {
       if (p->tok.space_before) parse_error(p, "expected a move after '#'");
     }
   }
-  if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
   if (parse_is(p, '<')) parse_transition(p, &mod->transition);
   if (parse_is(p, '!')) parse_error(p, "the setup operator '!' comes before a board transition");
-  if (parse_is(p, '/')) parse_error(p, "conditions '/.../' are not supported");
-  if (parse_is(p, '<')) parse_error(p, "two board transitions in a row");
+  if (parse_is(p, '/')) parse_condition(p, mod);
+  if (parse_is(p, '/')) parse_error(p, "two conditions '/.../' before one move");
+  if (parse_is(p, '<'))
+    parse_error(p, mod->condition ? "a board transition comes before the condition"
+                                  : "two board transitions in a row");
   if (parse_is(p, '[')) parse_range(p, &mod->before);
   /* Attackers ::= PieceSet, before the modifiers: {C}W2F2 */
   if (parse_is(p, '{')) {
@@ -617,7 +655,7 @@ static AstNode *parse_partial(Parser *p) {
   }
   if (parse_is(p, '[') && !p->tok.space_before) parse_range(p, &mod->after);
   if (!mod->mod_count && !mod->before.present && !mod->after.present && !mod->decisive &&
-      !mod->setup && !mod->transition.kind && !mod->attackers)
+      !mod->setup && !mod->transition.kind && !mod->attackers && !mod->condition)
     return move;
   node_add_kid(p, mod, move);
   return mod;

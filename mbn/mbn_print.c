@@ -162,6 +162,12 @@ static void print_node(Printer *p, const AstNode *node) {
     if (node->setup) put(p, "!");
     if (node->decisive) put(p, "#");
     print_transition(p, &node->transition);
+    if (node->condition) {
+      put(p, "/");
+      if (node->condition_set) print_set(p, node->condition_set);
+      print_range(p, &node->condition_range);
+      put(p, "/");
+    }
     print_range(p, &node->before);
     if (node->attackers) print_set(p, node->attackers);
     for (int i = 0; i < node->mod_count; i++)

@@ -112,6 +112,10 @@ typedef enum {
    * 40). Conditional legs never count as attacks when another condition is
    * asked, so conditions do not recurse. */
   LEG_ATTACK_CONDITION = 1 << 16,
+  /* /T[a1]/W: the move only while a piece of a set stands on a square of a
+   * range (MBN's conditional operator; presence_set, presence_range; docs/
+   * mbn.md decision 41), in the position before the move. */
+  LEG_PRESENCE = 1 << 17,
 } LegFlag;
 
 /* MoveLeg.origin_attackers / landing_attackers: 0 for no condition, else
@@ -120,7 +124,7 @@ typedef enum {
 #define ATTACKERS_NOT          0x8000u
 #define ATTACKERS_FILTER(code) ((int)((code) & ~ATTACKERS_NOT) - 1)
 
-/* One leg of a move. 32 bytes, so a piece's graph is a few cache lines. */
+/* One leg of a move. 36 bytes, so a piece's graph is a few cache lines. */
 typedef struct {
   int8_t dx, dy, dz;      /* the step vector, already absolute for this colour */
   uint8_t min_steps;      /* 1 for a leaper; n for an exact rider 0n */
@@ -138,8 +142,10 @@ typedef struct {
   uint16_t origin_range;  /* SquareRange index the leg must start in, or MOVE_NONE */
   uint16_t landing_range; /* SquareRange index the leg must land in, or MOVE_NONE */
   uint16_t origin_attackers, landing_attackers; /* LEG_ATTACK_CONDITION: see ATTACKERS_NOT */
-  uint16_t first_child; /* index of the first next leg in MoveProgram.children */
-  uint16_t child_count; /* how many next legs; 0 for a final leg */
+  uint16_t presence_set;   /* LEG_PRESENCE: 1 + the PieceFilter index of the pieces, 0 if none */
+  uint16_t presence_range; /* LEG_PRESENCE: SquareRange index, or MOVE_NONE for the board */
+  uint16_t first_child;    /* index of the first next leg in MoveProgram.children */
+  uint16_t child_count;    /* how many next legs; 0 for a final leg */
 } MoveLeg;
 
 /* A set of squares, one byte per square of the board (1 = in the set), in the

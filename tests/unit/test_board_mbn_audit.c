@@ -908,6 +908,40 @@ START_TEST(attack_conditions) {
 }
 END_TEST
 
+/* Conditions (MBN section 6, decision 41): H=(/Ta1/W)+(/Ta2/D) moves as a
+ * wazir while a T stands on a1 (either colour), as a dabbaba while one
+ * stands on a2; G=/T/F while a T is anywhere; J=/a1/N while any piece is on
+ * a1. Black's squares are White's mirrored (a8). A move that puts a T on a1
+ * gives H its moves, so it can give check through them. */
+START_TEST(conditions_on_pieces_present) {
+  const char *pieces = "K T=W H=(/Ta1/W)+(/Ta2/D) G=/T/F J=/a1/N";
+  expect_exactly_from(pieces, "4k3/8/8/8/8/8/8/T3K2H w - - 0 1", "h1", "h1h2 h1g1");
+  expect_exactly_from(pieces, "4k3/8/8/8/8/8/T7/4K2H w - - 0 1", "h1", "h1h3 h1f1");
+  expect_exactly_from(pieces, "4k3/8/8/8/8/8/8/t3K2H w - - 0 1", "h1", "h1h2 h1g1");
+  expect_exactly_from(pieces, "4k3/8/8/8/8/8/8/4K2H w - - 0 1", "h1", "");
+  expect_exactly_from(pieces, "4k2h/8/8/8/8/8/8/T3K3 b - - 0 1", "h8", "");
+  expect_exactly_from(pieces, "t3k2h/8/8/8/8/8/8/4K3 b - - 0 1", "h8", "h8h7 h8g8");
+  expect_exactly_from(pieces, "4k3/8/8/3G4/8/8/8/T3K3 w - - 0 1", "d5", "d5e6 d5c6 d5e4 d5c4");
+  expect_exactly_from(pieces, "4k3/8/8/3G4/8/8/8/4K3 w - - 0 1", "d5", "");
+  expect_exactly_from(pieces, "4k3/8/8/3J4/8/8/8/t3K3 w - - 0 1", "d5",
+                      "d5e7 d5c7 d5e3 d5c3 d5f6 d5b6 d5f4 d5b4");
+  /* H on h2 has no move while the T is on b2; on a2 it leaps two (not onto h3); from a2 to
+   * a1 the T gives it the wazir's step, which checks the king on h3 */
+  VariantLibrary *lib;
+  Position *pos = iv_position_ok(pieces, "8/8/8/8/8/7k/1T5H/4K3 w - - 0 1", &lib);
+  char out[256];
+  ck_assert_int_eq(iv_moves_from(pos, "h2", out, sizeof out), 0);
+  ck_assert_msg(!pos_gives_check(pos, move_from_text(pos, "b2b3", out, sizeof out)), "b2b3");
+  Move m = iv_make_check(pos, "b2a2", "8/8/8/8/8/7k/T6H/4K3 b - - 1 1");
+  ck_assert_msg(!pos_gives_check(pos, m), "b2a2 (D from h2 reaches h4, not h3)");
+  iv_done(pos, lib);
+  pos = iv_position_ok(pieces, "8/8/8/8/8/7k/T6H/4K3 w - - 0 1", &lib);
+  m = move_from_text(pos, "a2a1", out, sizeof out);
+  ck_assert_msg(pos_gives_check(pos, m), "a2a1 gives H its wazir move onto h3");
+  iv_done(pos, lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -935,6 +969,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
   tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
   tcase_add_test(tc, attack_conditions);
+  tcase_add_test(tc, conditions_on_pieces_present);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);
   tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);

@@ -34,7 +34,7 @@ static const ErrorCase CASES[] = {
     {"X=!W", 1, 4, "the setup operator '!' is supported on captures only"},
     {"X=#!W", 1, 5, "the setup operator '!' is supported on captures only"},
     {"X=K<+1>!cW", 1, 8, "the setup operator '!' comes before a board transition"},
-    {"X=/T/W", 1, 3, "conditions '/.../' are not supported"},
+    {"X=/T/W", 1, 3, "piece set names 'T', which is not a piece of this variant"},
     /* board transitions (MBN §8): malformed ones at the offending token */
     {"X=<2>W", 1, 3, "board 2 in a transition, but the board has 1 level"},
     {"X=<+1W", 1, 6, "expected ',' or '>' in a board transition"},
