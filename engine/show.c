@@ -62,6 +62,15 @@ static char show_symbol(uint8_t kind) {
   return '.';
 }
 
+/* Whether some leg of the program moves only in some positions: attack
+ * conditions ({C}W2, [+], [*], [{..}]) and conditions (/T[a1]/W). The
+ * empty board cannot show when, so the picture draws them all and says so. */
+static bool show_has_conditions(const MoveProgram *prog) {
+  for (int i = 0; i < prog->leg_count; i++)
+    if (prog->legs[i].flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE)) return true;
+  return false;
+}
+
 static void show_kinds(uint8_t kind, char *out) {
   int n = 0;
   if (kind & WALK_MOVE) out[n++] = 'm';
@@ -137,6 +146,10 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
       for (int file = 0; file < files; file++) fprintf(out, " %c", file < 26 ? 'a' + file : '?');
       fputc('\n', out);
     }
+    if (show_has_conditions(&piece->moves[black ? BLACK : WHITE]))
+      fprintf(out, "(some of these moves are made only where pieces attack or stand: "
+                   "attacker sets {..}, ranges [+] [*] [{..}], conditions /../; all are "
+                   "drawn)\n");
   }
   free(reach);
   return 0;

@@ -80,6 +80,26 @@ START_TEST(unicorn_on_three_levels) {
 }
 END_TEST
 
+/* The empty board cannot show when a conditional move ({C}W2, /a1/W) is
+ * possible: it is drawn, and a line says so; a plain piece has no such line. */
+START_TEST(conditional_moves_are_drawn_with_a_note) {
+  char out[4096], err[4096];
+  char *argv[] = {"/a1/W", "--board", "3x3", "--square", "b2"};
+  ck_assert_int_eq(run(argv, 5, out, err), 0);
+  ck_assert_str_eq(out, ":SH: (/a1/W) on b2, 3x3 board\n"
+                        "  3  . * .\n"
+                        "  2  * X *\n"
+                        "  1  . * .\n"
+                        "     a b c\n"
+                        "(some of these moves are made only where pieces attack or stand: "
+                        "attacker sets {..}, ranges [+] [*] [{..}], conditions /../; all are "
+                        "drawn)\n");
+  char *plain[] = {"W", "--board", "3x3", "--square", "b2"};
+  ck_assert_int_eq(run(plain, 5, out, err), 0);
+  ck_assert_ptr_null(strstr(out, "conditions"));
+}
+END_TEST
+
 START_TEST(list_of_a_checker) {
   char out[4096], err[4096];
   char *argv[] = {"fcF-mF", "--board", "5x5", "--square", "c1", "--list"};
@@ -125,6 +145,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, knight_diagram);
   tcase_add_test(tc, pawn_diagram_marks_move_and_capture);
   tcase_add_test(tc, list_of_a_checker);
+  tcase_add_test(tc, conditional_moves_are_drawn_with_a_note);
   tcase_add_test(tc, unicorn_on_three_levels);
   tcase_add_test(tc, bad_mbn_is_reported_with_position);
   tcase_add_test(tc, bad_options);
