@@ -341,14 +341,17 @@ static AstNode *parse_sequence(Parser *p);
 static AstNode *parse_steps(Parser *p, AstNode *move, bool group) {
   if (parse_is(p, '*') && !p->tok.space_before) {
     if (group) parse_error(p, "edge rider '*' on a group is not supported");
-    if (p->lex.src[p->tok.offset + 1] == '*') parse_error(p, "steps '**' are not supported");
+    if (p->lex.src[p->tok.offset + 1] == '*')
+      parse_error(p, "steps '**' are not supported: MBN never defines them (docs/mbn.md "
+                     "decision 42)");
     AstNode *edge = node_new(p, AST_RIDE, &p->tok);
     edge->ride = RIDE_EDGE;
     node_add_kid(p, edge, move);
     parse_next(p);
     return edge;
   }
-  if (parse_is(p, '#') && !p->tok.space_before) parse_error(p, "steps '#' are not supported");
+  if (parse_is(p, '#') && !p->tok.space_before)
+    parse_error(p, "steps '#' are not supported: MBN never defines them (docs/mbn.md decision 42)");
   if (p->tok.kind != TK_NUMBER || p->tok.space_before) return move;
   AstNode *ride = node_new(p, AST_RIDE, &p->tok);
   ride->group = group;
@@ -530,7 +533,9 @@ static void parse_modifier(Parser *p, AstNode *mod_node) {
       parse_error(p, "modifier '%c' repeated three times", c);
   }
   if ((c == 'o') && parse_is(p, '[') && !p->tok.space_before)
-    parse_error(p, "cylinders over some files ('o[..]') are not supported");
+    parse_error(p, "cylinders over some files ('o[..]') are not supported: MBN does not say "
+                   "whether a piece on the connected files still reaches the files outside "
+                   "them (docs/mbn.md decision 43)");
   if (p->tok.kind == TK_LOWER && p->tok.ch == 'y' && !p->tok.space_before) {
     if (!strchr("cjwx", c) || mod->count != 1)
       parse_error(p, "'y' only follows c, j, w or x (cy, jy, wy, xy)");
