@@ -99,9 +99,11 @@ __attribute__((noinline)) static bool walk_presence(const Walk *w, const MoveLeg
   return false;
 }
 
-/* The leg's conditions where it starts (from; sq -1) or lands (sq): its
- * presence condition and attack conditions. */
-static inline bool walk_attack_allowed(const Walk *w, const MoveLeg *leg, int from, int sq) {
+/* Whether the leg's conditions on the position hold where it starts (from;
+ * sq -1) or lands (sq): its presence condition (/../, at the start only) and
+ * its attack conditions; in a condition's own walk, legs with attack
+ * conditions are left out. */
+static inline bool walk_conditions_hold(const Walk *w, const MoveLeg *leg, int from, int sq) {
   if (sq < 0 && leg->flags & LEG_PRESENCE && !walk_presence(w, leg)) return false;
   if (!(leg->flags & LEG_ATTACK_CONDITION)) return true;
   if (w->condition) return false;
@@ -183,7 +185,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
   if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return false;
-  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_attack_allowed(w, leg, sq, -1))
+  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_conditions_hold(w, leg, sq, -1))
     return false;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
@@ -196,7 +198,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
     if (step >= leg->min_steps && at != w->origin &&
         (leg->landing_range == MOVE_NONE || pos->variant->ranges[leg->landing_range].member[at]) &&
         (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)) &&
-        (!(leg->flags & LEG_ATTACK_CONDITION) || walk_attack_allowed(w, leg, sq, at)))
+        (!(leg->flags & LEG_ATTACK_CONDITION) || walk_conditions_hold(w, leg, sq, at)))
       return true;
     if (cell != PIECE_NONE && !walk_may_leap(w, leg, cell)) return false;
   }
@@ -610,7 +612,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
   }
   if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
     return;
-  if (leg->flags & LEG_ATTACK_CONDITION && !walk_attack_allowed(w, leg, from, sq)) return;
+  if (leg->flags & LEG_ATTACK_CONDITION && !walk_conditions_hold(w, leg, from, sq)) return;
   bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
   if (leg->flags & LEG_SETUP) {
     if (capture) walk_land_back(w, leg, from, sq, depth, false);
@@ -706,7 +708,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
   if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return;
-  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_attack_allowed(w, leg, from, -1))
+  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_conditions_hold(w, leg, from, -1))
     return;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
