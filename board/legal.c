@@ -26,7 +26,6 @@
 /* Attack test leaving out attackers of the `exclude` types (NULL: none). */
 static bool attacked_by(const Position *pos, int sq, Color by, const TypeSet *exclude) {
   const BoardTables *t = pos->tables;
-  const Geometry *geo = &pos->geo;
   /* bitboards first: most variants need nothing else (no Walk to set up) */
   const bool *attack_ok = NULL; /* types the bitboards have answered for */
   if (!exclude && t->bb64) {
@@ -38,23 +37,7 @@ static bool attacked_by(const Position *pos, int sq, Color by, const TypeSet *ex
     if (t->bb128->all_attack_ok[by]) return false;
     attack_ok = t->bb128->attack_ok;
   }
-  int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
-  Walk w;
-  walk_init(&w, pos, by, sq, NULL);
-  for (int i = 0; i < pos->pcount[by]; i++) {
-    int from = pos->plist[by][i];
-    int type = piece_type(pos->board[from]);
-    if (exclude && type_set_has(exclude, type)) continue;
-    if (attack_ok && attack_ok[type * COLOR_NB + by]) continue;
-    const uint8_t *reach = t->reach[type][by];
-    if (reach) {
-      int dx = tf - geo_file(geo, from), dy = tr - geo_rank(geo, from);
-      if (!reach[tables_reach_cell(geo, dx, dy)]) continue;
-    }
-    walk_piece(&w, from);
-    if (w.found) return true;
-  }
-  return false;
+  return walk_square_attacked(pos, sq, by, exclude, attack_ok, false);
 }
 
 /* Whether colour c's royals are in check: any of them attacked, or with
@@ -491,8 +474,7 @@ void legal_context_init(const Position *pos, LegalContext *ctx) {
   ctx->watch.royal_nb = 0;
   /* a wall a move places may block an attack, the duck it moves unblock
    * one: every move is made and tested */
-  ctx->watching = ctx->pinned_nb < 0 && !facing && !t->walls_move && !t->promotes_other &&
-                  !t->conditional_moves && watch_init(pos, &ctx->watch);
+  ctx->watching = ctx->pinned_nb < 0 && !facing && !t->made_to_test && watch_init(pos, &ctx->watch);
 }
 
 bool legal_context_test(const Position *pos, const LegalContext *ctx, Move m) {
@@ -637,9 +619,7 @@ void check_context_init(const Position *pos, CheckContext *ctx) {
   ctx->royal_nb = 0;
   ctx->disc64 = 0;
   ctx->disc128 = 0;
-  if (r->atomic || r->royal_duple || t->walls_move || t->promotes_other || t->conditional_moves ||
-      pos_is_decided(pos))
-    return;
+  if (r->atomic || r->royal_duple || t->made_to_test || pos_is_decided(pos)) return;
   if (!(t->bb64 && t->bb64->all_attack_ok[us]) && !(t->bb128 && t->bb128->all_attack_ok[us])) {
     /* the attack walks of our pieces that can reach an enemy royal */
     if (type_set_is_empty(t->royal_mask[them])) {

@@ -37,35 +37,19 @@ static inline Piece walk_cell(const Walk *w, int sq) {
     if (c->sq == sq) return c->flip ? piece_flipped(w->pos->board[sq]) : PIECE_NONE;
   if (w->reads) w->reads[sq >> 6] |= (uint64_t)1 << (sq & 63);
   Piece p = w->pos->board[sq];
-  if (sq == w->target && p == PIECE_NONE) return piece_make((Color)!w->us, 0);
-  if (sq == w->target && w->condition && piece_color(p) == w->us)
-    return piece_make((Color)!w->us, piece_type(p));
+  if (sq == w->target) {
+    if (p == PIECE_NONE) return piece_make((Color)!w->us, 0);
+    if (w->condition && piece_color(p) == w->us) return piece_make((Color)!w->us, piece_type(p));
+  }
   return p;
 }
 
-/* Whether a piece of colour `by` and one of `types` attacks sq in the
- * position as it stands (before the move being walked): asked by attack
- * conditions, with the attackers' own conditional legs left out. */
-static bool walk_square_attacked(const Position *pos, int sq, Color by, const TypeSet *types) {
+/* Whether a piece of colour `by` and one of `types` attacks sq, for an
+ * attack condition (conditional legs left out). */
+static bool condition_attacked(const Position *pos, int sq, Color by, const TypeSet *types) {
   if (type_set_is_empty(*types)) return false;
-  const Geometry *geo = &pos->geo;
-  int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
-  for (int i = 0; i < pos->pcount[by]; i++) {
-    int from = pos->plist[by][i];
-    Piece pc = pos->board[from];
-    if (from == sq || !piece_is_real(pc) || piece_color(pc) != by ||
-        !type_set_has(types, piece_type(pc)))
-      continue;
-    const uint8_t *reach = pos->tables->reach[piece_type(pc)][by];
-    if (reach && !reach[tables_reach_cell(geo, tf - geo_file(geo, from), tr - geo_rank(geo, from))])
-      continue;
-    Walk a;
-    walk_init(&a, pos, by, sq, NULL);
-    a.condition = true;
-    walk_piece(&a, from);
-    if (a.found) return true;
-  }
-  return false;
+  TypeSet others = type_set_minus(type_set_first_n(pos->tables->type_nb), *types);
+  return walk_square_attacked(pos, sq, by, &others, NULL, true);
 }
 
 /* An attack condition (MoveLeg.origin_attackers / landing_attackers) on sq:
@@ -73,8 +57,8 @@ static bool walk_square_attacked(const Position *pos, int sq, Color by, const Ty
  * ATTACKERS_NOT by none of them (decision 40). */
 __attribute__((noinline)) static bool walk_attack_condition(const Walk *w, int sq, unsigned code) {
   const PieceFilter *f = &w->pos->variant->filters[ATTACKERS_FILTER(code)];
-  bool attacked = walk_square_attacked(w->pos, sq, (Color)!w->us, &f->enemy) ||
-                  walk_square_attacked(w->pos, sq, w->us, &f->friendly);
+  bool attacked = condition_attacked(w->pos, sq, (Color)!w->us, &f->enemy) ||
+                  condition_attacked(w->pos, sq, w->us, &f->friendly);
   return attacked != ((code & ATTACKERS_NOT) != 0);
 }
 
@@ -139,10 +123,13 @@ static bool walk_initial(const Position *pos, int sq) {
 
 static bool walk_all_unblocked(const Walk *w);
 
-/* The conditions of a leg on the piece rather than the squares (rare
- * flags, one test in the walk): i, ii and u. */
-__attribute__((noinline)) static bool walk_leg_allowed(Walk *w, const MoveLeg *leg) {
+/* The conditions of a leg on the piece or the position rather than the
+ * squares it passes (rare flags, one test in the walk): i, ii, u, and the
+ * attack and presence conditions where the leg starts (from). */
+__attribute__((noinline)) static bool walk_leg_allowed(Walk *w, const MoveLeg *leg, int from) {
   const Position *pos = w->pos;
+  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_conditions_hold(w, leg, from, -1))
+    return false;
   if (leg->flags & LEG_INITIAL && !walk_initial(pos, w->origin)) return false;
   if (leg->flags & LEG_STRICT_INITIAL && !(pos->board[w->origin] & PIECE_FRESH)) return false;
   if (leg->flags & LEG_UNBLOCKED) {
@@ -152,7 +139,8 @@ __attribute__((noinline)) static bool walk_leg_allowed(Walk *w, const MoveLeg *l
   }
   return true;
 }
-#define LEG_PIECE_CONDITIONS (LEG_INITIAL | LEG_STRICT_INITIAL | LEG_UNBLOCKED)
+#define LEG_PIECE_CONDITIONS                                                                       \
+  (LEG_INITIAL | LEG_STRICT_INITIAL | LEG_UNBLOCKED | LEG_ATTACK_CONDITION | LEG_PRESENCE)
 
 static void walk_emit_one(Walk *w, Move m) {
   MoveList *list = w->list;
@@ -184,9 +172,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
   const Position *pos = w->pos;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[sq])
     return false;
-  if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return false;
-  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_conditions_hold(w, leg, sq, -1))
-    return false;
+  if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg, sq)) return false;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   int at = sq;
@@ -707,9 +693,7 @@ static void walk_leg(Walk *w, int li, int from, int depth) {
   if (walk_leg_quiet(w, leg)) return;
   if (leg->origin_range != MOVE_NONE && !pos->variant->ranges[leg->origin_range].member[from])
     return;
-  if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg)) return;
-  if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE) && !walk_conditions_hold(w, leg, from, -1))
-    return;
+  if (leg->flags & LEG_PIECE_CONDITIONS && !walk_leg_allowed(w, leg, from)) return;
   const Square *next = w->next + (size_t)li * (size_t)pos->geo.sq_nb;
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? INT_MAX : leg->max_steps;
   bool saved_ep = w->ep_set;

@@ -9,6 +9,7 @@
 
 #include "board/move.h"
 #include "board/position.h"
+#include "board/tables.h"
 
 #define WALK_DEPTH_MAX 16 /* legs in one move: bounds cyclic graphs */
 /* A memoised program (BoardTables.memo) is walked breadth first from a
@@ -117,5 +118,34 @@ bool pos_royal_square_attacked(const Position *pos, int sq, Color c);
 void gen_sittuyin_promotions(const Position *pos, MoveList *list);
 /* Appends castling and drops. */
 void gen_rule_moves(const Position *pos, MoveList *list);
+
+/* Whether a piece of colour `by` attacks sq by its own program: the walker
+ * part of every attack test (legal.c's and the attack conditions'), inline
+ * because attack tests are hot. Pieces of the `exclude` types and those the
+ * bitboards answered for (`answered`, per type and colour) are skipped, as is
+ * a piece on sq itself; the reach filter drops pieces that cannot get there.
+ * `condition`: asked by an attack condition (Walk.condition). */
+static inline bool walk_square_attacked(const Position *pos, int sq, Color by,
+                                        const TypeSet *exclude, const bool *answered,
+                                        bool condition) {
+  const BoardTables *t = pos->tables;
+  const Geometry *geo = &pos->geo;
+  int tf = geo_file(geo, sq), tr = geo_rank(geo, sq);
+  Walk w;
+  walk_init(&w, pos, by, sq, NULL);
+  w.condition = condition;
+  for (int i = 0; i < pos->pcount[by]; i++) {
+    int from = pos->plist[by][i];
+    int type = piece_type(pos->board[from]);
+    if (from == sq || (exclude && type_set_has(exclude, type))) continue;
+    if (answered && answered[type * COLOR_NB + by]) continue;
+    const uint8_t *reach = t->reach[type][by];
+    if (reach && !reach[tables_reach_cell(geo, tf - geo_file(geo, from), tr - geo_rank(geo, from))])
+      continue;
+    walk_piece(&w, from);
+    if (w.found) return true;
+  }
+  return false;
+}
 
 #endif

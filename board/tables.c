@@ -410,6 +410,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
   t->drop_placed = v->rules.drop_enclose || v->rules.drop_near || v->rules.drop_opening ||
                    v->rules.drop_anyside || v->rules.drop_apart || v->rules.drop_stacked;
   t->walls_move = v->rules.wall_rule != WALL_NONE || type_set_any(v->rules.petrify);
+  t->made_to_test = t->walls_move || t->promotes_other || t->conditional_moves;
   /* every move captures (clobber): every leg a move may end on lands on an
    * occupied square and takes what stands there (not a swap), and no rule
    * adds a move that does not capture */
@@ -572,8 +573,7 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
       t->geo.levels == 1 && !t->geo.wrap_files && !t->geo.wrap_ranks && !v->rules.atomic &&
       !v->rules.kings_may_not_face && !v->rules.royal_may_be_exposed && !v->rules.royal_duple &&
       type_set_any(t->royal_types) && !t->last_royal_any[WHITE] && !t->last_royal_any[BLACK] &&
-      !t->walls_move && /* a wall is no screen for a hopper */
-      !t->promotes_other && !t->conditional_moves;
+      !t->made_to_test; /* a wall is no screen for a hopper; +Q==q and conditions add attacks */
   t->capture_effects = v->rules.atomic || t->petrify_any;
   for (int type = 0; type < t->type_nb; type++)
     for (int c = 0; c < COLOR_NB; c++) {

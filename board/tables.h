@@ -120,6 +120,9 @@ struct BoardTables {
                              moves only while a piece stands somewhere (/T[a1]/W:
                              LEG_PRESENCE): a move can switch another piece's moves on, so
                              every move is made to test it, and the bitboards are off */
+  bool made_to_test;      /* walls_move, promotes_other or conditional_moves: a move can
+                             change attacks that pins, watch lists and check shortcuts do
+                             not see, so every move is made and tested */
   bool walls_move;        /* moves place walls (wall=..., petrify{..}): walls are keyed, and
                              every move is made to test it (no pin or watch shortcut) */
   Piece *start_cells;     /* start position (for initial moves), or NULL */

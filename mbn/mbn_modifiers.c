@@ -128,8 +128,10 @@ int lower_range_from_ast(Lowering *L, const AstRange *range) {
  * stands alone in its brackets (nest ranges to intersect: [1-4]([+]W)). */
 int lower_range_condition(Lowering *L, const AstRange *range, int line, int col, unsigned *code) {
   int dynamic = -1;
-  for (int i = 0; i < range->count; i++)
-    if (strchr("*+:{", range->items[i].special ? range->items[i].special : '#')) dynamic = i;
+  for (int i = 0; i < range->count; i++) {
+    char special = range->items[i].special;
+    if (special == '*' || special == '+' || special == ':' || special == '{') dynamic = i;
+  }
   if (dynamic < 0) return RANGE_STATIC;
   const AstRangeItem *it = &range->items[dynamic];
   char text[4] = {'[', it->special, ']', 0};
