@@ -233,10 +233,18 @@ void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, S
   *partner_to = pf >= 0 && pf < files ? (Square)(row + pf) : SQ_NONE;
 }
 
+/* Whether a promotion from `from` to `to` goes back and forth: to the type
+ * the piece was promoted from, or to one that promotes back (MBN §2's ##Q,
+ * Alice's board change on every move). */
+static inline bool promotion_flips_back(const Variant *v, int from, int to) {
+  return v->pieces[from].promoted_from == to || type_set_has(&v->pieces[to].promotes_to, from);
+}
+
 /* Whether the move restarts the halfmove clock, captures aside (make finds
  * those), decided before the move as Fairy-Stockfish's do_move does: every
  * drop; a promotion, unless promotions flip both ways (promotion=demote, its
- * pieceDemotion); a move of a type of the move rule's set (draw=moverule(N)
+ * pieceDemotion; a promoted piece whose own rule takes it back, ##Q); a move of a type of the move
+ * rule's set (draw=moverule(N)
  * {..}, default {P}) that the piece could not take back with a quiet move
  * (back_reach: a sideways pawn step restarts nothing). A pass, written as a
  * piece moving to its own square, is that piece's move. Castling and swaps
@@ -244,7 +252,9 @@ void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, S
 static inline bool move_restarts_clock(const Position *pos, Move m, int mover) {
   MoveKind kind = move_kind(m);
   if (kind > MOVE_EN_PASSANT && kind != MOVE_PASS) return kind == MOVE_DROP;
-  if (kind != MOVE_PASS && move_piece_arg(m) >= 0 && !pos->variant->rules.promotion_demote)
+  int promoted = kind != MOVE_PASS ? move_piece_arg(m) : -1;
+  if (promoted >= 0 && !pos->variant->rules.promotion_demote &&
+      !promotion_flips_back(pos->variant, mover, promoted))
     return true;
   assert(mover >= 0);
   if (!pos->tables->resets_clock[mover]) return false;

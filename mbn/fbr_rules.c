@@ -371,9 +371,18 @@ static bool fbr_apply_pieces(FbrContext *ctx, const FbrRule *rule) {
 
 static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
-  if (rule->prefix && rule->prefix != '+')
-    return fbr_error(ctx, rule->pos, rule->text,
-                     "only the '+' promotion prefix is supported so far");
+  /* one promotion level, whose prefix the MBN promotion rules name
+   * (docs/mbn.md decision 44) */
+  char prefix = ctx->variant->promotion_prefix ? ctx->variant->promotion_prefix : '+';
+  if (rule->prefix && rule->prefix != prefix) {
+    char message[200];
+    snprintf(message, sizeof message,
+             "promotion%c names the '%c' prefix, but the pieces promote with '%c' (the board "
+             "plays one promotion level; write the pieces' rules with '%c': %cQ==Q, %c%cQ)",
+             rule->prefix, rule->prefix, prefix, rule->prefix, rule->prefix, rule->prefix,
+             rule->prefix);
+    return fbr_error(ctx, rule->pos, rule->text, message);
+  }
   uint8_t *white = rule->range ? rule->range : fbr_last_rank(ctx);
   if (!white) return false;
   fbr_zone_pair(ctx, white, false, r->promotion_zone);
@@ -433,7 +442,8 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
 }
 
 /* Runs after every rule, when the royal pieces are known: a promoting piece
- * whose MBN gives no promotion set promotes to its '+' form if there is one,
+ * whose MBN gives no promotion set promotes to its prefixed form (+P, or #P
+ * where the pieces promote with '#') if there is one,
  * else to every other non-royal, unprefixed, non-promoting piece (MBN's
  * default promotion rule). */
 void fbr_fill_promotions(FbrContext *ctx) {
@@ -458,7 +468,8 @@ void fbr_fill_promotions(FbrContext *ctx) {
         type_set_any(v->pieces[t].promotes_to_other))
       continue;
     char promoted[PIECE_LETTER_MAX + 1];
-    snprintf(promoted, sizeof promoted, "+%s", v->pieces[t].letter);
+    snprintf(promoted, sizeof promoted, "%c%s", v->promotion_prefix ? v->promotion_prefix : '+',
+             v->pieces[t].letter);
     int plus = fbr_type_of(v, promoted);
     if (plus >= 0) {
       v->pieces[t].promotes_to = type_set_of(plus);

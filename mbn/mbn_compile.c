@@ -106,6 +106,36 @@ static int castling_file(LowerContext *lc, const AstDefinition *def, const AstNo
   return -1;
 }
 
+/* The prefix the text promotes with (decision 44): '+' unless its
+ * promotion rules are written with '#', '*', '$', '%' or '&' (#Q==Q, ##Q,
+ * *KLWNCP==X: "the use of a letter for promotions all the rules of letter
+ * '+' will also apply to this letter", MBN §2). The board plays one
+ * promotion level, so rules of two prefixes are refused. */
+static bool promotion_prefix(LowerContext *lc, const AstProgram *prog) {
+  Variant *v = lc->variant;
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    char prefix = 0;
+    if (def->kind == DEF_PROMOTION)
+      prefix = def->letters[0][0];
+    else if (def->kind == DEF_PIECE)
+      for (int l = 0; l < def->letter_count && !prefix; l++)
+        if (def->letters[l][0] == '+' || def->letters[l][0] == '-') prefix = '+';
+    if (!prefix) continue;
+    if (v->promotion_prefix && v->promotion_prefix != prefix) {
+      char message[200];
+      snprintf(message, sizeof message,
+               "promotion rules of two prefixes ('%c' and '%c') are not supported: the board "
+               "plays one promotion level",
+               v->promotion_prefix, prefix);
+      def_error(lc, def, def->letters[0], message);
+      return false;
+    }
+    v->promotion_prefix = prefix;
+  }
+  return true;
+}
+
 /* Promotion rules and promoted pieces. White's rules (+P==QRBN) are both
  * colours' until a rule for Black alone (+p==I, MBN: "if the promotion for
  * the black piece is different ... define it explicitly") replaces Black's
@@ -118,16 +148,39 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
     bool black_pass = pass == 1;
     for (int i = 0; i < prog->count; i++) {
       const AstDefinition *def = &prog->defs[i];
+      /* '+Q' alone is MBN's default rule; '#Q' alone a piece moving as Q
+       * (a prefix other than '+': "the default promotion is the move
+       * capability of the un-promoted piece") */
+      char prefix = v->promotion_prefix ? v->promotion_prefix : '+';
       bool rule = def->kind == DEF_PROMOTION;
       bool default_rule = def->kind == DEF_PIECE && !def->move && def->letters[0][0] == '+';
-      bool promoted_piece = def->kind == DEF_PIECE && def->move && def->letters[0][0] == '+';
+      bool promoted_piece =
+          def->kind == DEF_PIECE && def->letters[0][0] == prefix && (def->move || prefix != '+');
       if (!rule && !default_rule && !promoted_piece) continue;
+      /* ##Q: the promoted piece's own rule, by default back to Q (MBN §2) */
+      bool of_promoted = rule && def->letters[0][1] == def->letters[0][0];
       for (int l = 0; l < def->letter_count; l++) {
         char letter[PIECE_LETTER_MAX];
-        bool black = letter_normalise(def->letters[l], letter);
+        bool black = letter_normalise(def->letters[l] + (of_promoted ? 1 : 0), letter);
         if (black != black_pass) continue;
         if (black && promoted_piece) continue; /* Black's own move for it: compile_move */
-        int base = mbn_find_piece(v, letter + 1);
+        /* the piece whose rule this is: Q for #Q==.., #Q for ##Q */
+        const char *base_letter = of_promoted ? letter : letter + 1;
+        int unpromoted = -1;
+        if (of_promoted) {
+          unpromoted = mbn_find_piece(v, letter + 1);
+          if (mbn_find_piece(v, letter) < 0 || unpromoted < 0) {
+            char message[160];
+            snprintf(message, sizeof message,
+                     "'%s' is the rule of a promoted piece '%s' of a piece '%s': the variant "
+                     "lacks %s",
+                     def->letters[l], letter, letter + 1, unpromoted < 0 ? letter + 1 : letter);
+            def_error(lc, def, def->letters[l], message);
+            ok = false;
+            continue;
+          }
+        }
+        int base = mbn_find_piece(v, base_letter);
         if (base < 0) {
           char message[120];
           snprintf(message, sizeof message, "promotion of '%s' needs a piece '%s' in the variant",
@@ -148,6 +201,8 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
             if (t != base && v->pieces[t].letter[0] != '+' &&
                 !type_set_has(&v->rules.royal_types, t) && !v->pieces[t].royal)
               type_set_add(&set, t);
+        } else if (of_promoted && !def->promo.count && !def->promo.negated) {
+          type_set_add(&set, unpromoted);
         } else {
           for (int k = 0; k < def->promo.count; k++) {
             /* +Q==q: a lower-case letter is the other side's piece (MBN §2,
@@ -585,6 +640,7 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       if (def->xboard) mbn_flip_files(&p->moves[BLACK]);
     }
   }
+  if (ok) ok = promotion_prefix(&lc, &prog);
   if (ok) ok = compile_promotions(&lc, &prog, first_new);
   if (ok) ok = compile_demoted(&lc, &prog);
   if (ok) ok = compile_castling(&lc, &prog);

@@ -52,7 +52,7 @@ int lower_filter_from_set(Lowering *L, const AstPieceSet *set, int line, int col
     char letter[8];
     memcpy(letter, set->letters[i], sizeof letter);
     bool enemy_only = false;
-    char *core = letter[0] == '+' || letter[0] == '-' ? letter + 1 : letter;
+    char *core = letter[0] && strchr("+-#$%&'", letter[0]) ? letter + 1 : letter;
     if (set->colored && core[0] >= 'a' && core[0] <= 'z') {
       enemy_only = true;
       core[0] = (char)(core[0] - 'a' + 'A');

@@ -140,7 +140,9 @@ static bool is_direction(char c) {
 
 /* ---- piece sets and board ranges --------------------------------------- */
 
-/* PieceSet ::= '{' '!'? '^'? ( [+-]? PieceLetter )* '}' */
+/* PieceSet ::= '{' '!'? '^'? ( [+-#$%&']? PieceLetter )* '}'
+ * (the grammar has no prefixes in sets; the text's Alice example names
+ * {#Q#R#B#N#P}, and prefixed pieces are pieces like any other) */
 static void parse_piece_set(Parser *p, AstPieceSet *set) {
   parse_enter(p);
   parse_expect(p, '{', "to open a piece set");
@@ -150,7 +152,7 @@ static void parse_piece_set(Parser *p, AstPieceSet *set) {
   while (!parse_is(p, '}')) {
     char letter[8] = {0};
     int n = 0;
-    if (parse_is(p, '+') || parse_is(p, '-')) {
+    if (p->tok.kind == TK_PUNCT && p->tok.ch && strchr("+-#$%&'", p->tok.ch)) {
       letter[n++] = p->tok.ch;
       parse_next(p);
     }
@@ -842,8 +844,9 @@ static AstNode *parse_betza_move(Parser *p) {
 
 /* ---- definitions ------------------------------------------------------- */
 
-/* PieceIdentifier ::= [+-]? ( [A-Za-z] | ':' ... ':' )
- * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q). */
+/* PieceIdentifier ::= ( [+-#*$%&] [+#*$%&]? )? ( [A-Za-z] | ':' ... ':' )
+ * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q); a
+ * doubled prefix (##Q) names the promotion rule of a promoted piece. */
 /* BoardIdentifier ::= '<' ( '*' | Number ( ',' Number )* ) '>'   (MBN §8: C<2>=, C<*>=)
  * The reflected form <<..>> and 4D <..;..> are rejected by name. */
 static uint32_t parse_board_identifier(Parser *p) {
@@ -885,22 +888,25 @@ static void parse_identifier(Parser *p, char *letter, bool allow_prefix, uint32_
                   '\'', p->tok.ch);
   }
   if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
-    /* # $ % &: pieces of their own ("Q #Q": #Q=Q by default, MBN §2); their
-     * promotion rules would need FBR's promotion# (refused there). '*' is
-     * the FEN's hole, so a *Q could not be set up. */
-    if (p->tok.ch == '*' && allow_prefix)
-      parse_error(p, "piece prefix '*' is not supported: a '*' in a FEN is a hole, so the "
-                     "piece could not be set up (use '#', '$', '%%' or '&')");
-    if (!strchr("+-#$%&", p->tok.ch) || !allow_prefix)
+    /* # $ % &: pieces of their own ("Q #Q": #Q=Q by default, MBN §2), or
+     * the promoted forms where the text promotes with that prefix
+     * (decision 44). '*' names promotion rules only (*KLWNCP==X): the
+     * callers refuse a *Q piece, which a FEN could not set up. */
+    if (!strchr("+-#*$%&", p->tok.ch) || !allow_prefix)
       parse_error(p, "piece prefix '%c' is not supported", p->tok.ch);
     letter[n++] = p->tok.ch;
     parse_next(p);
-    /* ++Q: a piece promoted twice, a level the board does not play */
-    if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch))
-      parse_error(p,
-                  "two prefixes ('%c%c') are not supported: the board plays one promotion "
-                  "level ('+')",
-                  letter[0], p->tok.ch);
+    /* ##Q, ++Q: "only ... when defining the promotion rule of a promoted
+     * piece" (MBN §2); the caller allows it there alone */
+    if (p->tok.kind == TK_PUNCT && strchr("+-#*$%&'!?", p->tok.ch)) {
+      if (p->tok.ch != letter[0] || letter[0] == '-' || p->tok.space_before)
+        parse_error(p,
+                    "two different prefixes ('%c%c') are not supported: a double prefix names "
+                    "the promotion rule of a promoted piece (##Q, ++Q==Q)",
+                    letter[0], p->tok.ch);
+      letter[n++] = p->tok.ch;
+      parse_next(p);
+    }
   }
   if (p->tok.kind == TK_UPPER || p->tok.kind == TK_LOWER) {
     letter[n++] = p->tok.ch;
@@ -975,6 +981,24 @@ static void parse_castling_form(Parser *p) {
                 split < 24 ? split : 24, start);
 }
 
+/* *KLWNCP==X: the first letter's prefix is every letter's ("the promotion
+ * rule for the pieces K, L, W, N, C, and P", MBN §2). */
+static void promotion_rule_letters(Parser *p, AstDefinition *def, const Token *first) {
+  char prefix = def->letters[0][0];
+  for (int l = 1; l < def->letter_count; l++) {
+    char *letter = def->letters[l];
+    size_t len = strlen(letter);
+    if (letter[0] == prefix && letter[1] != prefix) continue;
+    if (strchr("+-#*$%&'", letter[0]))
+      parse_error_at(p, first, "the pieces of one promotion rule share its first prefix ('%c')",
+                     prefix);
+    if (len + 2 > sizeof def->letters[l])
+      parse_error_at(p, first, "piece letter '%c%s' is too long", prefix, letter);
+    memmove(letter + 1, letter, len + 1);
+    letter[0] = prefix;
+  }
+}
+
 /* Definition ::= '@' Identifier '=' Move | 'O-O' ('-O')? '=' Move '=' Move
  *              | Identifier+ ( '=' Move | '==' PieceSet )? */
 static void parse_definition(Parser *p, AstDefinition *def) {
@@ -1040,6 +1064,25 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     def->letter_count++;
     parse_take_name(p, def);
   } while (!parse_at_move_end(p) && !parse_is(p, '='));
+  bool rule = parse_is(p, '=') && !p->tok.space_before && p->lex.src[p->tok.offset + 1] == '=';
+  for (int l = 0; !rule && l < def->letter_count; l++) {
+    const char *letter = def->letters[l];
+    if (letter[0] == '*')
+      parse_error_at(p, &first,
+                     "piece prefix '*' is not supported on a piece: a '*' in a FEN is a hole, so "
+                     "the piece could not be set up (use '#', '$', '%%' or '&'; '*' names "
+                     "promotion rules, *KLWNCP==X)");
+    if (letter[0] && letter[1] == letter[0]) {
+      /* ##Q alone: the promoted piece's default rule, back to Q */
+      if (def->letter_count > 1 || (parse_is(p, '=') && !p->tok.space_before))
+        parse_error_at(p, &first,
+                       "a piece with two prefixes ('%s') is not supported: a double prefix names "
+                       "the promotion rule of one promoted piece (##Q, ##Q==Q)",
+                       letter);
+      def->kind = DEF_PROMOTION;
+      return;
+    }
+  }
   if (!parse_is(p, '=') || p->tok.space_before) {
     if (def->letter_count > 1)
       parse_error_at(p, &p->tok, "several pieces in one definition need '=' and a move");
@@ -1048,20 +1091,17 @@ static void parse_definition(Parser *p, AstDefinition *def) {
   parse_next(p);
   if (parse_is(p, '=') && !p->tok.space_before) {
     def->kind = DEF_PROMOTION;
-    char prefix = def->letters[0][0];
-    if (prefix && strchr("#$%&", prefix)) {
-      parse_next(p);
-      if (parse_is(p, '@'))
-        parse_error_at(p, &first, "drop rules ('%c%s==@...', MBN section 5) are not supported",
-                       prefix, def->letters[0] + 1);
-      parse_error_at(p, &first,
-                     "promotion rules of the '%c' prefix need FBR's promotion%c, which is not "
-                     "supported (only '+' promotes)",
-                     prefix, prefix);
-    }
-    if (def->letters[0][0] != '+' || def->letter_count != 1)
-      parse_error(p, "a promotion rule '==' needs one '+'-prefixed piece (+P==QRBN)");
     parse_next(p);
+    char prefix = def->letters[0][0];
+    if (parse_is(p, '@'))
+      parse_error_at(p, &first, "drop rules ('%s==@...', MBN section 5) are not supported",
+                     def->letters[0]);
+    if (!prefix || !strchr("+#*$%&", prefix))
+      parse_error_at(p, &first,
+                     "a promotion rule '==' needs prefixed pieces (+P==QRBN, *KLWNCP==X)");
+    if (def->letters[0][1] == prefix && def->letter_count > 1)
+      parse_error_at(p, &first, "a double prefix names the rule of one promoted piece (##Q==Q)");
+    promotion_rule_letters(p, def, &first);
     if (parse_is(p, '{') && !p->tok.space_before) {
       parse_piece_set(p, &def->promo);
     } else {
@@ -1071,7 +1111,10 @@ static void parse_definition(Parser *p, AstDefinition *def) {
             !parse_is(p, '+'))
           parse_error(p, "expected piece letters after '=='");
         char letter[8] = {0};
+        Token at = p->tok;
         parse_identifier(p, letter, true, NULL);
+        if (letter[0] == '*' || (letter[0] && letter[1] == letter[0]))
+          parse_error_at(p, &at, "a promotion set names pieces ('%s' is not one)", letter);
         if (def->promo.count == MBN_MAX_SET_LETTERS)
           parse_error(p, "promotion set has more than %d letters", MBN_MAX_SET_LETTERS);
         memcpy(def->promo.letters[def->promo.count++], letter, sizeof letter);

@@ -254,13 +254,13 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
     break;
   }
   if (def->name[0]) put(&p, "|%s|", def->name);
-  if (def->kind == DEF_PROMOTION) {
+  if (def->kind == DEF_PROMOTION && (def->promo.count || def->promo.negated)) {
     put(&p, "==");
     if (def->promo.negated || def->promo.colored)
       print_set(&p, &def->promo);
     else
       for (int i = 0; i < def->promo.count; i++) put(&p, "%s", def->promo.letters[i]);
-  } else if (def->move) {
+  } else if (def->kind != DEF_PROMOTION && def->move) {
     put(&p, "=");
     /* a macro's parentheses matter to a count after its letter (Y02 with
      * @Y=(fN) is (fN)02), so they are kept */

@@ -301,7 +301,10 @@ typedef struct Variant {
   int range_count;
   PieceFilter *filters; /* indexed by MoveLeg.victim_set */
   int filter_count;
-  char *start_fen; /* start position in Fairy-Stockfish's FEN dialect */
+  char *start_fen;       /* start position in Fairy-Stockfish's FEN dialect */
+  char promotion_prefix; /* the prefix the pieces promote with (MBN §2: '+' unless the
+                            text's promotion rules name '#', '*', '$', '%' or '&';
+                            docs/mbn.md decision 44); FBR's promotion rule names it too */
   VariantRules rules;
 } Variant;
 

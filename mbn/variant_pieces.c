@@ -154,15 +154,10 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
     variant_diag_add(diags, at, "cannot read piece definition '%s'", quoted);
     return false;
   }
-  if (prefixes > 1) {
-    /* MBN's ##Q (the default demotion rule) and ++Q (a piece promoted
-     * twice) need prefixes the board does not play ('#', a second '+'). */
-    variant_diag_add(diags, pos,
-                     "'%s': a piece with two prefixes ('##Q', '++Q') is not supported: the "
-                     "board plays one promotion level ('+') and no '#' prefix",
-                     quoted);
-    return false;
-  }
+  /* ##Q (alone: a promoted piece's default rule, MBN §2) declares no
+   * piece; the compiler reads it, and refuses ##Q=... */
+  if (prefixes > 1) return true;
+  if (prefix[0] == '*') return true; /* the compiler refuses a *Q piece by name */
   for (int i = 0; i < count; i++)
     if (!variant_add_piece(v, found[i].letter, found[i].name, pos, diags)) return false;
   return true;

@@ -844,14 +844,86 @@ START_TEST(prefixed_pieces_are_pieces_of_their_own) {
   ck_assert_str_eq(fen, "#q3k3/8/8/8/8/8/8/4K2$R b - - 0 1");
   iv_done(pos, lib);
   const char *refused[][3] = {
-      {"K Q *Q", "royal{K}", "piece prefix '*' is not supported: a '*' in a FEN is a hole"},
-      {"K Q #Q #Q==Q", "royal{K}", "promotion rules of the '#' prefix need FBR's promotion#"},
+      {"K Q *Q", "royal{K}", "piece prefix '*' is not supported on a piece: a '*' in a FEN"},
+      {"K Q #Q #Q==Q +Q==R", "royal{K}", "promotion rules of two prefixes ('#' and '+')"},
       {"K $K==@k@K", "royal{K}", "drop rules ('$K==@...', MBN section 5) are not supported"},
-      {"K Q #Q", "royal{K} promotion#=enter{Q}", "only the '+' promotion prefix"},
+      {"K Q #Q", "royal{K} promotion#=enter{Q}", "promotion# names the '#' prefix, but the"},
   };
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
     expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], refused[i][1],
                         refused[i][2]);
+}
+END_TEST
+
+/* The position of a variant with its own FBR rules. */
+static Position *position_with_rules(const char *pieces, const char *rules, const char *fen,
+                                     VariantLibrary **lib) {
+  char text[1024], err[256];
+  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = %s\n", fen,
+           pieces, rules);
+  VariantDiagnostics diags = {0};
+  *lib = library_new();
+  library_add_text(*lib, "v.var", text, &diags);
+  library_compile(*lib, &diags);
+  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
+  variant_diag_free(&diags);
+  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
+  return pos;
+}
+
+/* Promotion rules of another prefix (decision 44): the board plays one
+ * promotion level, named by the MBN text's rules. MBN §2's Alice example
+ * (promotion#[1-8]=move, #Q, ##Q): every move of Q makes it #Q, every move
+ * of #Q makes it Q again, and each captures only its own board's pieces;
+ * *NB==Q promotes two pieces by the '*' rule; ++Q takes +Q back to Q. */
+START_TEST(promotion_rules_of_other_prefixes) {
+  const char *alice = "K R Q=mQ+c{QR}Q #R #Q=mQ+c{#Q#R}Q ##Q ##R";
+  VariantLibrary *lib;
+  Position *pos = position_with_rules(alice, "royal{K} promotion#[1-8]=move",
+                                      "4k3/8/8/#r7/3r4/8/8/Q3K3 w - - 0 1", &lib);
+  char moves[2048];
+  iv_legal_texts(pos, moves, sizeof moves);
+  /* a5's #r blocks the file and cannot be taken; d4's r can; d1 and d2 are attacked */
+  ck_assert_str_eq(moves, "a1a2#q a1a3#q a1a4#q a1b1#q a1b2#q a1c1#q a1c3#q a1d1#q a1d4#q e1e2 "
+                          "e1f1 e1f2");
+  iv_make_check(pos, "a1d4#q", "4k3/8/8/#r7/3#Q4/8/8/4K3 b - - 0 1");
+  char err[256];
+  Move m = move_from_text(pos, "a1d4#q", err, sizeof err);
+  Undo undo;
+  pos_make_move(pos, m, &undo);
+  /* the black #r moves back to the other board: a5a4 demotes it ("-") */
+  iv_make_check(pos, "a5a4-", "4k3/8/8/8/r2#Q4/8/8/4K3 w - - 1 2");
+  ck_assert_int_eq(iv_moves_from(pos, "a5", moves, sizeof moves), 14); /* each demotes */
+  ck_assert_msg(strstr(moves, "a5d5-") && strstr(moves, "a5a1-") && !strstr(moves, "a5a4 "), "%s",
+                moves);
+  /* #Q takes the #r (its board), never an r */
+  pos_unmake_move(pos, &undo);
+  ck_assert(pos_set_fen(pos, "4k3/8/8/#r2r4/3#Q4/8/8/4K3 w - - 0 1", err, sizeof err));
+  iv_moves_from(pos, "d4", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "d4a4-") && !strstr(moves, "d4d5"), "%s", moves);
+  ck_assert(pos_set_fen(pos, "4k3/r7/8/3#r4/3#Q4/8/8/4K3 w - - 0 1", err, sizeof err));
+  iv_moves_from(pos, "d4", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "d4d5-") && strstr(moves, "d4b6-") && !strstr(moves, "d4a7"), "%s",
+                moves);
+  iv_done(pos, lib);
+
+  /* *NB==Q: the '*' rule for two pieces, on the last rank (FBR's default zone) */
+  pos =
+      position_with_rules("K Q N B *NB==Q", "royal{K}", "4k3/1N4B1/8/8/8/8/8/4K3 w - - 0 1", &lib);
+  iv_moves_from(pos, "b7", moves, sizeof moves);
+  ck_assert_str_eq(moves, "b7a5 b7c5 b7d6 b7d8q ");
+  iv_moves_from(pos, "g7", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "g7f8q") && strstr(moves, "g7h8q") && !strstr(moves, "g7h8 "), "%s",
+                moves);
+  iv_done(pos, lib);
+
+  /* ++Q: the promoted +Q back to Q by the same ('+') rule */
+  pos = position_with_rules("K Q +Q=W ++Q", "royal{K}", "4k3/Q+Q6/8/8/8/8/8/4K3 w - - 0 1", &lib);
+  iv_make_check(pos, "a7a8+", "+Q3k3/1+Q6/8/8/8/8/8/4K3 b - - 1 1");
+  iv_moves_from(pos, "b7", moves, sizeof moves);
+  ck_assert_str_eq(moves, "b7b6 b7c7 b7b8- "); /* a7 is the Q's */
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -965,6 +1037,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
   tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
+  tcase_add_test(tc, promotion_rules_of_other_prefixes);
   tcase_add_test(tc, attack_conditions);
   tcase_add_test(tc, conditions_on_pieces_present);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);

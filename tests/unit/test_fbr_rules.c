@@ -295,7 +295,7 @@ START_TEST(promotion_zone_timing_and_targets) {
   v = compile_on("5x5", "5/5/5/5/K4 w - - 0 1", "K S=F+fW +S=W+fF P=fW", "promotion{SP}[5]");
   ck_assert_uint_eq(word(v->pieces[type(v, "S")].promotes_to), bit(v, "+S"));
   ck_assert_uint_eq(word(v->pieces[type(v, "P")].promotes_to), 0);
-  expect_error("promotion#[8]", "only the '+' promotion prefix is supported so far");
+  expect_error("promotion#[8]", "promotion# names the '#' prefix, but the pieces promote with '+'");
   /* black[..]: Black's own zone, the squares as written (argess) */
   v = compile("promotion[g8,h8,h7]=black[a1,a2,b1]");
   ck_assert_int_eq(v->rules.promotion_zone[WHITE][sq(v, "h7")], 1);

@@ -19,6 +19,9 @@ typedef struct {
 static const Example ACCEPTED[] = {
     {"PS=mfWcfF", 8, 8},
     {"Q #Q $Q=fQ %N &K", 8, 8},
+    {"K L W N C P Y *KLWNCP==Y", 8, 8},
+    {"R B N P #R #B #N #P Q=mQ+c{QRBNP}Q #Q=mQ+c{#Q#R#B#N#P}Q ##Q", 8, 8},
+    {"K Q N +Q=QN ++Q +N=W ++N==Q", 8, 8},
     {"R=W0 R<s>=[1-2](rW+(lR--[[a1]fR])) R<n>=[6-7](lW+(rR--[[g7]bR])) R<l>=lR R<x>", 8, 8},
     {"K Q R B N P +P==QRBN", 8, 8},
     {"Q N +Q=QN", 8, 8},
@@ -126,7 +129,8 @@ typedef struct {
 /* Examples of constructs Chimera does not support yet: each is refused by
  * name, never half-compiled. */
 static const Rejected REJECTED[] = {
-    {"*KLWNCP==X", "piece prefix '*' is not supported"},
+    {"Q *Q=fQ", "piece prefix '*' is not supported on a piece"},
+    {"Q #Q==Q +Q==R", "promotion rules of two prefixes ('#' and '+') are not supported"},
     {"$K==@k@K@w@S", "drop rules ('$K==@...', MBN section 5) are not supported"},
     {"G=K+F02 +G=P !+G/DragonResurrection/", "piece prefix '!' is not supported"},
     {"+G +G/DragonResurrection/==+D", "announcement suffixes"},

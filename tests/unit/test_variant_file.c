@@ -366,9 +366,11 @@ START_TEST(refusals_name_the_construct) {
       {"K C S<*>=mfW +S<<5>>=T",
        "t.var:4:25: a reflected board identifier ('<<5>>') in '+S<<5>>=T' is not supported"},
       {"K C S<<5>>=T", "t.var:4:15: a reflected board identifier ('<<5>>') in 'S<<5>>=T'"},
-      {"K C ##C", "t.var:4:14: '##C': a piece with two prefixes ('##Q', '++Q') is not supported"},
-      {"K C +C=K ++C==C",
-       "t.var:4:20: two prefixes ('++') are not supported: the board plays one promotion level"},
+      {"K C ##C", "t.var:4:14: '##C' is the rule of a promoted piece '#C' of a piece 'C': the "
+                  "variant lacks #C"},
+      {"K C +C=K ++C=W",
+       "t.var:4:19: a piece with two prefixes ('++C') is not supported: a double prefix names"},
+      {"K C +C=K #+C==C", "t.var:4:20: two different prefixes ('#+') are not supported"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[256];
