@@ -8,6 +8,7 @@
  * (sittuyin: limit(1){F}, only while the side has no ferz). */
 #include "board/movegen.h"
 #include "board/movegen_walk.h"
+#include "board/rules_promotion.h"
 #include "board/tables.h"
 
 #define SITTUYIN_TARGETS_MAX 64
@@ -86,7 +87,8 @@ void gen_sittuyin_promotions(const Position *pos, MoveList *list) {
   for (int i = 0; i < pawn_nb; i++) {
     int sq = pawns[i], pawn = piece_type(pos->board[sq]);
     /* Pawns promote from the zone, except a side's last one, anywhere. */
-    if (pos_count_pieces(pos, us, pawn) > 1 && !pos->tables->promo_zone[us][sq]) continue;
+    if (pos_count_pieces(pos, us, pawn) > 1 && !rules_promotion_zone(pos->tables, us, pawn)[sq])
+      continue;
     TypeSet to = *piece_promotions(&v->pieces[pawn], us);
     for (int type = 0; type < v->piece_count; type++)
       if (type_set_has(&to, type) && type_allowed(pos, us, type))

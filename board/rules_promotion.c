@@ -26,9 +26,7 @@ const int RULES_PROMOTION_FIELD_COUNT =
  * promotion=oncapture only a capture. */
 bool rules_promotion_due(const Position *pos, Color us, int type, int from, int to, bool capture) {
   const VariantRules *r = &pos->variant->rules;
-  const uint8_t *zone = pos->variant->pieces[type].side_mover && pos->tables->side_zone
-                            ? pos->tables->side_zone
-                            : pos->tables->promo_zone[us];
+  const uint8_t *zone = rules_promotion_zone(pos->tables, us, type);
   bool can = zone[to] || ((r->promotion_on_leave || r->promotion_on_move) && zone[from]);
   return can && (capture || !r->promotion_on_capture);
 }

@@ -20,6 +20,12 @@ extern const int RULES_PROMOTION_FIELD_COUNT;
  * the generator makes it a move with MOVE_FLAG_PROMOTE_OTHER. */
 #define PROMOTION_ARG_OTHER 0x8000
 
+/* The squares where colour c's piece of `type` promotes: its own zone
+ * (BoardTables.type_zone) or the colour's. */
+static inline const uint8_t *rules_promotion_zone(const BoardTables *t, Color c, int type) {
+  return t->type_zone[c][type] ? t->type_zone[c][type] : t->promo_zone[c];
+}
+
 /* Whether a move of a piece of `type` may ever promote or demote: where it
  * may not, its moves carry no promotion and rules_promotion_args need not
  * be asked (the generator's fast path). */

@@ -345,12 +345,19 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
       }
     }
   }
-  for (int type = 0; type < v->piece_count && !t->side_zone; type++)
-    if (v->pieces[type].side_mover && type_set_any(v->pieces[type].promotes_to)) {
-      t->side_zone = calloc((size_t)sq_nb, 1);
-      if (!t->side_zone) goto fail;
-      for (int sq = 0; sq < sq_nb; sq++)
-        t->side_zone[sq] = geo_file(&t->geo, sq) == t->geo.files - 1;
+  for (int type = 0; type < v->piece_count; type++)
+    for (int c = 0; c < COLOR_NB; c++) {
+      const PieceType *piece = &v->pieces[type];
+      bool side = piece->side_mover && type_set_any(piece->promotes_to);
+      uint32_t levels = piece->promotion_levels[c];
+      if (!side && !levels) continue;
+      uint8_t *zone = t->type_zone[c][type] = malloc((size_t)sq_nb);
+      if (!zone) goto fail;
+      for (int sq = 0; sq < sq_nb; sq++) {
+        zone[sq] = side ? geo_file(&t->geo, sq) == t->geo.files - 1 : t->promo_zone[c][sq];
+        if (levels && !(levels >> geo_level(&t->geo, sq) & 1)) zone[sq] = 0;
+      }
+      t->type_zones = true;
     }
   const VariantRules *r = &v->rules;
   bool ext_by_color =
@@ -613,7 +620,7 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
     }
   /* the bitboards know one promotion zone per colour: a side-mover that
    * promotes elsewhere is walked leg by leg */
-  bool bb_off = bb_disabled() || t->side_zone || t->promotes_other || t->conditional_moves;
+  bool bb_off = bb_disabled() || t->type_zones || t->promotes_other || t->conditional_moves;
   if (sq_nb <= 64)
     t->bb64 = bb_off ? NULL : bb64_new(v, &t->geo);
   else
@@ -674,8 +681,10 @@ void tables_release(BoardTables *t) {
       free(t->back_reach[type][c]);
       free(t->mobile[type][c]);
     }
-  for (int c = 0; c < COLOR_NB; c++) free(t->promo_zone[c]);
-  free(t->side_zone);
+  for (int c = 0; c < COLOR_NB; c++) {
+    free(t->promo_zone[c]);
+    for (int type = 0; type < PIECE_TYPE_MAX; type++) free(t->type_zone[c][type]);
+  }
   free(t->start_cells);
   bb64_free(t->bb64);
   bb128_free(t->bb128);

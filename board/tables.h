@@ -49,11 +49,16 @@ struct BoardTables {
    * or is confined, so a generated move is stored as it is */
   bool direct[PIECE_TYPE_MAX][COLOR_NB];
   uint8_t *promo_zone[COLOR_NB]; /* one byte per square */
-  uint8_t *side_zone;            /* side-movers' zone ('P, MBN §2: "promotes on the last
-                                    file"), both colours (Black's moves are White's mirrored);
-                                    NULL when no side-mover promotes */
-  TypeSet royal_types;           /* union of both colours' */
-  TypeSet royal_mask[COLOR_NB];  /* royal types per colour (horde: Black only) */
+  /* type_zone[c][t]: a type's own zone where it is not promo_zone[c] (NULL):
+   * a side-mover's last file ('P, MBN §2: "promotes on the last file"; both
+   * colours, as Black's moves are White's mirrored), the levels of its
+   * promoted form's boards (+S<5>=T, §8: "at last rank on highest level 5 it
+   * will promote"). type_zones: there is one, and the bitboards, which know
+   * one zone per colour, are off. rules_promotion_zone() picks. */
+  uint8_t *type_zone[COLOR_NB][PIECE_TYPE_MAX];
+  bool type_zones;
+  TypeSet royal_types;          /* union of both colours' */
+  TypeSet royal_mask[COLOR_NB]; /* royal types per colour (horde: Black only) */
   /* The same as flags, for the hot paths (one load, where a TypeSet test
    * first picks the word): royal_of[c][t] = t in royal_mask[c], royal_either
    * = in royal_types, royal_any[c] = royal_mask[c] is not empty; promotes[t]:

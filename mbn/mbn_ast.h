@@ -25,6 +25,7 @@
 #define MBN_MAX_DEFINITIONS 1024
 #define MBN_MAX_TRANSITIONS 16         /* comma-separated items in one board transition */
 #define MBN_BOARDS_ANY      (1u << 31) /* the board identifier <*>: the boards not named elsewhere */
+#define MBN_BOARDS_REFLECT  (1u << 30) /* <<5>>: Black's boards are mirrored (board 1 for 5) */
 
 /* A bump allocator: everything of one compilation, freed at once. */
 typedef struct ArenaBlock ArenaBlock;

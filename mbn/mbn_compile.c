@@ -370,18 +370,12 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
       if (black) continue;
       int type = mbn_find_piece(v, letter);
       uint32_t boards = def->boards[l];
-      if (boards && letter[0] == '+') {
-        def_error(lc, def, def->letters[l],
-                  "board identifiers on promoted pieces ('+S<5>=') are not supported (the "
-                  "promotion zone is FBR's promotion[..])");
-        ok = false;
-        continue;
-      }
       if (type >= 0 && src[type].white) {
         PieceSource *ps = &src[type];
         bool clash = !boards || !ps->board_def_count || ps->board_def_count == 16;
         for (int k = 0; k < ps->board_def_count && !clash; k++)
-          if (ps->board_defs[k]->boards[ps->board_letters[k]] & boards) clash = true;
+          if (ps->board_defs[k]->boards[ps->board_letters[k]] & boards & ~MBN_BOARDS_REFLECT)
+            clash = true;
         if (clash) {
           char message[120];
           snprintf(message, sizeof message, "piece '%s' defined twice%s", letter,
@@ -463,14 +457,35 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
   return ok;
 }
 
+/* The boards of a board identifier for colour c: <<5>> (the explicit
+ * reflection, MBN §8 "Symmetry on Z Axis") is board 1 for Black on five
+ * levels; <5> and <*> are the same for both. */
+static uint32_t identifier_boards(uint32_t written, Color c, int levels) {
+  uint32_t boards = written & ~MBN_BOARDS_REFLECT;
+  if (c == WHITE || !(written & MBN_BOARDS_REFLECT) || (boards & MBN_BOARDS_ANY)) return boards;
+  uint32_t mirrored = 0;
+  for (int b = 0; b < levels && b < 16; b++)
+    if (boards >> b & 1) mirrored |= 1u << (levels - 1 - b);
+  return mirrored;
+}
+
+/* Whether any definition of the piece names its boards reflected. */
+static bool boards_reflected(const PieceSource *ps) {
+  for (int k = 0; k < ps->board_def_count; k++)
+    if (ps->board_defs[k]->boards[ps->board_letters[k]] & MBN_BOARDS_REFLECT) return true;
+  return false;
+}
+
 /* A piece defined per board: one move, the alternatives of its definitions,
- * each starting only on its boards (MBN §8: C<2>=... overrules C<*>=...). */
+ * each starting only on its boards (MBN §8: C<2>=... overrules C<*>=...),
+ * for colour c (whose boards differ where a definition is reflected). */
 static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena *arena,
-                                 const char *source) {
+                                 const char *source, Color c) {
   int levels = lc->variant->shape.levels;
   uint32_t all = levels >= 31 ? 0x7FFFFFFFu : (1u << levels) - 1, named = 0;
   for (int k = 0; k < ps->board_def_count; k++) {
-    uint32_t boards = ps->board_defs[k]->boards[ps->board_letters[k]];
+    uint32_t written = ps->board_defs[k]->boards[ps->board_letters[k]];
+    uint32_t boards = written & ~MBN_BOARDS_REFLECT;
     if (!(boards & MBN_BOARDS_ANY) && (boards & ~all)) {
       char message[120];
       snprintf(message, sizeof message, "board identifier names a board beyond the %d level%s",
@@ -478,14 +493,14 @@ static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena 
       def_error(lc, ps->board_defs[k], ps->board_defs[k]->letters[ps->board_letters[k]], message);
       return NULL;
     }
-    if (!(boards & MBN_BOARDS_ANY)) named |= boards;
+    if (!(boards & MBN_BOARDS_ANY)) named |= identifier_boards(written, c, levels);
   }
   AstNode *alt = arena_alloc(arena, sizeof *alt);
   alt->kind = AST_ALT;
   alt->kids = arena_alloc(arena, sizeof(AstNode *) * (size_t)ps->board_def_count);
   for (int k = 0; k < ps->board_def_count; k++) {
     const AstDefinition *def = ps->board_defs[k];
-    uint32_t boards = def->boards[ps->board_letters[k]];
+    uint32_t boards = identifier_boards(def->boards[ps->board_letters[k]], c, levels);
     const AstNode *move = def->move;
     if (!move) {
       MbnSourcePos at = {source, def->line, def->col};
@@ -505,6 +520,16 @@ static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena 
   }
   alt->line = ps->white->line, alt->col = ps->white->col;
   return alt;
+}
+
+/* The levels a piece defined per board has moves on, for colour c (bit L-1
+ * for level L); 0 when every level. */
+static uint32_t board_levels(const LowerContext *lc, const PieceSource *ps, Color c) {
+  int levels = lc->variant->shape.levels;
+  uint32_t all = levels >= 31 ? 0x7FFFFFFFu : (1u << levels) - 1, covered = 0;
+  for (int k = 0; k < ps->board_def_count; k++)
+    covered |= identifier_boards(ps->board_defs[k]->boards[ps->board_letters[k]], c, levels);
+  return covered & MBN_BOARDS_ANY || (covered & all) == all ? 0 : covered & all;
 }
 
 static bool tables_install(LowerContext *lc, int range_base, int filter_base) {
@@ -571,17 +596,25 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
   PieceSource src[PIECE_TYPE_MAX];
   memset(src, 0, sizeof src);
   int first_new = variant->piece_count;
-  bool ok = register_pieces(&lc, &prog, src);
+  bool ok = register_pieces(&lc, &prog, src) && promotion_prefix(&lc, &prog);
+  char prefix = variant->promotion_prefix ? variant->promotion_prefix : '+';
   for (int type = first_new; ok && type < variant->piece_count; type++) {
     const AstDefinition *def = src[type].white;
     PieceType *p = &variant->pieces[type];
-    const AstNode *move = def->move;
+    const AstNode *move = def->move, *black_move = NULL;
     if (src[type].board_def_count) {
-      move = board_move(&lc, &src[type], &arena, source);
-      if (!move) {
+      move = board_move(&lc, &src[type], &arena, source, WHITE);
+      if (move && boards_reflected(&src[type]))
+        black_move = board_move(&lc, &src[type], &arena, source, BLACK);
+      if (!move || (boards_reflected(&src[type]) && !black_move)) {
         ok = false;
         break;
       }
+      /* +S<5>=T: "At last rank on highest level 5 it will promote" (MBN
+       * §8): S promotes on the levels where its promoted form has moves */
+      int base = p->letter[0] == prefix ? mbn_find_piece(variant, p->letter + 1) : -1;
+      for (int c = 0; base >= 0 && c < COLOR_NB; c++)
+        variant->pieces[base].promotion_levels[c] = board_levels(&lc, &src[type], (Color)c);
     } else if (!move) {
       if (p->letter[0] == ':') {
         char message[120];
@@ -635,12 +668,20 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       mbn_mirror_program(&own, &p->moves[BLACK]);
       program_free(&own);
       if (src[type].black->xboard) mbn_flip_files(&p->moves[BLACK]);
+    } else if (black_move) { /* S<<2>>=...: Black's boards are others */
+      MoveProgram own;
+      if (!compile_move(&lc, def, black_move, &own) ||
+          (p->side_mover && !side_mover_turn(&lc, def, &own))) {
+        ok = false;
+        break;
+      }
+      mbn_mirror_program(&own, &p->moves[BLACK]);
+      program_free(&own);
     } else {
       mbn_mirror_program(&p->moves[WHITE], &p->moves[BLACK]);
       if (def->xboard) mbn_flip_files(&p->moves[BLACK]);
     }
   }
-  if (ok) ok = promotion_prefix(&lc, &prog);
   if (ok) ok = compile_promotions(&lc, &prog, first_new);
   if (ok) ok = compile_demoted(&lc, &prog);
   if (ok) ok = compile_castling(&lc, &prog);

@@ -847,12 +847,16 @@ static AstNode *parse_betza_move(Parser *p) {
 /* PieceIdentifier ::= ( [+-#*$%&] [+#*$%&]? )? ( [A-Za-z] | ':' ... ':' )
  * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q); a
  * doubled prefix (##Q) names the promotion rule of a promoted piece. */
-/* BoardIdentifier ::= '<' ( '*' | Number ( ',' Number )* ) '>'   (MBN §8: C<2>=, C<*>=)
- * The reflected form <<..>> and 4D <..;..> are rejected by name. */
+/* BoardIdentifier ::= '<' '<'? ( '*' | Number ( ',' Number )* ) '>' '>'?
+ * (MBN §8: C<2>=, C<*>=; <<5>> the explicit reflection, S<<5>> Black's board
+ * 1 where White's is 5). 4D <..;..> is rejected by name. */
 static uint32_t parse_board_identifier(Parser *p) {
   parse_next(p); /* '<' */
-  if (parse_is(p, '<')) parse_error(p, "reflected board identifiers ('<<..>>') are not supported");
   uint32_t boards = 0;
+  if (parse_is(p, '<') && !p->tok.space_before) {
+    boards = MBN_BOARDS_REFLECT;
+    parse_next(p);
+  }
   if (parse_is(p, '*') && !p->tok.space_before) {
     boards = MBN_BOARDS_ANY;
     parse_next(p);
@@ -868,9 +872,13 @@ static uint32_t parse_board_identifier(Parser *p) {
     }
   }
   if (parse_is(p, ';')) parse_error(p, "4D board identifiers ('<..;..>') are not supported");
-  if (!parse_is(p, '>') || p->tok.space_before)
-    parse_error(p, "expected '>' to close the board identifier");
-  parse_next(p);
+  for (int close = boards & MBN_BOARDS_REFLECT ? 2 : 1; close > 0; close--) {
+    if (!parse_is(p, '>') || p->tok.space_before)
+      parse_error(p, boards & MBN_BOARDS_REFLECT
+                         ? "expected '>>' to close the reflected board identifier '<<'"
+                         : "expected '>' to close the board identifier");
+    parse_next(p);
+  }
   return boards;
 }
 

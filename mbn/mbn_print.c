@@ -242,14 +242,15 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
       put(&p, "%s", def->letters[i]);
       uint32_t boards = def->boards[i];
       if (!boards) continue;
+      const char *reflect = boards & MBN_BOARDS_REFLECT ? "<" : "";
       if (boards & MBN_BOARDS_ANY) {
-        put(&p, "<*>");
+        put(&p, "<%s*>%s", reflect, reflect[0] ? ">" : "");
         continue;
       }
-      put(&p, "<");
+      put(&p, "<%s", reflect);
       for (int b = 0, n = 0; b < 16; b++)
         if (boards >> b & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
-      put(&p, ">");
+      put(&p, ">%s", reflect[0] ? ">" : "");
     }
     break;
   }

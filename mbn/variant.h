@@ -44,17 +44,20 @@ typedef struct {
 
 /* One piece type. */
 typedef struct {
-  char letter[PIECE_LETTER_MAX]; /* as in FEN and move text, upper case: "N", "+P" */
-  char name[32];                 /* human name ("Knight"), may be empty */
-  MoveProgram moves[COLOR_NB];   /* compiled moves, per colour */
-  bool royal;                    /* capturing / checkmating it decides the game */
-  bool side_mover;               /* 'P (MBN §2): its move is turned a quarter clockwise, and it
-                                    promotes on the last file (board/tables.c side_zone) */
-  int value;                     /* centipawns; 0 = let the engine derive one */
-  int promoted_from;             /* type index it promotes from (for demotion), or -1 */
-  TypeSet promotes_to;           /* set of type indices it may promote to (either colour) */
-  TypeSet promotes_to_other;     /* MBN's +Q==q: types it may promote to as the other side's
-                                    piece (it changes sides); never also in promotes_to */
+  char letter[PIECE_LETTER_MAX];       /* as in FEN and move text, upper case: "N", "+P" */
+  char name[32];                       /* human name ("Knight"), may be empty */
+  MoveProgram moves[COLOR_NB];         /* compiled moves, per colour */
+  bool royal;                          /* capturing / checkmating it decides the game */
+  uint32_t promotion_levels[COLOR_NB]; /* +S<5>=T (MBN §8): the levels (bit L-1 for level L)
+                                          where this piece promotes, its promoted form's
+                                          boards; 0 = every level */
+  bool side_mover;           /* 'P (MBN §2): its move is turned a quarter clockwise, and it
+                                promotes on the last file (BoardTables.type_zone) */
+  int value;                 /* centipawns; 0 = let the engine derive one */
+  int promoted_from;         /* type index it promotes from (for demotion), or -1 */
+  TypeSet promotes_to;       /* set of type indices it may promote to (either colour) */
+  TypeSet promotes_to_other; /* MBN's +Q==q: types it may promote to as the other side's
+                                piece (it changes sides); never also in promotes_to */
   /* MBN's "+P==Q +p==I": Black's promotions differ from White's. Then
    * promotes_to is the union of the two and these name each colour's;
    * read them through piece_promotions(). */

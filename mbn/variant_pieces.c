@@ -106,17 +106,16 @@ static bool variant_declare_token(Variant *v, const char *start, const char *end
       return false;
     }
     letter[n] = '\0';
-    /* A reflected board identifier (<<5>>) is refused by name (docs/mbn.md,
-     * decision 25): read as a suffix, its second '>' looked like a letter
-     * missing. */
+    /* A reflected board identifier (<<5>>, MBN §8) names boards, not a
+     * piece: skipped whole, since its second '>' is no suffix's. */
     if (p + 1 < end && p[0] == '<' && p[1] == '<') {
-      VariantPos at = pos;
-      at.col += (int)(p - start);
-      variant_diag_add(diags, at,
-                       "a reflected board identifier ('<<5>>') in '%s' is not supported: only "
-                       "board transitions may be reflected",
-                       quoted);
-      return false;
+      const char *close = p + 2;
+      while (close + 1 < end && !(close[0] == '>' && close[1] == '>')) close++;
+      if (close + 1 >= end) {
+        variant_diag_add(diags, pos, "board identifier in '%s' lacks its closing '>>'", quoted);
+        return false;
+      }
+      p = close + 2;
     }
     /* A suffix <s> names a member of a piece group (MBN §3): part of the
      * letter, in upper case (R<s> and R<S> are one piece, as compound

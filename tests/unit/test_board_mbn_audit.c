@@ -927,6 +927,53 @@ START_TEST(promotion_rules_of_other_prefixes) {
 }
 END_TEST
 
+/* Reflected board identifiers and promoted pieces defined per board (MBN §8:
+ * "S<*>=mfW+<<+1>>mfW +S<<5>>=T ... At last rank on highest level 5 it will
+ * promote ... This definition works for White and Black"): S promotes only
+ * on the levels of +S's boards, White's 5 and Black's 1; +S moves on those
+ * boards only; S<<1>>=W is White's level 1 and Black's level 5. */
+START_TEST(promotion_on_the_boards_of_the_promoted_form) {
+  const char *pieces = "K S<*>=mfW+<<+1>>mfW +S<<5>>=T X<<1>>=W X<*>=F";
+  const char *setup = "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|K4/5/5/5/5 w - - 0 1";
+  VariantLibrary *lib;
+  Position *pos =
+      iv_position_on_ok("5x5x5", pieces, setup,
+                        "4k/S4/5/5/5|5/S4/5/5/5|5/5/5/5/5|5/5/5/s4/5|K4/5/5/s4/5 w - - 0 1", &lib);
+  char moves[1024];
+  iv_moves_from(pos, "a4:5", moves, sizeof moves);
+  ck_assert_str_eq(moves, "a4:5a5:5+ ");
+  /* on level 4 only the step up to level 5 promotes */
+  iv_moves_from(pos, "a4:4", moves, sizeof moves);
+  ck_assert_str_eq(moves, "a4:4a5:4 a4:4a5:5+ ");
+  char err[256];
+  ck_assert(pos_set_fen(pos, "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/s4/5|K4/5/5/s4/5 b - - 0 1", err,
+                        sizeof err));
+  /* from a2 (level 1) and a2:2; from a2:2 only the step down to level 1 promotes */
+  iv_moves_from(pos, "a2", moves, sizeof moves);
+  ck_assert_str_eq(moves, "a2a1+ a2:2a1:2 a2:2a1+ ");
+  /* +s moves (as T) on Black's board 1 only */
+  ck_assert(pos_set_fen(pos, "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/+s4|K4/5/5/5/+s4 b - - 0 1",
+                        err, sizeof err));
+  iv_moves_from(pos, "a1", moves, sizeof moves);
+  ck_assert_str_eq(moves, "a1d4 ");
+  ck_assert_int_eq(iv_moves_from(pos, "a1:2", moves, sizeof moves), 0);
+  /* X<<1>>=W: a wazir on White's level 1 and on Black's level 5, a ferz elsewhere */
+  ck_assert(pos_set_fen(pos, "4k/5/2x2/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|K4/5/2X2/5/5 w - - 0 1",
+                        err, sizeof err));
+  ck_assert_int_eq(iv_moves_from(pos, "c3", moves, sizeof moves), 4);
+  ck_assert_msg(strstr(moves, "c3c4") && !strstr(moves, "c3d4"), "%s", moves);
+  ck_assert(pos_set_fen(pos, "4k/5/2x2/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|K4/5/2X2/5/5 b - - 0 1",
+                        err, sizeof err));
+  iv_moves_from(pos, "c3:5", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "c3:5c4:5") && !strstr(moves, "c3:5d4:5"), "%s", moves);
+  ck_assert(pos_set_fen(pos, "4k/5/2X2/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|K4/5/2x2/5/5 b - - 0 1",
+                        err, sizeof err));
+  iv_moves_from(pos, "c3", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "c3d4") && !strstr(moves, "c3c4"), "%s", moves);
+  iv_done(pos, lib);
+}
+END_TEST
+
 /* The moves from `from` in fen must be exactly `want` (space-separated, any
  * order). */
 static void expect_exactly_from(const char *pieces, const char *fen, const char *from,
@@ -1038,6 +1085,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
   tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
   tcase_add_test(tc, promotion_rules_of_other_prefixes);
+  tcase_add_test(tc, promotion_on_the_boards_of_the_promoted_form);
   tcase_add_test(tc, attack_conditions);
   tcase_add_test(tc, conditions_on_pieces_present);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);

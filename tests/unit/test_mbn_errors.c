@@ -66,7 +66,7 @@ static const ErrorCase CASES[] = {
     {"C<1>=W C<1,2>=F", 1, 8, "piece 'C' defined twice (on the same boards)"},
     {"C<1>=W C=F", 1, 8, "piece 'C' defined twice"},
     {"C=W c<1>=F", 1, 5, "board identifiers on black definitions"},
-    {"+P<1>=Q", 1, 1, "board identifiers on promoted pieces"},
+    {"S<<5>=W", 1, 6, "expected '>>' to close the reflected board identifier"},
     {"C<2,>=W", 1, 5, "expected a board number or '*' in a board identifier"},
     {"C<2=W", 1, 4, "expected '>' to close the board identifier"},
     {"C<0>=W", 1, 3, "board numbers are 1..16"},
