@@ -354,9 +354,17 @@ static void fen_unmoved_on_start_squares(Position *pos) {
     if (!piece_is_real(p) || (t->start_cells[sq] & PIECE_KIND_MASK) != (p & PIECE_KIND_MASK))
       continue;
     Color c = piece_color(p);
-    int back = c == WHITE ? v->rules.castling.rank : geo->ranks - 1 - v->rules.castling.rank;
-    if (geo_level(geo, sq) == 0 && geo_rank(geo, sq) == back) continue;
-    if (t->pawn_like[piece_type(p)] || !has_initial_moves(v, piece_type(p), c)) continue;
+    int type = piece_type(p);
+    const CastlingRule *cr = &v->rules.castling;
+    int back = c == WHITE ? cr->rank : geo->ranks - 1 - cr->rank;
+    /* where every piece's history is kept (W[:]), the castling field
+     * decides only for the pieces that castle */
+    bool castler = !t->unmoved_all ||
+                   (cr->enabled && (t->royal_of[c][type] || type_set_has(&cr->partners[0], type) ||
+                                    type_set_has(&cr->partners[1], type)));
+    if (geo_level(geo, sq) == 0 && geo_rank(geo, sq) == back && castler) continue;
+    if (t->pawn_like[type]) continue;
+    if (!t->unmoved_all && !has_initial_moves(v, type, c)) continue;
     pos->board[sq] |= PIECE_UNMOVED;
   }
 }

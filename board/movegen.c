@@ -89,6 +89,9 @@ __attribute__((noinline)) static bool walk_presence(const Walk *w, const MoveLeg
  * conditions are left out. */
 static inline bool walk_conditions_hold(const Walk *w, const MoveLeg *leg, int from, int sq) {
   if (sq < 0 && leg->flags & LEG_PRESENCE && !walk_presence(w, leg)) return false;
+  if (sq >= 0 && leg->flags & LEG_LANDS_ON_UNMOVED &&
+      !(piece_is_real(w->pos->board[sq]) && pos_piece_unmoved(w->pos, sq)))
+    return false;
   if (!(leg->flags & LEG_ATTACK_CONDITION)) return true;
   if (w->condition) return false;
   if (sq < 0)
@@ -141,6 +144,8 @@ __attribute__((noinline)) static bool walk_leg_allowed(Walk *w, const MoveLeg *l
 }
 #define LEG_PIECE_CONDITIONS                                                                       \
   (LEG_INITIAL | LEG_STRICT_INITIAL | LEG_UNBLOCKED | LEG_ATTACK_CONDITION | LEG_PRESENCE)
+/* the conditions asked where a leg lands (walk_conditions_hold with sq) */
+#define LEG_LANDING_CONDITIONS (LEG_ATTACK_CONDITION | LEG_LANDS_ON_UNMOVED)
 
 static void walk_emit_one(Walk *w, Move m) {
   MoveList *list = w->list;
@@ -184,7 +189,7 @@ __attribute__((noinline)) static bool walk_can_take(Walk *w, const MoveLeg *leg,
     if (step >= leg->min_steps && at != w->origin &&
         (leg->landing_range == MOVE_NONE || pos->variant->ranges[leg->landing_range].member[at]) &&
         (cell == PIECE_NONE ? leg->occupancy & OCC_EMPTY : walk_may_land_on(w, leg, cell)) &&
-        (!(leg->flags & LEG_ATTACK_CONDITION) || walk_conditions_hold(w, leg, sq, at)))
+        (!(leg->flags & LEG_LANDING_CONDITIONS) || walk_conditions_hold(w, leg, sq, at)))
       return true;
     if (cell != PIECE_NONE && !walk_may_leap(w, leg, cell)) return false;
   }
@@ -598,7 +603,7 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
   }
   if (leg->landing_range != MOVE_NONE && !pos->variant->ranges[leg->landing_range].member[sq])
     return;
-  if (leg->flags & LEG_ATTACK_CONDITION && !walk_conditions_hold(w, leg, from, sq)) return;
+  if (leg->flags & LEG_LANDING_CONDITIONS && !walk_conditions_hold(w, leg, from, sq)) return;
   bool capture = cell != PIECE_NONE && leg->effect == EFFECT_CAPTURE;
   if (leg->flags & LEG_SETUP) {
     if (capture) walk_land_back(w, leg, from, sq, depth, false);

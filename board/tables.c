@@ -273,7 +273,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
         const MoveLeg *leg = &prog->legs[i];
         unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE |
                          LEG_UNBLOCKED | LEG_STRICT_INITIAL | LEG_SETUP | LEG_ATTACK_CONDITION |
-                         LEG_PRESENCE;
+                         LEG_PRESENCE | LEG_LANDS_ON_UNMOVED;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);
@@ -297,7 +297,9 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
           if (leg->flags & LEG_DECISIVE)
             type_set_add(&t->decisive_types[c], type), t->decisive_any[c] = true;
         }
-        if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE)) t->conditional_moves = true;
+        if (leg->flags & (LEG_ATTACK_CONDITION | LEG_PRESENCE | LEG_LANDS_ON_UNMOVED))
+          t->conditional_moves = true;
+        if (leg->flags & LEG_LANDS_ON_UNMOVED) t->unmoved_all = true;
         if (leg->effect >= EFFECT_NB || leg->between >= BETWEEN_NB) {
           snprintf(err, errlen, "piece %s: unknown leg effect or between rule",
                    v->pieces[type].letter);

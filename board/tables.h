@@ -123,8 +123,12 @@ struct BoardTables {
   bool conditional_moves; /* some leg starts or lands only where pieces attack (or do not
                              attack) the square ({C}W2, [+], [*]: LEG_ATTACK_CONDITION), or
                              moves only while a piece stands somewhere (/T[a1]/W:
-                             LEG_PRESENCE): a move can switch another piece's moves on, so
-                             every move is made to test it, and the bitboards are off */
+                             LEG_PRESENCE), or lands only on an unmoved piece (W[:]): a move can
+                             switch another piece's moves on, so every move is made to test it, and
+                             the bitboards are off */
+  bool unmoved_all;       /* some leg lands on unmoved pieces (W[:], LEG_LANDS_ON_UNMOVED):
+                             the board keeps PIECE_UNMOVED for every piece, not only for
+                             pieces with initial moves */
   bool made_to_test;      /* walls_move, promotes_other or conditional_moves: a move can
                              change attacks that pins, watch lists and check shortcuts do
                              not see, so every move is made and tested */

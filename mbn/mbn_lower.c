@@ -1106,11 +1106,6 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     }
     if (node->after.present) {
       after_kind = lower_range_condition(L, &node->after, node->line, node->col, &after_attack);
-      /* the board keeps whether a piece moved only for pieces with initial moves */
-      if (after_kind == RANGE_UNMOVED)
-        lower_error(L, node->line, node->col, "[:]",
-                    "range [:] after a move (landing on an unmoved piece) is not supported; "
-                    "before a move it is the initial move i ([:]W = iW)");
       if (after_kind == RANGE_STATIC) after = lower_range_from_ast(L, &node->after);
     }
     if (node->attackers) {
@@ -1150,6 +1145,8 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
     }
     if (before_kind == RANGE_UNMOVED)
       for (int i = 0; i < f.entries.count; i++) L->t[f.entries.items[i]].flags |= LEG_INITIAL;
+    if (after_kind == RANGE_UNMOVED) /* onto an unmoved piece (decision 45) */
+      for (int i = 0; i < f.exits.count; i++) L->t[f.exits.items[i]].flags |= LEG_LANDS_ON_UNMOVED;
     for (int i = 0; presence_set && i < f.entries.count; i++) {
       Template *t = &L->t[f.entries.items[i]];
       if (t->presence_set) {

@@ -116,6 +116,11 @@ typedef enum {
    * range (MBN's conditional operator; presence_set, presence_range; docs/
    * mbn.md decision 41), in the position before the move. */
   LEG_PRESENCE = 1 << 17,
+  /* W[:]: the leg lands only on a piece that has not moved (MBN's range [:]
+   * after a move, "squares occupied by unmoved pieces"), in the position
+   * before the move; the board then keeps whether every piece moved
+   * (docs/mbn.md decision 45). */
+  LEG_LANDS_ON_UNMOVED = 1 << 18,
 } LegFlag;
 
 /* MoveLeg.origin_attackers / landing_attackers: 0 for no condition, else

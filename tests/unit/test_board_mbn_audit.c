@@ -974,6 +974,36 @@ START_TEST(promotion_on_the_boards_of_the_promoted_form) {
 }
 END_TEST
 
+/* [:] after a move (MBN §6: "[:] is the set of ... squares occupied by
+ * unmoved pieces"; decision 45): X=mW+W[:] takes only a piece that has not
+ * moved. The start position's pieces are unmoved, a FEN's piece on a square
+ * the setup gives its kind counts as unmoved (as for i), and a piece that
+ * moved away and back has moved. */
+START_TEST(landing_on_unmoved_pieces) {
+  const char *pieces = "K Q R B N P X=mW+W[:]";
+  const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  VariantLibrary *lib;
+  Position *pos = iv_position_on_ok("8x8", pieces, start,
+                                    "rnbqkbnr/pXpppppp/8/3n4/3X4/8/8/4K3 w - - 0 1", &lib);
+  char moves[1024];
+  /* b8's knight and the pawns on a7 and c7 stand where the setup has them */
+  iv_moves_from(pos, "b7", moves, sizeof moves);
+  ck_assert_str_eq(moves, "b7b6 b7b8 b7c7 b7a7 ");
+  /* d5's knight is not on a knight's start square: no capture */
+  iv_moves_from(pos, "d4", moves, sizeof moves);
+  ck_assert_str_eq(moves, "d4d3 d4e4 d4c4 ");
+  char err[256];
+  ck_assert(pos_set_fen(pos, "rnbqkbnr/pXpppppp/8/8/8/8/8/4K3 b - - 0 1", err, sizeof err));
+  Undo undo[3];
+  const char *played[] = {"b8c6", "e1e2", "c6b8"};
+  for (int i = 0; i < 3; i++)
+    pos_make_move(pos, move_from_text(pos, played[i], err, sizeof err), &undo[i]);
+  iv_moves_from(pos, "b7", moves, sizeof moves);
+  ck_assert_str_eq(moves, "b7b6 b7c7 b7a7 "); /* the knight has moved */
+  iv_done(pos, lib);
+}
+END_TEST
+
 /* The moves from `from` in fen must be exactly `want` (space-separated, any
  * order). */
 static void expect_exactly_from(const char *pieces, const char *fen, const char *from,
@@ -1086,6 +1116,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
   tcase_add_test(tc, promotion_rules_of_other_prefixes);
   tcase_add_test(tc, promotion_on_the_boards_of_the_promoted_form);
+  tcase_add_test(tc, landing_on_unmoved_pieces);
   tcase_add_test(tc, attack_conditions);
   tcase_add_test(tc, conditions_on_pieces_present);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);

@@ -98,7 +98,6 @@ static const ErrorCase CASES[] = {
     {"K=K K=K", 1, 5, "piece 'K' defined twice"},
     {"p=fW", 1, 1, "black definition 'p' needs a white piece 'P'"},
     {"X=W[a1(+-2,+-2)]", 1, 7, "range iterators"},
-    {"X=W[:]", 1, 3, "range [:] after a move (landing on an unmoved piece) is not supported"},
     {"X=W[c-a]", 1, 8, "range goes backwards"},
     {"X=W[0]", 1, 5, "rank 0 out of range"},
     {"+P==QRBN", 1, 1, "promotion of '+P' needs a piece 'P'"},

@@ -140,7 +140,6 @@ static const Rejected REJECTED[] = {
     {"+P==Q +p==I", "needs a piece 'P'"},
     {"X=(W)*", "edge rider '*' on a group is not supported"},
     {"X=B**", "steps '**' are not supported"},
-    {"X=W[:]", "range [:] after a move"},
     {"X=W[a1,+]", "stands alone in its brackets"},
     {"X={K}{Q}W", "two attacker sets"},
     {"R X=c?{R}R", "'c?': MBN does not say what an optional 'c' means"},
