@@ -83,6 +83,9 @@ __attribute__((noinline)) static bool walk_presence(const Walk *w, const MoveLeg
   return false;
 }
 
+/* the conditions asked where a leg lands (walk_conditions_hold with sq) */
+#define LEG_LANDING_CONDITIONS (LEG_ATTACK_CONDITION | LEG_LANDS_ON_UNMOVED)
+
 /* Whether the leg's conditions on the position hold where it starts (from;
  * sq -1) or lands (sq): its presence condition (/../, at the start only) and
  * its attack conditions; in a condition's own walk, legs with attack
@@ -124,6 +127,25 @@ static bool walk_initial(const Position *pos, int sq) {
          !pos_in_check(pos);
 }
 
+bool walk_precondition_holds(const Position *pos, Color us, int sq, const MoveProgram *prog) {
+  Walk w;
+  walk_init(&w, pos, us, -1, NULL);
+  w.origin = sq;
+  w.type = piece_type(pos->board[sq]);
+  const SquareRange *ranges = pos->variant->ranges;
+  for (int i = 0; i < prog->root_count; i++) {
+    const MoveLeg *leg = &prog->legs[i];
+    if ((leg->origin_range != MOVE_NONE && !ranges[leg->origin_range].member[sq]) ||
+        (leg->landing_range != MOVE_NONE && !ranges[leg->landing_range].member[sq]) ||
+        (leg->flags & LEG_INITIAL && !walk_initial(pos, sq)))
+      continue;
+    if (walk_conditions_hold(&w, leg, sq, -1) &&
+        (!(leg->flags & LEG_LANDING_CONDITIONS) || walk_conditions_hold(&w, leg, sq, sq)))
+      return true;
+  }
+  return false;
+}
+
 static bool walk_all_unblocked(const Walk *w);
 
 /* The conditions of a leg on the piece or the position rather than the
@@ -144,8 +166,6 @@ __attribute__((noinline)) static bool walk_leg_allowed(Walk *w, const MoveLeg *l
 }
 #define LEG_PIECE_CONDITIONS                                                                       \
   (LEG_INITIAL | LEG_STRICT_INITIAL | LEG_UNBLOCKED | LEG_ATTACK_CONDITION | LEG_PRESENCE)
-/* the conditions asked where a leg lands (walk_conditions_hold with sq) */
-#define LEG_LANDING_CONDITIONS (LEG_ATTACK_CONDITION | LEG_LANDS_ON_UNMOVED)
 
 static void walk_emit_one(Walk *w, Move m) {
   MoveList *list = w->list;

@@ -116,6 +116,10 @@ bool pos_royal_square_attacked(const Position *pos, int sq, Color c);
 /* promotion=sittuyin: appends the promotions standing pawns may make
  * (board/promotion_sittuyin.c). */
 void gen_sittuyin_promotions(const Position *pos, MoveList *list);
+/* ?#K=[*]O (MBN §2, docs/mbn.md decision 46): whether one of the null legs
+ * of a promotion's precondition holds for colour us's piece on sq, in the
+ * position as it is (before the move): its ranges and conditions. */
+bool walk_precondition_holds(const Position *pos, Color us, int sq, const MoveProgram *prog);
 /* Appends castling and drops. */
 void gen_rule_moves(const Position *pos, MoveList *list);
 

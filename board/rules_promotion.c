@@ -7,6 +7,7 @@
 #include "board/rules_promotion.h"
 
 #include "board/movegen.h"
+#include "board/movegen_walk.h"
 #include "board/tables.h"
 
 const RuleField RULES_PROMOTION_FIELDS[] = {
@@ -50,7 +51,10 @@ int rules_promotion_args(const Position *pos, Color us, int type, int from, int 
   const VariantRules *r = &pos->variant->rules;
   const PieceType *piece = &pos->variant->pieces[type];
   int n = 0;
-  if (swap) {
+  /* ?#K=[*]O: where the precondition does not hold the piece "has to remain
+   * a King at the end of his move" (decision 46) */
+  const MoveProgram *precondition = &piece->promotion_precondition[us];
+  if (swap || (precondition->leg_count && !walk_precondition_holds(pos, us, from, precondition))) {
     args[n++] = 0;
     return n;
   }

@@ -331,6 +331,11 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
                  v->pieces[type].letter);
         goto fail;
       }
+      /* a promotion's precondition (?#K=[*]O) depends on the position too */
+      const MoveProgram *pre = &v->pieces[type].promotion_precondition[c];
+      if (pre->leg_count) t->conditional_moves = true;
+      for (int i = 0; i < pre->leg_count; i++)
+        if (pre->legs[i].flags & LEG_LANDS_ON_UNMOVED) t->unmoved_all = true;
       total += prog->leg_count;
     }
   }

@@ -150,10 +150,11 @@ struct AstNode {
 };
 
 typedef enum {
-  DEF_PIECE,     /* K, PS=mfWcfF, +Q=QN, p=... */
-  DEF_MACRO,     /* @X=... */
-  DEF_PROMOTION, /* +P==QRBN */
-  DEF_CASTLING,  /* O-O=...=... */
+  DEF_PIECE,        /* K, PS=mfWcfF, +Q=QN, p=... */
+  DEF_MACRO,        /* @X=... */
+  DEF_PROMOTION,    /* +P==QRBN */
+  DEF_CASTLING,     /* O-O=...=... */
+  DEF_PRECONDITION, /* ?#K=[*]O: the condition of #K's promotion (MBN §2) */
 } DefKind;
 
 typedef struct {

@@ -280,6 +280,60 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
   return ok;
 }
 
+/* ?#K=[*]O (decision 46): "a precondition rule ... must be fullfilled
+ * before the move has been performed" (MBN §2); "The King will promoted to
+ * a Queen after it has moved, but only if the King is not checked,
+ * otherwise he has to remain a King": the condition of K's promotion by the
+ * '#' rules, asked on K's square in the position before the move. Written
+ * as null moves with ranges and conditions ([*]O, [a1-h4]O, {C}O, /T/O);
+ * a precondition that moves is refused by name. */
+static bool compile_preconditions(LowerContext *lc, const AstProgram *prog, int first_new) {
+  Variant *v = lc->variant;
+  char prefix = v->promotion_prefix ? v->promotion_prefix : '+';
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    if (def->kind != DEF_PRECONDITION) continue;
+    char letter[PIECE_LETTER_MAX], message[200];
+    bool black = letter_normalise(def->letters[0], letter);
+    int base = mbn_find_piece(v, letter + 1);
+    if (black)
+      snprintf(message, sizeof message, "a precondition for Black alone ('%s') is not supported",
+               def->letters[0]);
+    else if (letter[0] != prefix)
+      snprintf(message, sizeof message,
+               "precondition '%s' names the '%c' prefix, but the pieces promote with '%c'",
+               def->letters[0], letter[0], prefix);
+    else if (base < first_new)
+      snprintf(message, sizeof message,
+               "precondition '%s' needs a piece '%s' in the same pieces text", def->letters[0],
+               letter + 1);
+    if (black || letter[0] != prefix || base < first_new) {
+      def_error(lc, def, def->letters[0], message);
+      return false;
+    }
+    PieceType *piece = &v->pieces[base];
+    if (piece->promotion_precondition[WHITE].leg_count) {
+      def_error(lc, def, def->letters[0], "a second precondition for the same promoted piece");
+      return false;
+    }
+    MoveProgram *own = &piece->promotion_precondition[WHITE];
+    if (!compile_move(lc, def, def->move, own)) return false;
+    for (int k = 0; k < own->leg_count; k++) {
+      const MoveLeg *leg = &own->legs[k];
+      if (leg->dx || leg->dy || leg->dz || leg->child_count ||
+          leg->flags & ~(uint32_t)(LEG_ENDS | LEG_INITIAL | LEG_ATTACK_CONDITION | LEG_PRESENCE |
+                                   LEG_LANDS_ON_UNMOVED)) {
+        def_error(lc, def, def->letters[0],
+                  "a precondition other than conditions on the piece's own square (null moves "
+                  "with ranges and conditions: ?#K=[*]O) is not supported (decision 46)");
+        return false;
+      }
+    }
+    mbn_mirror_program(own, &piece->promotion_precondition[BLACK]);
+  }
+  return true;
+}
+
 /* -Q (a piece before promotion) implies +-Q==Q: it promotes to Q. */
 static bool compile_demoted(LowerContext *lc, const AstProgram *prog) {
   Variant *v = lc->variant;
@@ -683,6 +737,7 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
     }
   }
   if (ok) ok = compile_promotions(&lc, &prog, first_new);
+  if (ok) ok = compile_preconditions(&lc, &prog, first_new);
   if (ok) ok = compile_demoted(&lc, &prog);
   if (ok) ok = compile_castling(&lc, &prog);
   if (ok) {
@@ -692,11 +747,16 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
       program_remap(&variant->pieces[type].moves[WHITE], range_base, filter_base);
       program_remap(&variant->pieces[type].moves[BLACK], range_base + lc.tables.range_count,
                     filter_base);
+      program_remap(&variant->pieces[type].promotion_precondition[WHITE], range_base, filter_base);
+      program_remap(&variant->pieces[type].promotion_precondition[BLACK],
+                    range_base + lc.tables.range_count, filter_base);
     }
   } else {
     for (int type = first_new; type < variant->piece_count; type++) {
-      program_free(&variant->pieces[type].moves[WHITE]);
-      program_free(&variant->pieces[type].moves[BLACK]);
+      for (int c = 0; c < COLOR_NB; c++) {
+        program_free(&variant->pieces[type].moves[c]);
+        program_free(&variant->pieces[type].promotion_precondition[c]);
+      }
     }
     variant->piece_count = first_new;
   }
@@ -707,7 +767,10 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
 void variant_free(Variant *v) {
   if (!v) return;
   for (int i = 0; i < v->piece_count && i < PIECE_TYPE_MAX; i++)
-    for (int c = 0; c < COLOR_NB; c++) program_free(&v->pieces[i].moves[c]);
+    for (int c = 0; c < COLOR_NB; c++) {
+      program_free(&v->pieces[i].moves[c]);
+      program_free(&v->pieces[i].promotion_precondition[c]);
+    }
   for (int i = 0; i < v->range_count; i++) free(v->ranges[i].member);
   free(v->ranges);
   free(v->filters);

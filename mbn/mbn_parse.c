@@ -1033,6 +1033,23 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     def->move = parse_move_definition(p);
     return;
   }
+  /* ?#K=[*]O: "a precondition rule ... must be fullfilled before the move"
+   * (MBN §2): the condition of the promotion to #K (decision 46) */
+  if (parse_is(p, '?')) {
+    def->kind = DEF_PRECONDITION;
+    parse_next(p);
+    if (p->tok.space_before) parse_error(p, "expected a prefixed piece after '?' (?#K=[*]O)");
+    parse_identifier(p, def->letters[0], true, NULL);
+    def->letter_count = 1;
+    char prefix = def->letters[0][0];
+    if (!prefix || !strchr("+#*$%&", prefix) || def->letters[0][1] == prefix)
+      parse_error_at(p, &first, "a precondition names a promoted piece (?#K=[*]O, ?+P=[*]O)");
+    if (!parse_is(p, '=') || p->tok.space_before)
+      parse_error(p, "a precondition needs '=' and a move (?#K=[*]O)");
+    parse_next(p);
+    def->move = parse_move_definition(p);
+    return;
+  }
   bool castle_set = parse_at_castling_set(p);
   if (castle_set) {
     p->tok.space_before = false; /* the set opens the definition */

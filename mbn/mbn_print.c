@@ -233,6 +233,7 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
   if (size) out[0] = '\0';
   switch (def->kind) {
   case DEF_MACRO: put(&p, "@%s", def->letters[0]); break;
+  case DEF_PRECONDITION: put(&p, "?%s", def->letters[0]); break;
   case DEF_CASTLING:
     if (def->castle_set.count) print_set(&p, &def->castle_set);
     put(&p, "%s", def->castle_long ? "O-O-O" : "O-O");

@@ -44,10 +44,14 @@ typedef struct {
 
 /* One piece type. */
 typedef struct {
-  char letter[PIECE_LETTER_MAX];       /* as in FEN and move text, upper case: "N", "+P" */
-  char name[32];                       /* human name ("Knight"), may be empty */
-  MoveProgram moves[COLOR_NB];         /* compiled moves, per colour */
-  bool royal;                          /* capturing / checkmating it decides the game */
+  char letter[PIECE_LETTER_MAX];                /* as in FEN and move text, upper case: "N", "+P" */
+  char name[32];                                /* human name ("Knight"), may be empty */
+  MoveProgram moves[COLOR_NB];                  /* compiled moves, per colour */
+  bool royal;                                   /* capturing / checkmating it decides the game */
+  MoveProgram promotion_precondition[COLOR_NB]; /* ?#K=[*]O (MBN §2): this piece promotes
+                                                  only where one of these null legs' ranges
+                                                  and conditions hold on its square before
+                                                  the move; leg_count 0 = always */
   uint32_t promotion_levels[COLOR_NB]; /* +S<5>=T (MBN §8): the levels (bit L-1 for level L)
                                           where this piece promotes, its promoted form's
                                           boards; 0 = every level */

@@ -1004,6 +1004,53 @@ START_TEST(landing_on_unmoved_pieces) {
 }
 END_TEST
 
+/* The precondition '?' (MBN §2: "conversion# K #K==Q ?#K=[*]O ... The King
+ * will promoted to a Queen after it has moved, but only if the King is not
+ * checked, otherwise he has to remain a King"; decision 46): the promotion
+ * by the '#' rules only where the precondition's null move holds on the
+ * piece's square before the move. */
+START_TEST(promotion_preconditions) {
+  VariantLibrary *lib;
+  /* the text's king, promoting on every move (promotion#[1-8]=move) unless in check */
+  Position *pos = position_with_rules("K Q #K==Q ?#K=[*]O", "royal{K} promotion#[1-8]=move",
+                                      "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &lib);
+  char moves[1024];
+  iv_moves_from(pos, "e1", moves, sizeof moves);
+  ck_assert_str_eq(moves, "e1e2q e1f1q e1d1q e1f2q e1d2q ");
+  char err[256];
+  ck_assert(pos_set_fen(pos, "4k3/8/8/8/8/8/8/q3K3 w - - 0 1", err, sizeof err));
+  iv_moves_from(pos, "e1", moves, sizeof moves);
+  ck_assert_str_eq(moves, "e1e2 e1f2 e1d2 ");
+  iv_done(pos, lib);
+  /* a knight promoting on the last rank only from a square no enemy attacks;
+   * [a-h1-6]O: only from the first six ranks */
+  const char *pieces = "K N Q #N==Q ?#N=[*]O";
+  pos = position_with_rules(pieces, "royal{K}", "4k3/8/1N6/8/8/8/8/4K3 w - - 0 1", &lib);
+  iv_moves_from(pos, "b6", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "b6c8q") && !strstr(moves, "b6c8 "), "%s", moves);
+  ck_assert(pos_set_fen(pos, "4k3/8/qN6/8/8/8/8/4K3 w - - 0 1", err, sizeof err));
+  iv_moves_from(pos, "b6", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "b6c8 ") && !strstr(moves, "b6c8q"), "%s", moves);
+  iv_done(pos, lib);
+  pos = position_with_rules("K N Q #N==Q ?#N=[a-h1-6]O", "royal{K}",
+                            "4k3/1N6/1N6/8/8/8/8/4K3 w - - 0 1", &lib);
+  iv_moves_from(pos, "b6", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "b6c8q"), "%s", moves);
+  iv_moves_from(pos, "b7", moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "b7d8 ") && !strstr(moves, "b7d8q"), "%s", moves);
+  iv_done(pos, lib);
+  const char *refused[][3] = {
+      {"K N Q #N==Q ?#N=W", "royal{K}", "a precondition other than conditions on the piece's"},
+      {"K N Q #N==Q ?+N=[*]O", "royal{K}", "precondition '+N' names the '+' prefix, but the"},
+      {"K N Q #N==Q ?#N=[*]O ?#N=[a1]O", "royal{K}", "a second precondition"},
+      {"K N Q #N==Q ?#N", "royal{K}", "a precondition needs '=' and a move"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], refused[i][1],
+                        refused[i][2]);
+}
+END_TEST
+
 /* The moves from `from` in fen must be exactly `want` (space-separated, any
  * order). */
 static void expect_exactly_from(const char *pieces, const char *fen, const char *from,
@@ -1117,6 +1164,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, promotion_rules_of_other_prefixes);
   tcase_add_test(tc, promotion_on_the_boards_of_the_promoted_form);
   tcase_add_test(tc, landing_on_unmoved_pieces);
+  tcase_add_test(tc, promotion_preconditions);
   tcase_add_test(tc, attack_conditions);
   tcase_add_test(tc, conditions_on_pieces_present);
   tcase_add_test(tc, suffixes_name_pieces_and_macros);
