@@ -16,15 +16,15 @@
 #include "board/tables.h"
 #include "mbn/variant_library.h"
 
-/* The position of variant [v] (board such as "8x8", royal K, `pieces`) in
+/* The position of variant [v] (board such as "8x8", `pieces`, `rules`) in
  * `setup`, or at `fen` when it is not NULL; the variant must compile. NULL
  * with the board's message in err if the board refuses it. */
-static inline Position *iv_position_on(const char *board, const char *pieces, const char *setup,
-                                       const char *fen, VariantLibrary **lib, char *err,
-                                       size_t errlen) {
+static inline Position *iv_position_ruled(const char *board, const char *pieces, const char *rules,
+                                          const char *setup, const char *fen, VariantLibrary **lib,
+                                          char *err, size_t errlen) {
   char text[1024];
-  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n", board,
-           setup, pieces);
+  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = %s\n", board,
+           setup, pieces, rules);
   VariantDiagnostics diags = {0};
   *lib = library_new();
   library_add_text(*lib, "v.var", text, &diags);
@@ -34,6 +34,13 @@ static inline Position *iv_position_on(const char *board, const char *pieces, co
   Position *pos = pos_new(library_find(*lib, "v"), err, errlen);
   if (pos && fen) ck_assert_msg(pos_set_fen(pos, fen, err, errlen), "%s: %s", fen, err);
   return pos;
+}
+
+/* The same with royal K as the only rule. */
+static inline Position *iv_position_on(const char *board, const char *pieces, const char *setup,
+                                       const char *fen, VariantLibrary **lib, char *err,
+                                       size_t errlen) {
+  return iv_position_ruled(board, pieces, "royal{K}", setup, fen, lib, err, errlen);
 }
 
 /* iv_position_on for a variant the board must accept. */

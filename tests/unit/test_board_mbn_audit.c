@@ -855,19 +855,11 @@ START_TEST(prefixed_pieces_are_pieces_of_their_own) {
 }
 END_TEST
 
-/* The position of a variant with its own FBR rules. */
+/* The position of a variant with its own FBR rules, set up at fen. */
 static Position *position_with_rules(const char *pieces, const char *rules, const char *fen,
                                      VariantLibrary **lib) {
-  char text[1024], err[256];
-  snprintf(text, sizeof text, "[v]\nboard = 8x8\nsetup = %s\npieces = %s\nrules = %s\n", fen,
-           pieces, rules);
-  VariantDiagnostics diags = {0};
-  *lib = library_new();
-  library_add_text(*lib, "v.var", text, &diags);
-  library_compile(*lib, &diags);
-  ck_assert_msg(diags.count == 0, "%s", diags.count ? diags.items[0] : "");
-  variant_diag_free(&diags);
-  Position *pos = pos_new(library_find(*lib, "v"), err, sizeof err);
+  char err[256];
+  Position *pos = iv_position_ruled("8x8", pieces, rules, fen, NULL, lib, err, sizeof err);
   ck_assert_msg(pos != NULL, "%s: %s", pieces, err);
   return pos;
 }
