@@ -243,9 +243,9 @@ static inline bool promotion_flips_back(const Variant *v, int from, int to) {
 /* Whether the move restarts the halfmove clock, captures aside (make finds
  * those), decided before the move as Fairy-Stockfish's do_move does: every
  * drop; a promotion, unless promotions flip both ways (promotion=demote, its
- * pieceDemotion; a promoted piece whose own rule takes it back, ##Q); a move of a type of the move
- * rule's set (draw=moverule(N)
- * {..}, default {P}) that the piece could not take back with a quiet move
+ * pieceDemotion; a promoted piece whose own rule takes it back, ##Q); a
+ * move of a type of the move rule's set (draw=moverule(N){..}, default {P})
+ * that the piece could not take back with a quiet move
  * (back_reach: a sideways pawn step restarts nothing). A pass, written as a
  * piece moving to its own square, is that piece's move. Castling and swaps
  * restart nothing. mover: the type on the move's from square. */

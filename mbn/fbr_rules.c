@@ -373,7 +373,7 @@ static bool fbr_apply_promotion(FbrContext *ctx, const FbrRule *rule) {
   VariantRules *r = &ctx->variant->rules;
   /* one promotion level, whose prefix the MBN promotion rules name
    * (docs/mbn.md decision 44) */
-  char prefix = ctx->variant->promotion_prefix ? ctx->variant->promotion_prefix : '+';
+  char prefix = variant_promotion_prefix(ctx->variant);
   if (rule->prefix && rule->prefix != prefix) {
     char message[200];
     snprintf(message, sizeof message,
@@ -468,8 +468,7 @@ void fbr_fill_promotions(FbrContext *ctx) {
         type_set_any(v->pieces[t].promotes_to_other))
       continue;
     char promoted[PIECE_LETTER_MAX + 1];
-    snprintf(promoted, sizeof promoted, "%c%s", v->promotion_prefix ? v->promotion_prefix : '+',
-             v->pieces[t].letter);
+    snprintf(promoted, sizeof promoted, "%c%s", variant_promotion_prefix(v), v->pieces[t].letter);
     int plus = fbr_type_of(v, promoted);
     if (plus >= 0) {
       v->pieces[t].promotes_to = type_set_of(plus);

@@ -151,7 +151,7 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
       /* '+Q' alone is MBN's default rule; '#Q' alone a piece moving as Q
        * (a prefix other than '+': "the default promotion is the move
        * capability of the un-promoted piece") */
-      char prefix = v->promotion_prefix ? v->promotion_prefix : '+';
+      char prefix = variant_promotion_prefix(v);
       bool rule = def->kind == DEF_PROMOTION;
       bool default_rule = def->kind == DEF_PIECE && !def->move && def->letters[0][0] == '+';
       bool promoted_piece =
@@ -289,7 +289,7 @@ static bool compile_promotions(LowerContext *lc, const AstProgram *prog, int fir
  * a precondition that moves is refused by name. */
 static bool compile_preconditions(LowerContext *lc, const AstProgram *prog, int first_new) {
   Variant *v = lc->variant;
-  char prefix = v->promotion_prefix ? v->promotion_prefix : '+';
+  char prefix = variant_promotion_prefix(v);
   for (int i = 0; i < prog->count; i++) {
     const AstDefinition *def = &prog->defs[i];
     if (def->kind != DEF_PRECONDITION) continue;
@@ -511,6 +511,11 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
   return ok;
 }
 
+/* Every level of the board, bit L-1 for level L (at most 16 levels). */
+static uint32_t all_levels(const LowerContext *lc) {
+  return (1u << lc->variant->shape.levels) - 1;
+}
+
 /* The boards of a board identifier for colour c: <<5>> (the explicit
  * reflection, MBN §8 "Symmetry on Z Axis") is board 1 for Black on five
  * levels; <5> and <*> are the same for both. */
@@ -536,7 +541,7 @@ static bool boards_reflected(const PieceSource *ps) {
 static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena *arena,
                                  const char *source, Color c) {
   int levels = lc->variant->shape.levels;
-  uint32_t all = levels >= 31 ? 0x7FFFFFFFu : (1u << levels) - 1, named = 0;
+  uint32_t all = all_levels(lc), named = 0;
   for (int k = 0; k < ps->board_def_count; k++) {
     uint32_t written = ps->board_defs[k]->boards[ps->board_letters[k]];
     uint32_t boards = written & ~MBN_BOARDS_REFLECT;
@@ -580,7 +585,7 @@ static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena 
  * for level L); 0 when every level. */
 static uint32_t board_levels(const LowerContext *lc, const PieceSource *ps, Color c) {
   int levels = lc->variant->shape.levels;
-  uint32_t all = levels >= 31 ? 0x7FFFFFFFu : (1u << levels) - 1, covered = 0;
+  uint32_t all = all_levels(lc), covered = 0;
   for (int k = 0; k < ps->board_def_count; k++)
     covered |= identifier_boards(ps->board_defs[k]->boards[ps->board_letters[k]], c, levels);
   return covered & MBN_BOARDS_ANY || (covered & all) == all ? 0 : covered & all;
@@ -651,7 +656,7 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
   memset(src, 0, sizeof src);
   int first_new = variant->piece_count;
   bool ok = register_pieces(&lc, &prog, src) && promotion_prefix(&lc, &prog);
-  char prefix = variant->promotion_prefix ? variant->promotion_prefix : '+';
+  char prefix = variant_promotion_prefix(variant);
   for (int type = first_new; ok && type < variant->piece_count; type++) {
     const AstDefinition *def = src[type].white;
     PieceType *p = &variant->pieces[type];

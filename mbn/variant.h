@@ -315,4 +315,9 @@ typedef struct Variant {
   VariantRules rules;
 } Variant;
 
+/* The prefix the pieces promote with: '+' unless the MBN text named another. */
+static inline char variant_promotion_prefix(const Variant *v) {
+  return v->promotion_prefix ? v->promotion_prefix : '+';
+}
+
 #endif

@@ -823,6 +823,13 @@ START_TEST(suffixes_name_pieces_and_macros) {
 }
 END_TEST
 
+/* Each {pieces, rules, message} is refused when loaded on 8x8 with the two kings. */
+static void expect_all_refused(const char *const (*refused)[3], size_t count) {
+  for (size_t i = 0; i < count; i++)
+    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], refused[i][1],
+                        refused[i][2]);
+}
+
 /* The prefixes # $ % & (MBN §2, "Q #Q ... the default definition is #Q=Q"):
  * pieces of their own that move as the letter's definition or the basic
  * piece unless given a body; FENs name them with the prefix. Their
@@ -843,15 +850,13 @@ START_TEST(prefixed_pieces_are_pieces_of_their_own) {
   pos_get_fen(pos, fen, sizeof fen);
   ck_assert_str_eq(fen, "#q3k3/8/8/8/8/8/8/4K2$R b - - 0 1");
   iv_done(pos, lib);
-  const char *refused[][3] = {
+  static const char *const refused[][3] = {
       {"K Q *Q", "royal{K}", "piece prefix '*' is not supported on a piece: a '*' in a FEN"},
       {"K Q #Q #Q==Q +Q==R", "royal{K}", "promotion rules of two prefixes ('#' and '+')"},
       {"K $K==@k@K", "royal{K}", "drop rules ('$K==@...', MBN section 5) are not supported"},
       {"K Q #Q", "royal{K} promotion#=enter{Q}", "promotion# names the '#' prefix, but the"},
   };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
-    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], refused[i][1],
-                        refused[i][2]);
+  expect_all_refused(refused, sizeof refused / sizeof refused[0]);
 }
 END_TEST
 
@@ -1031,15 +1036,13 @@ START_TEST(promotion_preconditions) {
   iv_moves_from(pos, "b7", moves, sizeof moves);
   ck_assert_msg(strstr(moves, "b7d8 ") && !strstr(moves, "b7d8q"), "%s", moves);
   iv_done(pos, lib);
-  const char *refused[][3] = {
+  static const char *const refused[][3] = {
       {"K N Q #N==Q ?#N=W", "royal{K}", "a precondition other than conditions on the piece's"},
       {"K N Q #N==Q ?+N=[*]O", "royal{K}", "precondition '+N' names the '+' prefix, but the"},
       {"K N Q #N==Q ?#N=[*]O ?#N=[a1]O", "royal{K}", "a second precondition"},
       {"K N Q #N==Q ?#N", "royal{K}", "a precondition needs '=' and a move"},
   };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
-    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], refused[i][1],
-                        refused[i][2]);
+  expect_all_refused(refused, sizeof refused / sizeof refused[0]);
 }
 END_TEST
 
