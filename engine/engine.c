@@ -50,6 +50,10 @@ struct Engine {
   /* Likewise for a refused variant, until a variant is selected: a position
    * that follows is the GUI's game's, not ours. */
   char refused_variant[256];
+  /* Counts the changes to the game and to what reads it (options, the
+   * variant): a front end that remembers the stamp after setting a position
+   * knows, when it is unchanged, that the game is still that position. */
+  uint64_t game_stamp;
 };
 
 void engine_go_init(EngineGo *go) {
@@ -63,6 +67,7 @@ static void engine_message(Engine *engine, const char *text) {
 
 /* Makes a fresh game of the selected variant; on failure keeps the old one. */
 static int engine_reset_game(Engine *engine, char *err, size_t err_size) {
+  engine->game_stamp++;
   engine->refused[0] = '\0';
   if (engine->variant_index < 0) {
     snprintf(err, err_size, "no variant is loaded (see the VariantPath option)");
@@ -177,6 +182,7 @@ int engine_set_option(Engine *engine, const char *name, const char *value, char 
     return -1;
   }
   const OptionSpec *spec = option_spec(id);
+  engine->game_stamp++; /* UCI_Chess960 changes how moves read, VariantPath the game */
   if (engine_searching(engine) && id != OPTION_PONDER && id != OPTION_MOVE_OVERHEAD) {
     snprintf(err, err_size, "cannot change %s while searching", spec->name);
     return -1;
@@ -250,6 +256,7 @@ void engine_new_game(Engine *engine) {
 }
 
 int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_size) {
+  engine->game_stamp++;
   if (engine_no_game(engine, err, err_size)) return -1;
   int status;
   if (fen && !fen[strspn(fen, " \t")]) {
@@ -268,15 +275,22 @@ int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_s
 }
 
 void engine_refuse_position(Engine *engine, const char *why) {
+  engine->game_stamp++;
   snprintf(engine->refused, sizeof engine->refused, "%s", why);
 }
 
 int engine_play_move(Engine *engine, const char *move, char *err, size_t err_size) {
+  engine->game_stamp++;
   if (engine_no_game(engine, err, err_size)) return -1;
   return game_play(engine->game, move, err, err_size);
 }
 
+uint64_t engine_game_stamp(const Engine *engine) {
+  return engine->game_stamp;
+}
+
 int engine_undo_move(Engine *engine) {
+  engine->game_stamp++;
   return engine->game ? game_undo(engine->game) : -1;
 }
 Color engine_side_to_move(const Engine *engine) {

@@ -91,6 +91,9 @@ int engine_set_position(Engine *engine, const char *fen, char *err, size_t err_s
 void engine_refuse_position(Engine *engine, const char *why);
 int engine_play_move(Engine *engine, const char *move, char *err, size_t err_size);
 int engine_undo_move(Engine *engine); /* -1 when no move is left to undo */
+/* Changes whenever the game may have changed (a position, a move, an undo, a
+ * new game, a variant or an option): equal stamps mean the same game. */
+uint64_t engine_game_stamp(const Engine *engine);
 Color engine_side_to_move(const Engine *engine);
 int engine_game_ply(const Engine *engine);
 /* The game's result if it is over: RESULT_WIN/LOSS/DRAW for the side to move,

@@ -20,6 +20,13 @@ typedef struct {
   Output *out;
   Engine *engine;
   atomic_bool counting; /* a go perft runs */
+  /* The last position the engine was given in full: its start ("startpos"
+   * or the FEN) and its moves, one space apart, with the engine's game stamp
+   * after them. GUIs send the whole game before every move; a command that
+   * repeats this one with more moves plays only those, as replaying hundreds
+   * of moves would eat a short increment (chu shogi at 2 s + 0.02 s). */
+  char *set_start, *set_moves;
+  uint64_t set_stamp;
 } Uci;
 
 /* ---- reports from the engine (possibly on the search thread) ---- */
@@ -138,6 +145,35 @@ static void uci_setoption(Uci *uci, char *args) {
     output_line(uci->out, "info string %s", err);
 }
 
+static void uci_forget_position(Uci *uci) {
+  free(uci->set_start), free(uci->set_moves);
+  uci->set_start = uci->set_moves = NULL;
+}
+
+/* The moves of a position command, one space apart (NULL: out of memory). */
+static char *uci_moves_text(char *moves) {
+  char *text = malloc(moves ? strlen(moves) + 1 : 1);
+  if (!text) return NULL;
+  size_t length = 0;
+  char *move;
+  while (moves && (move = uci_next_word(&moves)))
+    length += (size_t)sprintf(text + length, "%s%s", length ? " " : "", move);
+  text[length] = '\0';
+  return text;
+}
+
+/* Where the moves not yet played start, if the game is still the last
+ * position set and this command repeats it with more moves; NULL if not. */
+static const char *uci_new_moves(const Uci *uci, const char *start, const char *moves) {
+  if (!uci->set_start || engine_game_stamp(uci->engine) != uci->set_stamp ||
+      strcmp(start, uci->set_start))
+    return NULL;
+  size_t length = strlen(uci->set_moves);
+  if (strncmp(moves, uci->set_moves, length)) return NULL;
+  if (!length) return moves;
+  return moves[length] == ' ' ? moves + length + 1 : moves[length] ? NULL : moves + length;
+}
+
 /* position startpos|fen FEN [moves M...] */
 static void uci_position(Uci *uci, char *args) {
   char err[UCI_ERR_MAX];
@@ -146,7 +182,7 @@ static void uci_position(Uci *uci, char *args) {
   if (moves) *moves = '\0', moves += 6;
   char *cursor = args;
   char *kind = uci_next_word(&cursor);
-  int status;
+  char *start;
   if (kind && !strcmp(kind, "startpos")) {
     /* "position startpos e2e4" (no "moves") would silently be the start */
     char *stray = uci_next_word(&cursor);
@@ -158,31 +194,62 @@ static void uci_position(Uci *uci, char *args) {
       engine_refuse_position(uci->engine, "position: words after startpos that are not 'moves'");
       return;
     }
-    status = engine_set_position(uci->engine, NULL, err, sizeof err);
+    start = kind;
   } else if (kind && !strcmp(kind, "fen")) {
-    char *fen = cursor + strspn(cursor, " \t");
-    status = engine_set_position(uci->engine, fen, err, sizeof err);
+    start = cursor + strspn(cursor, " \t");
+    size_t length = strlen(start);
+    while (length && isspace((unsigned char)start[length - 1])) start[--length] = '\0';
   } else {
     output_line(uci->out, "info string position needs 'startpos' or 'fen FEN'");
     return;
   }
-  if (status != 0) {
-    output_line(uci->out, "info string %s; go answers bestmove (none) until a valid position", err);
+  char *played = uci_moves_text(moves);
+  if (!played) {
+    output_line(uci->out, "info string position: out of memory");
+    engine_refuse_position(uci->engine, "position: out of memory");
     return;
+  }
+  const char *rest = uci_new_moves(uci, start, played);
+  if (!rest) {
+    uci_forget_position(uci);
+    int status = engine_set_position(uci->engine, start == kind ? NULL : start, err, sizeof err);
+    if (status != 0) {
+      output_line(uci->out, "info string %s; go answers bestmove (none) until a valid position",
+                  err);
+      free(played);
+      return;
+    }
+    rest = played;
   }
   /* Moves are played up to the first one that is not legal, as other UCI
    * engines do; the rest of the list is dropped and the GUI is told. */
-  char *move;
-  while (moves && (move = uci_next_word(&moves))) {
+  char *remaining = (char *)rest, *move;
+  while ((move = uci_next_word(&remaining))) {
     if (engine_play_move(uci->engine, move, err, sizeof err) != 0) {
       output_line(uci->out,
                   "info string illegal move '%s' (%s): position kept before it; go answers "
                   "bestmove (none) until a valid position",
                   move, err);
       engine_refuse_position(uci->engine, err);
+      uci_forget_position(uci);
+      free(played);
       return;
     }
+    if (*remaining) remaining[-1] = ' '; /* the word's end again: played stays whole */
   }
+  if (rest == played) { /* set in full: remember its start too */
+    char *copy = strdup(start);
+    uci_forget_position(uci);
+    if (!copy) {
+      free(played);
+      return;
+    }
+    uci->set_start = copy;
+  } else {
+    free(uci->set_moves);
+  }
+  uci->set_moves = played;
+  uci->set_stamp = engine_game_stamp(uci->engine);
 }
 
 static void uci_perft_divide(void *context, const char *move, uint64_t nodes) {
@@ -400,5 +467,6 @@ int uci_run(FILE *in, Output *out, const char *first_line) {
   engine_stop(uci.engine);
   engine_wait(uci.engine);
   engine_destroy(uci.engine);
+  uci_forget_position(&uci);
   return 0;
 }

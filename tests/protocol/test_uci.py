@@ -218,7 +218,61 @@ def wall_moves_are_written_and_read_with_a_comma(binary):
     c.finish()
 
 
-run_tests([wall_moves_are_written_and_read_with_a_comma, handshake, bad_fen_is_reported_and_position_kept,
+def position_that_extends_the_last_plays_the_same_game(binary):
+    # A GUI sends the whole game before every move; Chimera plays only the
+    # moves the last position command did not have, and only while nothing
+    # else changed the game. Every answer here is the one a full replay gives.
+    c = Conversation(binary)
+    c.send("uci")
+    c.expect(r"^uciok$", timeout=30)
+
+    def count(expected):
+        c.send("go perft 1")
+        c.expect(r"^Nodes searched: %d$" % expected, forbid=r"^info string")
+
+    c.send("position startpos moves e2e4")
+    count(20)
+    c.send("position startpos moves e2e4   e7e5")  # one more move, spaced apart
+    count(29)
+    c.send("position startpos moves e2e4 e7e5 g1f3 b8c6")  # two more
+    count(27)
+    c.send("position startpos moves e2e4 e7e5")  # a take-back: fewer moves
+    count(29)
+    c.send("position startpos moves e2e4 e7e5 g1f3 b8c6")
+    count(27)
+    # the last move's text is a prefix of this one's: not a move of its own
+    c.send("position startpos moves e2e4 e7e5 g1f3 b8c6x")
+    c.expect(r"^info string illegal move 'b8c6x'")
+    # after a refused list, the next position is set in full
+    c.send("position startpos moves e2e4 e7e5")
+    count(29)
+    c.send("position startpos moves e2e4 e7e5 e2e4")
+    c.expect(r"^info string illegal move 'e2e4'")
+    c.send("position startpos moves e2e4 e7e5")
+    count(29)
+    # another start with the same moves
+    c.send("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4")
+    c.send("position fen 4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1 moves e2e4 e8d7")
+    count(16)
+    # a search in between leaves the game as it was
+    c.send("position startpos moves e2e4")
+    c.send("go depth 3")
+    best = c.expect(r"^bestmove (\S+)", timeout=30).group(1)
+    c.send("position startpos moves e2e4 " + best)
+    c.send("go perft 1")
+    after_search = int(c.expect(r"^Nodes searched: (\d+)$", forbid=r"^info string").group(1))
+    c.send("ucinewgame")
+    c.send("position startpos moves e2e4 " + best)
+    count(after_search)
+    # a new variant is a new game: e2e4 is not still on the board
+    c.send("setoption name UCI_Variant value capablanca")
+    c.send("position startpos moves e2e4 e7e5")
+    count(36)
+    c.finish()
+
+
+run_tests([position_that_extends_the_last_plays_the_same_game,
+           wall_moves_are_written_and_read_with_a_comma, handshake, bad_fen_is_reported_and_position_kept,
            fen_without_a_royal_is_refused, hash_the_machine_cannot_give_is_said_promptly,
            shogi_fens_as_cutechess_and_fairy_stockfish_write_them,
            variant_names_cutechess_sends_are_accepted, bad_input_is_answered_and_survived, option_names_ignore_case_and_spacing,
