@@ -14,7 +14,7 @@
 static bool leg_simple(const MoveLeg *leg, unsigned allowed) {
   return !(leg->flags & ~allowed) && leg->flags & LEG_ENDS && leg->effect == EFFECT_CAPTURE &&
          leg->between == BETWEEN_EMPTY && leg->min_steps == 1 &&
-         (leg->max_steps == 1 || leg->max_steps == LEG_STEPS_UNLIMITED) && !leg->dz &&
+         (leg->max_steps == 1 || leg->max_steps == LEG_STEPS_UNLIMITED) && !leg->dz && !leg->dw &&
          leg->origin_range == MOVE_NONE && leg->landing_range == MOVE_NONE &&
          leg->victim_set == MOVE_NONE && !leg->ep_victims && !leg->child_count &&
          !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
@@ -25,8 +25,8 @@ static bool leg_simple(const MoveLeg *leg, unsigned allowed) {
  * it with its ranges, generation walks it (a special leg). */
 static bool leg_ranged_leap(const MoveLeg *leg) {
   return leg->flags == LEG_ENDS && leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
-         leg->min_steps == 1 && leg->max_steps == 1 && !leg->dz && (leg->dx | leg->dy) &&
-         leg->victim_set == MOVE_NONE && !leg->child_count &&
+         leg->min_steps == 1 && leg->max_steps == 1 && !leg->dz && !leg->dw &&
+         (leg->dx | leg->dy) && leg->victim_set == MOVE_NONE && !leg->child_count &&
          !(leg->occupancy & ~(OCC_EMPTY | OCC_ENEMY));
 }
 
@@ -34,8 +34,8 @@ static bool leg_ranged_leap(const MoveLeg *leg) {
  * square, then single-step leaps (ranged or not) that end the move. */
 static bool leg_lame_root(const MoveProgram *prog, const MoveLeg *leg) {
   if (leg->min_steps != 1 || leg->max_steps != 1 || leg->occupancy != OCC_EMPTY ||
-      leg->flags & ~LEG_ENDS || leg->between != BETWEEN_EMPTY || leg->dz || !(leg->dx | leg->dy) ||
-      leg->victim_set != MOVE_NONE || !leg->child_count)
+      leg->flags & ~LEG_ENDS || leg->between != BETWEEN_EMPTY || leg->dz || leg->dw ||
+      !(leg->dx | leg->dy) || leg->victim_set != MOVE_NONE || !leg->child_count)
     return false;
   for (int k = 0; k < leg->child_count; k++)
     if (!leg_ranged_leap(&prog->legs[prog->children[leg->first_child + k]])) return false;
@@ -47,7 +47,7 @@ static bool leg_lame_root(const MoveProgram *prog, const MoveLeg *leg) {
 static bool leg_hop_root(const MoveProgram *prog, const MoveLeg *leg) {
   if (leg->min_steps != 1 || leg->max_steps != LEG_STEPS_UNLIMITED ||
       leg->occupancy != (OCC_ENEMY | OCC_FRIEND) || leg->effect != EFFECT_VISIT || leg->flags ||
-      leg->between != BETWEEN_EMPTY || leg->dz || leg->victim_set != MOVE_NONE ||
+      leg->between != BETWEEN_EMPTY || leg->dz || leg->dw || leg->victim_set != MOVE_NONE ||
       leg->origin_range != MOVE_NONE || leg->landing_range != MOVE_NONE || !leg->child_count)
     return false;
   for (int k = 0; k < leg->child_count; k++) {
@@ -65,7 +65,7 @@ static bool leg_hop_root(const MoveProgram *prog, const MoveLeg *leg) {
 static bool bb_walked_attack_ok(const MoveProgram *prog) {
   for (int i = 0; i < prog->root_count; i++) {
     const MoveLeg *leg = &prog->legs[i];
-    if (!(leg->dx | leg->dy | leg->dz)) return false;
+    if (!(leg->dx | leg->dy | leg->dz | leg->dw)) return false;
     if (leg->child_count) {
       if (!leg_lame_root(prog, leg) && !leg_hop_root(prog, leg)) return false;
     } else if (leg->occupancy & OCC_ENEMY && !leg_simple(leg, LEG_ENDS) && !leg_ranged_leap(leg)) {
@@ -166,7 +166,7 @@ static bool bb_hop_add(BbTables *bb, const Geometry *geo, const MoveProgram *pro
 static bool bb_quiet_double_step(const MoveLeg *leg) {
   return leg->min_steps == 2 && leg->max_steps == 2 && leg->flags & LEG_ENDS &&
          !(leg->flags & ~(LEG_ENDS | LEG_EP_VICTIM | LEG_INITIAL)) && leg->occupancy == OCC_EMPTY &&
-         leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY && !leg->dz &&
+         leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY && !leg->dz && !leg->dw &&
          leg->landing_range == MOVE_NONE && leg->victim_set == MOVE_NONE && !leg->child_count;
 }
 
@@ -265,7 +265,8 @@ BbTables *BBW(new)(const Variant *v, const Geometry *geo) {
       /* roots only, and no root goes on ((dK)0 is all roots, linked) */
       bool gen = prog->leg_count == prog->root_count && !prog->child_link_count;
       for (int i = 0; i < prog->leg_count; i++)
-        if (!(prog->legs[i].dx | prog->legs[i].dy | prog->legs[i].dz)) gen = false; /* O */
+        if (!(prog->legs[i].dx | prog->legs[i].dy | prog->legs[i].dz | prog->legs[i].dw))
+          gen = false; /* O */
       bool attack = gen, plain = gen;
       bb->special_steps[k] = true;
       for (int i = 0; i < prog->leg_count; i++) {

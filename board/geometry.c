@@ -23,6 +23,7 @@ bool geo_init(Geometry *geo, const BoardShape *shape, char *err, size_t errlen) 
   geo->files = shape->files;
   geo->ranks = shape->ranks;
   geo->levels = levels;
+  geo->levels_z = shape->levels_z > 0 ? shape->levels_z : levels;
   geo->sq_nb = shape->files * shape->ranks * levels;
   geo->wrap_files = shape->wrap_files;
   geo->wrap_ranks = shape->wrap_ranks;
@@ -46,14 +47,16 @@ static int wrap_coordinate(int value, int size) {
   return value < 0 ? value + size : value;
 }
 
-Square geo_step(const Geometry *geo, int sq, int dx, int dy, int dz, bool wrap_files,
-                bool wrap_ranks) {
+Square geo_step4(const Geometry *geo, int sq, int dx, int dy, int dz, int dw, bool wrap_files,
+                 bool wrap_ranks) {
   int file = geo_file(geo, sq) + dx;
   int rank = geo_rank(geo, sq) + dy;
-  int level = geo_level(geo, sq) + dz;
+  int level = geo_level(geo, sq);
+  int z = level % geo->levels_z + dz, w = level / geo->levels_z + dw;
+  if (z < 0 || z >= geo->levels_z || w < 0) return SQ_NONE; /* levels never wrap */
   if (wrap_files || geo->wrap_files) file = wrap_coordinate(file, geo->files);
   if (wrap_ranks || geo->wrap_ranks) rank = wrap_coordinate(rank, geo->ranks);
-  return geo_square(geo, file, rank, level);
+  return geo_square(geo, file, rank, z + geo->levels_z * w);
 }
 
 int geo_file_to_text(int file, char *buf, size_t buflen) {
@@ -73,6 +76,9 @@ int geo_square_to_text(const Geometry *geo, int sq, char *buf, size_t buflen) {
   char file[4];
   geo_file_to_text(geo_file(geo, sq), file, sizeof file);
   int level = geo_level(geo, sq);
+  if (level > 0 && geo->levels_z < geo->levels) /* 4D: board z of row w, c3:2;1 */
+    return snprintf(buf, buflen, "%s%d:%d;%d", file, geo_rank(geo, sq) + 1,
+                    level % geo->levels_z + 1, level / geo->levels_z + 1);
   if (level > 0) return snprintf(buf, buflen, "%s%d:%d", file, geo_rank(geo, sq) + 1, level + 1);
   return snprintf(buf, buflen, "%s%d", file, geo_rank(geo, sq) + 1);
 }
@@ -90,13 +96,19 @@ Square geo_square_from_text(const Geometry *geo, const char *text, int *consumed
   if (!isdigit((unsigned char)text[i]) || text[i] == '0') return SQ_NONE;
   int rank = 0;
   while (isdigit((unsigned char)text[i]) && rank < 1000) rank = rank * 10 + (text[i++] - '0');
-  int level = 1;
+  int level = 1, row = 1;
   if (text[i] == ':' && isdigit((unsigned char)text[i + 1])) {
     level = 0;
     i++;
     while (isdigit((unsigned char)text[i]) && level < 1000) level = level * 10 + (text[i++] - '0');
+    if (text[i] == ';' && isdigit((unsigned char)text[i + 1]) && geo->levels_z < geo->levels) {
+      row = 0; /* 4D: c3:2;1 */
+      i++;
+      while (isdigit((unsigned char)text[i]) && row < 1000) row = row * 10 + (text[i++] - '0');
+    }
   }
-  Square sq = geo_square(geo, file, rank - 1, level - 1);
+  if (geo->levels_z < geo->levels && (level > geo->levels_z || row < 1)) return SQ_NONE;
+  Square sq = geo_square(geo, file, rank - 1, level - 1 + geo->levels_z * (row - 1));
   if (sq != SQ_NONE) *consumed = i;
   return sq;
 }

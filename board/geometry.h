@@ -4,7 +4,8 @@
  * the order of SquareRange in mbn/move_program.h. Nothing here assumes 8x8:
  * boards from 1x1 to 36x36 with several levels, holes and wrapping work the
  * same way. Square names are files a..z then aa, ab, ... and ranks 1, 2, ...;
- * a level above the first is written as a suffix ":L" (1-based), e.g. "c3:2".
+ * a level above the first is written as a suffix ":L" (1-based), e.g. "c3:2";
+ * on a 4D board as ":Z;W", board Z of row W (MBN's <Z;W>), e.g. "c3:2;1".
  */
 #ifndef CHIMERA_BOARD_GEOMETRY_H
 #define CHIMERA_BOARD_GEOMETRY_H
@@ -23,7 +24,9 @@ typedef int16_t Square;
 
 typedef struct {
   int files, ranks, levels;
-  int sq_nb; /* files * ranks * levels */
+  int levels_z; /* boards per row: levels on a 3D board, fewer on a 4D one (level = z + levels_z *
+                   w) */
+  int sq_nb;    /* files * ranks * levels */
   bool wrap_files, wrap_ranks;
   /* coordinates of each square: divisions are slow in the hot paths */
   uint8_t file_of[SQUARE_MAX], rank_of[SQUARE_MAX], level_of[SQUARE_MAX];
@@ -45,18 +48,23 @@ static inline int geo_level(const Geometry *geo, int sq) {
 /* The square at (file, rank, level), or SQ_NONE if outside the board. */
 Square geo_square(const Geometry *geo, int file, int rank, int level);
 
-/* The square one step (dx, dy, dz) from sq, wrapping files and/or ranks when
- * asked (or when the board itself wraps); SQ_NONE when it falls off. Holes are
- * not off the board here: they are walls, handled by the position. */
-Square geo_step(const Geometry *geo, int sq, int dx, int dy, int dz, bool wrap_files,
-                bool wrap_ranks);
+/* The square one step (dx, dy, dz, dw) from sq, wrapping files and/or ranks
+ * when asked (or when the board itself wraps); SQ_NONE when it falls off.
+ * dz moves along a row of boards, dw from row to row (4D). Holes are not off
+ * the board here: they are walls, handled by the position. */
+Square geo_step4(const Geometry *geo, int sq, int dx, int dy, int dz, int dw, bool wrap_files,
+                 bool wrap_ranks);
+static inline Square geo_step(const Geometry *geo, int sq, int dx, int dy, int dz, bool wrap_files,
+                              bool wrap_ranks) {
+  return geo_step4(geo, sq, dx, dy, dz, 0, wrap_files, wrap_ranks);
+}
 
 /* The eight (dx, dy) steps to a square's neighbours on its level: the
  * orthogonal four first, then the diagonal four. */
 static const int GEO_KING_STEPS[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
                                          {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-/* Writes "e4", "aa10", "c3:2"; returns the length. */
+/* Writes "e4", "aa10", "c3:2", "c3:2;1"; returns the length. */
 int geo_square_to_text(const Geometry *geo, int sq, char *buf, size_t buflen);
 
 /* Reads a square name at the start of text; returns the square and sets

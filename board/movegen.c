@@ -639,8 +639,8 @@ static void walk_land(Walk *w, const MoveLeg *leg, int from, int sq, Piece cell,
   /* "So far as not specifically allowed, the start square and the arrival
    * square cannot be equal" (MBN §2): allowed for the null leap (O, W00)
    * and after a leg that may capture and go on (aK--[K]: igui, pass) */
-  bool ends =
-      leg->flags & LEG_ENDS && (sq != w->origin || w->returns || !(leg->dx | leg->dy | leg->dz));
+  bool ends = leg->flags & LEG_ENDS &&
+              (sq != w->origin || w->returns || !(leg->dx | leg->dy | leg->dz | leg->dw));
   if (ends && w->compulsory && leg->child_count) ends = !walk_compulsory_veto(w, leg, sq);
   if (ends && w->leg_mask && (leg->flags & w->leg_mask) != w->leg_want) ends = false;
   if (ends) {

@@ -110,7 +110,8 @@ typedef struct {
 static bool reach_leg(ReachWalk *rw, int li, int ox, int oy, int depth) {
   const MoveLeg *leg = &rw->prog->legs[li];
   const Geometry *geo = rw->geo;
-  if (leg->dz || leg->flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS) || depth > 6) return false;
+  if (leg->dz || leg->dw || leg->flags & (LEG_WRAP_FILES | LEG_WRAP_RANKS) || depth > 6)
+    return false;
   /* on an empty board a quiet path lands on empty squares only */
   if (rw->mode == REACH_QUIET && (leg->flags & LEG_INITIAL || !(leg->occupancy & OCC_EMPTY)))
     return true;
@@ -552,8 +553,8 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
         const MoveLeg *leg = &prog->legs[i];
         Square *row = t->next + (size_t)(t->leg_base[type][c] + i) * (size_t)sq_nb;
         for (int sq = 0; sq < sq_nb; sq++)
-          row[sq] = geo_step(&t->geo, sq, leg->dx, leg->dy, leg->dz, leg->flags & LEG_WRAP_FILES,
-                             leg->flags & LEG_WRAP_RANKS);
+          row[sq] = geo_step4(&t->geo, sq, leg->dx, leg->dy, leg->dz, leg->dw,
+                              leg->flags & LEG_WRAP_FILES, leg->flags & LEG_WRAP_RANKS);
       }
       uint8_t *mobile = calloc((size_t)sq_nb, 1);
       if (!mobile) {
@@ -610,7 +611,7 @@ static bool tables_moves(BoardTables *t, char *err, size_t errlen) {
                 leg->effect == EFFECT_CAPTURE && leg->between == BETWEEN_EMPTY &&
                 leg->min_steps >= 1 && leg->victim_set == MOVE_NONE && !leg->ep_victims &&
                 !leg->child_count &&
-                (leg->dx | leg->dy | leg->dz); /* the null leap O: the walker's */
+                (leg->dx | leg->dy | leg->dz | leg->dw); /* the null leap O: the walker's */
       }
       /* the reach walk's answer for single legs is coarse (offsets, no
        * geometry): ask the board itself, so plain pieces stay plain */

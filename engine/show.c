@@ -20,34 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/geometry.h"
 #include "mbn/mbn.h"
 #include "mbn/mbn_walk.h"
 #include "mbn/variant_library.h"
 
-/* "c3", or "c3:2" on a level above the first (board/geometry.h's names). */
-static void show_square_name(int file, int rank, int level, char *out) {
-  char suffix[16] = "";
-  if (level > 0) snprintf(suffix, sizeof suffix, ":%d", level + 1);
-  if (file < 26)
-    snprintf(out, 40, "%c%d%s", 'a' + file, rank + 1, suffix);
-  else
-    snprintf(out, 40, "%c%c%d%s", 'a' + file / 26 - 1, 'a' + file % 26, rank + 1, suffix);
-}
-
-static int show_parse_square(const char *text, int files, int ranks, int levels) {
-  if (!islower((unsigned char)text[0])) return -1;
-  int file = text[0] - 'a', i = 1;
-  if (islower((unsigned char)text[1])) file = (file + 1) * 26 + (text[1] - 'a'), i = 2;
-  char *end;
-  long rank = strtol(text + i, &end, 10), level = 1;
-  if (end == text + i || rank < 1 || rank > ranks || file >= files) return -1;
-  if (*end == ':') {
-    const char *l = end + 1;
-    level = strtol(l, &end, 10);
-    if (end == l || level < 1 || level > levels) return -1;
-  }
-  if (*end) return -1;
-  return ((int)(level - 1) * ranks + (int)(rank - 1)) * files + file;
+/* The square named by text (board/geometry.h's names: "c3", "c3:2", on a 4D
+ * board "c3:2;1"), or -1. */
+static int show_parse_square(const Geometry *geo, const char *text) {
+  int consumed = 0;
+  Square sq = geo_square_from_text(geo, text, &consumed);
+  return sq == SQ_NONE || text[consumed] ? -1 : sq;
 }
 
 static char show_symbol(uint8_t kind) {
@@ -87,9 +70,17 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
                      bool list, bool black, FILE *out, FILE *err) {
   int files = v->shape.files, ranks = v->shape.ranks;
   int levels = v->shape.levels > 0 ? v->shape.levels : 1, plane = files * ranks;
-  int from = square_text ? show_parse_square(square_text, files, ranks, levels)
+  Geometry *geo = malloc(sizeof *geo);
+  char why[128];
+  if (!geo || !geo_init(geo, &v->shape, why, sizeof why)) {
+    fprintf(err, "chimera show: %s\n", geo ? why : "out of memory");
+    free(geo);
+    return 1;
+  }
+  int from = square_text ? show_parse_square(geo, square_text)
                          : ((levels - 1) / 2 * ranks + (ranks - 1) / 2) * files + (files - 1) / 2;
   if (from < 0) {
+    free(geo);
     char levels_text[16] = "";
     if (levels > 1) snprintf(levels_text, sizeof levels_text, "x%d", levels);
     fprintf(err, "chimera show: '%s' is not a square of a %dx%d%s board\n", square_text, files,
@@ -97,7 +88,10 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
     return 1;
   }
   uint8_t *reach = malloc((size_t)plane * (size_t)levels);
-  if (!reach) return 1;
+  if (!reach) {
+    free(geo);
+    return 1;
+  }
   const PieceType *piece = &v->pieces[type];
   if (mbn_walk_empty(v, type, black ? BLACK : WHITE, from, reach) < 0) {
     fprintf(err,
@@ -106,6 +100,7 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
             "none is drawn\n",
             MBN_WALK_BUDGET);
     free(reach);
+    free(geo);
     return 1;
   }
   char name[40];
@@ -116,18 +111,25 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
           uint8_t kind = reach[level * plane + rank * files + file];
           if (!kind) continue;
           char kinds[8];
-          show_square_name(file, rank, level, name);
+          geo_square_to_text(geo, level * plane + rank * files + file, name, sizeof name);
           show_kinds(kind, kinds);
           fprintf(out, "%s %s\n", name, kinds);
         }
   } else {
     char shape[32];
-    snprintf(shape, sizeof shape, levels > 1 ? "%dx%dx%d" : "%dx%d", files, ranks, levels);
-    show_square_name(from % files, from % plane / files, from / plane, name);
+    if (geo->levels_z < levels)
+      snprintf(shape, sizeof shape, "%dx%dx%dx%d", files, ranks, geo->levels_z,
+               levels / geo->levels_z);
+    else
+      snprintf(shape, sizeof shape, levels > 1 ? "%dx%dx%d" : "%dx%d", files, ranks, levels);
+    geo_square_to_text(geo, from, name, sizeof name);
     fprintf(out, "%s%s%s (%s) on %s, %s board%s\n", piece->letter, piece->name[0] ? " " : "",
             piece->name, what, name, shape, black ? ", Black" : "");
     for (int level = levels - 1; level >= 0; level--) {
-      if (levels > 1) fprintf(out, "level %d\n", level + 1);
+      if (geo->levels_z < levels) /* 4D: board z of row w */
+        fprintf(out, "board %d;%d\n", level % geo->levels_z + 1, level / geo->levels_z + 1);
+      else if (levels > 1)
+        fprintf(out, "level %d\n", level + 1);
       for (int rank = ranks - 1; rank >= 0; rank--) {
         fprintf(out, "%3d ", rank + 1);
         for (int file = 0; file < files; file++) {
@@ -152,6 +154,7 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
                    "drawn)\n");
   }
   free(reach);
+  free(geo);
   return 0;
 }
 

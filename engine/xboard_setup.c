@@ -252,7 +252,8 @@ static bool xb_leg_term(const Variant *variant, int type, Color colour, const Mo
   memset(term, 0, sizeof *term);
   const MoveLeg *last = leg;
   int dx = leg->dx, dy = leg->dy;
-  if (leg->dz || leg->victim_set != MOVE_NONE || leg->landing_range != MOVE_NONE) return false;
+  if (leg->dz || leg->dw || leg->victim_set != MOVE_NONE || leg->landing_range != MOVE_NONE)
+    return false;
   if (leg->origin_range != MOVE_NONE) {
     XbInitial initial = xb_range_means_unmoved(variant, type, colour, leg->origin_range);
     if (initial == XB_INITIAL_NO) return false;
@@ -265,7 +266,7 @@ static bool xb_leg_term(const Variant *variant, int type, Color colour, const Mo
      * the same direction) and the lame leaper (a step to an empty square
      * halfway, then on to a W F D N A square). */
     const MoveLeg *next = &program->legs[program->children[leg->first_child + child]];
-    if (next->child_count || !(next->flags & LEG_ENDS) || next->dz ||
+    if (next->child_count || !(next->flags & LEG_ENDS) || next->dz || next->dw ||
         next->victim_set != MOVE_NONE || next->origin_range != MOVE_NONE ||
         next->landing_range != MOVE_NONE)
       return false;

@@ -26,6 +26,11 @@
 #define MBN_MAX_TRANSITIONS 16         /* comma-separated items in one board transition */
 #define MBN_BOARDS_ANY      (1u << 31) /* the board identifier <*>: the boards not named elsewhere */
 #define MBN_BOARDS_REFLECT  (1u << 30) /* <<5>>: Black's boards are mirrored (board 1 for 5) */
+/* 4D identifiers <z;w> (MBN §8, "4D Chess"): bits 0-7 the boards z, bits 8-15
+ * the rows w, whose product they name; <*;*> is MBN_BOARDS_ANY. */
+#define MBN_BOARDS_4D    (1u << 29)
+#define MBN_BOARDS_ANY_Z (1u << 28) /* <*;w>: every board of the rows named */
+#define MBN_BOARDS_ANY_W (1u << 27) /* <z;*>: the boards z of every row */
 
 /* A bump allocator: everything of one compilation, freed at once. */
 typedef struct ArenaBlock ArenaBlock;
@@ -66,10 +71,14 @@ typedef struct {
 
 /* A board transition or the triagonal operator before a move. */
 typedef struct {
-  char kind;    /* 0 none, 't' a transition <...>, '3' the triagonal operator <> */
-  bool reflect; /* <<...>>: Black's levels are mirrored too (MBN "Symmetry on Z Axis") */
-  int count;
+  char kind;      /* 0 none, 't' a transition <...>, '3' the triagonal operator <>, or the
+                     operators of MBN §10: '4' <4d>, 'D' <3d>, '2' <2d>, 'o' <3o> */
+  bool reflect;   /* <<...>>: Black's levels are mirrored too (MBN "Symmetry on Z Axis") */
+  bool four_d;    /* written with ';' (<z;w>): items are the Z axis, w_items the W axis */
+  bool reflect_w; /* <z;<w>>, <<z;w>>: Black's rows are mirrored (4D) */
+  int count, w_count;
   AstTransitionItem items[MBN_MAX_TRANSITIONS];
+  AstTransitionItem w_items[MBN_MAX_TRANSITIONS];
   int line, col;
 } AstTransition;
 

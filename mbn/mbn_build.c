@@ -292,11 +292,13 @@ static int builder_leg(Builder *b, const Template *t, int dx, int dy) {
   leg->dx = (int8_t)dx;
   leg->dy = (int8_t)dy;
   leg->dz = (int8_t)t->dz;
+  leg->dw = (int8_t)t->dw;
   leg->min_steps = t->min_steps;
   leg->max_steps = t->max_steps;
   leg->between = t->between;
   leg->leap_set = t->leap_filter < 0 ? 0 : (uint16_t)(t->leap_filter + 1);
-  leg->flags = (uint32_t)(t->flags | (t->reflect_z ? MBN_LEG_REFLECT_Z : 0));
+  leg->flags = (uint32_t)(t->flags | (t->reflect_z ? MBN_LEG_REFLECT_Z : 0) |
+                          (t->reflect_w ? MBN_LEG_REFLECT_W : 0));
   leg->victim_set = MOVE_NONE;
   leg->origin_range = t->origin_range < 0 ? MOVE_NONE : (uint16_t)t->origin_range;
   leg->landing_range = t->landing_range < 0 ? MOVE_NONE : (uint16_t)t->landing_range;
@@ -413,7 +415,8 @@ static void builder_child(Builder *b, int leg) {
  * no condition b lacks (a's initial, victim set or ranges must be b's too). */
 static bool leg_covers(const MoveLeg *a, const MoveLeg *b) {
   unsigned fa = a->flags & ~(unsigned)LEG_INITIAL, fb = b->flags & ~(unsigned)LEG_INITIAL;
-  if (a->dx != b->dx || a->dy != b->dy || a->dz != b->dz || fa != fb || !(fa & LEG_ENDS))
+  if (a->dx != b->dx || a->dy != b->dy || a->dz != b->dz || a->dw != b->dw || fa != fb ||
+      !(fa & LEG_ENDS))
     return false;
   if ((a->flags & LEG_INITIAL) && !(b->flags & LEG_INITIAL)) return false;
   if (a->child_count || b->child_count || a->effect != b->effect || a->between != b->between)
@@ -453,7 +456,7 @@ static void merge_alternatives(MoveProgram *p) {
     for (int i = 0; i < p->root_count && !changed; i++)
       for (int j = 0; j < p->root_count && !changed; j++) {
         MoveLeg *a = &p->legs[i], *b = &p->legs[j];
-        if (i == j || !leg_covers(a, b) || (a->dx == 0 && a->dy == 0 && a->dz == 0) ||
+        if (i == j || !leg_covers(a, b) || (a->dx == 0 && a->dy == 0 && a->dz == 0 && a->dw == 0) ||
             is_child(p, j))
           continue;
         int lo = a->min_steps > b->min_steps ? a->min_steps : b->min_steps;
@@ -631,8 +634,9 @@ void mbn_mirror_program(MoveProgram *white, MoveProgram *black) {
       MoveLeg *leg = &black->legs[i];
       leg->dy = (int8_t)-leg->dy;
       if (leg->flags & MBN_LEG_REFLECT_Z) leg->dz = (int8_t)-leg->dz;
-      leg->flags &= ~(uint32_t)MBN_LEG_REFLECT_Z;
-      white->legs[i].flags &= ~(uint32_t)MBN_LEG_REFLECT_Z;
+      if (leg->flags & MBN_LEG_REFLECT_W) leg->dw = (int8_t)-leg->dw;
+      leg->flags &= ~(uint32_t)(MBN_LEG_REFLECT_Z | MBN_LEG_REFLECT_W);
+      white->legs[i].flags &= ~(uint32_t)(MBN_LEG_REFLECT_Z | MBN_LEG_REFLECT_W);
     }
   }
   if (white->child_link_count) {

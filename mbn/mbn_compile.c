@@ -320,7 +320,7 @@ static bool compile_preconditions(LowerContext *lc, const AstProgram *prog, int 
     if (!compile_move(lc, def, def->move, own)) return false;
     for (int k = 0; k < own->leg_count; k++) {
       const MoveLeg *leg = &own->legs[k];
-      if (leg->dx || leg->dy || leg->dz || leg->child_count ||
+      if (leg->dx || leg->dy || leg->dz || leg->dw || leg->child_count ||
           leg->flags & ~(uint32_t)(LEG_ENDS | LEG_INITIAL | LEG_ATTACK_CONDITION | LEG_PRESENCE |
                                    LEG_LANDS_ON_UNMOVED)) {
         def_error(lc, def, def->letters[0],
@@ -402,6 +402,80 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
   return ok;
 }
 
+/* Every level of the board, bit L-1 for level L (at most 16 levels). */
+static uint32_t all_levels(const LowerContext *lc) {
+  return (1u << lc->variant->shape.levels) - 1;
+}
+
+/* How general a board identifier is: <2> and <1;2> name boards (0), <2;*>
+ * and <*;1> a line of them (1), <*> and <*;*> every board (2). A board takes
+ * the definition of the least general identifier naming it (MBN §8: "<2;*>
+ * is specialising ... and the moves for the boards <1;1>, ... are explicitly
+ * defined"). */
+static int identifier_generality(uint32_t written) {
+  if (written & MBN_BOARDS_ANY) return 2;
+  return written & (MBN_BOARDS_ANY_Z | MBN_BOARDS_ANY_W) ? 1 : 0;
+}
+
+/* The levels (bit L-1 for level L) a board identifier names, as written for
+ * White; on a 4D board <z;w> is level z + Z * (w - 1). */
+static uint32_t identifier_levels(const LowerContext *lc, uint32_t written) {
+  const BoardShape *s = &lc->variant->shape;
+  if (written & MBN_BOARDS_ANY) return all_levels(lc);
+  if (!(written & MBN_BOARDS_4D)) return written & 0xFFFFu;
+  int row = s->levels_z > 0 ? s->levels_z : s->levels, rows = s->levels / row;
+  uint32_t levels = 0;
+  for (int w = 0; w < rows && w < 8; w++)
+    for (int z = 0; z < row && z < 8; z++)
+      if ((written >> z & 1) && (written >> (8 + w) & 1)) levels |= 1u << (z + row * w);
+  return levels;
+}
+
+/* Whether a board identifier names a board the variant lacks, or names
+ * boards in the other dimension's form (<2> on a 4D board, <1;2> on 3D). */
+static const char *identifier_misfit(const LowerContext *lc, uint32_t written) {
+  const BoardShape *s = &lc->variant->shape;
+  static char message[160];
+  if (written & MBN_BOARDS_ANY) return NULL;
+  if ((written & MBN_BOARDS_4D) != (s->levels_z > 0 ? MBN_BOARDS_4D : 0))
+    return s->levels_z > 0 ? "on a 4D board a board identifier names <z;w> (board z of row w)"
+                           : "a 4D board identifier <z;w> needs a 4D board (board = WxHxZxW)";
+  if (written & MBN_BOARDS_4D) {
+    int row = s->levels_z, rows = s->levels / row;
+    uint32_t z = written & 0xFFu, w = written >> 8 & 0xFFu;
+    if (!(written & MBN_BOARDS_ANY_Z) && z >> row) {
+      snprintf(message, sizeof message, "board identifier names a board beyond the %d of a row",
+               row);
+      return message;
+    }
+    if (!(written & MBN_BOARDS_ANY_W) && w >> rows) {
+      snprintf(message, sizeof message, "board identifier names a row beyond the %d rows", rows);
+      return message;
+    }
+    return NULL;
+  }
+  if ((written & 0xFFFFu) & ~all_levels(lc)) {
+    snprintf(message, sizeof message, "board identifier names a board beyond the %d level%s",
+             s->levels, s->levels == 1 ? "" : "s");
+    return message;
+  }
+  return NULL;
+}
+
+/* The boards of a board identifier for colour c: <<5>> (the explicit
+ * reflection, MBN §8 "Symmetry on Z Axis") is board 1 for Black on five
+ * levels (on a 4D board, <<z;w>> mirrors both axes); <5> and <*> are the same
+ * for both. */
+static uint32_t identifier_boards(const LowerContext *lc, uint32_t written, Color c) {
+  int levels = lc->variant->shape.levels;
+  uint32_t boards = identifier_levels(lc, written & ~MBN_BOARDS_REFLECT);
+  if (c == WHITE || !(written & MBN_BOARDS_REFLECT) || (written & MBN_BOARDS_ANY)) return boards;
+  uint32_t mirrored = 0;
+  for (int b = 0; b < levels && b < 16; b++)
+    if (boards >> b & 1) mirrored |= 1u << (levels - 1 - b);
+  return mirrored;
+}
+
 /* Registers every piece letter, in order of first appearance. */
 static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSource *src) {
   Variant *v = lc->variant;
@@ -427,9 +501,12 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
       if (type >= 0 && src[type].white) {
         PieceSource *ps = &src[type];
         bool clash = !boards || !ps->board_def_count || ps->board_def_count == 16;
-        for (int k = 0; k < ps->board_def_count && !clash; k++)
-          if (ps->board_defs[k]->boards[ps->board_letters[k]] & boards & ~MBN_BOARDS_REFLECT)
-            clash = true;
+        for (int k = 0; k < ps->board_def_count && !clash; k++) {
+          uint32_t other = ps->board_defs[k]->boards[ps->board_letters[k]];
+          clash = identifier_generality(other) == identifier_generality(boards) &&
+                  identifier_levels(lc, other & ~MBN_BOARDS_REFLECT) &
+                      identifier_levels(lc, boards & ~MBN_BOARDS_REFLECT);
+        }
         if (clash) {
           char message[120];
           snprintf(message, sizeof message, "piece '%s' defined twice%s", letter,
@@ -511,23 +588,6 @@ static bool register_pieces(LowerContext *lc, const AstProgram *prog, PieceSourc
   return ok;
 }
 
-/* Every level of the board, bit L-1 for level L (at most 16 levels). */
-static uint32_t all_levels(const LowerContext *lc) {
-  return (1u << lc->variant->shape.levels) - 1;
-}
-
-/* The boards of a board identifier for colour c: <<5>> (the explicit
- * reflection, MBN §8 "Symmetry on Z Axis") is board 1 for Black on five
- * levels; <5> and <*> are the same for both. */
-static uint32_t identifier_boards(uint32_t written, Color c, int levels) {
-  uint32_t boards = written & ~MBN_BOARDS_REFLECT;
-  if (c == WHITE || !(written & MBN_BOARDS_REFLECT) || (boards & MBN_BOARDS_ANY)) return boards;
-  uint32_t mirrored = 0;
-  for (int b = 0; b < levels && b < 16; b++)
-    if (boards >> b & 1) mirrored |= 1u << (levels - 1 - b);
-  return mirrored;
-}
-
 /* Whether any definition of the piece names its boards reflected. */
 static bool boards_reflected(const PieceSource *ps) {
   for (int k = 0; k < ps->board_def_count; k++)
@@ -540,33 +600,31 @@ static bool boards_reflected(const PieceSource *ps) {
  * for colour c (whose boards differ where a definition is reflected). */
 static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena *arena,
                                  const char *source, Color c) {
-  int levels = lc->variant->shape.levels;
-  uint32_t all = all_levels(lc), named = 0;
+  uint32_t named[3] = {0, 0, 0}; /* by generality */
   for (int k = 0; k < ps->board_def_count; k++) {
     uint32_t written = ps->board_defs[k]->boards[ps->board_letters[k]];
-    uint32_t boards = written & ~MBN_BOARDS_REFLECT;
-    if (!(boards & MBN_BOARDS_ANY) && (boards & ~all)) {
-      char message[120];
-      snprintf(message, sizeof message, "board identifier names a board beyond the %d level%s",
-               levels, levels == 1 ? "" : "s");
-      def_error(lc, ps->board_defs[k], ps->board_defs[k]->letters[ps->board_letters[k]], message);
+    const char *misfit = identifier_misfit(lc, written & ~MBN_BOARDS_REFLECT);
+    if (misfit) {
+      def_error(lc, ps->board_defs[k], ps->board_defs[k]->letters[ps->board_letters[k]], misfit);
       return NULL;
     }
-    if (!(boards & MBN_BOARDS_ANY)) named |= identifier_boards(written, c, levels);
+    named[identifier_generality(written)] |= identifier_boards(lc, written, c);
   }
   AstNode *alt = arena_alloc(arena, sizeof *alt);
   alt->kind = AST_ALT;
   alt->kids = arena_alloc(arena, sizeof(AstNode *) * (size_t)ps->board_def_count);
   for (int k = 0; k < ps->board_def_count; k++) {
     const AstDefinition *def = ps->board_defs[k];
-    uint32_t boards = identifier_boards(def->boards[ps->board_letters[k]], c, levels);
+    uint32_t written = def->boards[ps->board_letters[k]];
+    int generality = identifier_generality(written);
     const AstNode *move = def->move;
     if (!move) {
       MbnSourcePos at = {source, def->line, def->col};
       move = mbn_parse_move(def->letters[ps->board_letters[k]], at, arena, lc->diags);
       if (!move) return NULL;
     }
-    uint32_t origin = boards & MBN_BOARDS_ANY ? all & ~named : boards;
+    uint32_t origin = identifier_boards(lc, written, c);
+    for (int g = 0; g < generality; g++) origin &= ~named[g];
     if (!origin) continue; /* <*> when every board has its own definition */
     AstNode *mod = arena_alloc(arena, sizeof *mod);
     mod->kind = AST_MOD;
@@ -584,11 +642,10 @@ static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena 
 /* The levels a piece defined per board has moves on, for colour c (bit L-1
  * for level L); 0 when every level. */
 static uint32_t board_levels(const LowerContext *lc, const PieceSource *ps, Color c) {
-  int levels = lc->variant->shape.levels;
   uint32_t all = all_levels(lc), covered = 0;
   for (int k = 0; k < ps->board_def_count; k++)
-    covered |= identifier_boards(ps->board_defs[k]->boards[ps->board_letters[k]], c, levels);
-  return covered & MBN_BOARDS_ANY || (covered & all) == all ? 0 : covered & all;
+    covered |= identifier_boards(lc, ps->board_defs[k]->boards[ps->board_letters[k]], c);
+  return (covered & all) == all ? 0 : covered & all;
 }
 
 static bool tables_install(LowerContext *lc, int range_base, int filter_base) {

@@ -490,6 +490,28 @@ static int level_range(Lowering *L, int level) {
   return lower_range_add(L->lc, member);
 }
 
+/* The board steps of one axis of a transition from origin coordinate c on
+ * an axis of `size` boards, into steps[] (at most 2 * 16 + 2); no items is
+ * the axis unchanged (a 4D <z;> or <;w>). */
+static int transition_axis_steps(const AstTransitionItem *items, int count, int c, int size,
+                                 int *steps) {
+  int n = 0;
+  if (!count) steps[n++] = 0;
+  for (int i = 0; i < count && n < 2 * 16; i++) {
+    const AstTransitionItem *item = &items[i];
+    switch (item->sign) {
+    case '+': steps[n++] = item->value; break;
+    case '-': steps[n++] = -item->value; break;
+    case 'b': steps[n++] = item->value, steps[n++] = -item->value; break;
+    case 'a':
+      for (int d = 1; d < size && n + 2 <= 2 * 16 + 2; d++) steps[n++] = d, steps[n++] = -d;
+      break;
+    default: steps[n++] = item->value - 1 - c; break;
+    }
+  }
+  return n;
+}
+
 /* An atom under a board transition (MBN §8) or the triagonal operator
  * (§9): one leg per level change, each a plain leap or, as the body of a
  * complex rider ((<+-1>W)0), a slider along its 3D vector.
@@ -529,54 +551,115 @@ static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, i
                 "rider such as (<+1>W)0");
     return f;
   }
-  /* Alternatives: (leap m, leap n, dz, origin level or -1). */
+  /* Alternatives: (leap m, leap n, dz, dw, origin level or -1). */
+  enum { ALT_MAX = 2048 };
   struct {
-    int m, n, dz, level;
-  } alt[2 * 16 * 16 + 4] = {{0}}; /* zeroed: gcc -O0 cannot see ALT_ADD fills before reads */
+    int m, n, dz, dw, level;
+  } *alt = arena_alloc(L->lc->arena, sizeof *alt * ALT_MAX);
   int count = 0;
-#define ALT_ADD(M, N, DZ, LEVEL)                                                                   \
+  bool overflow = false;
+#define ALT_ADD(M, N, DZ, DW, LEVEL)                                                               \
   do {                                                                                             \
     bool dup_ = false;                                                                             \
     for (int k_ = 0; k_ < count; k_++)                                                             \
-      if (alt[k_].m == (M) && alt[k_].n == (N) && alt[k_].dz == (DZ) && alt[k_].level == (LEVEL))  \
+      if (alt[k_].m == (M) && alt[k_].n == (N) && alt[k_].dz == (DZ) && alt[k_].dw == (DW) &&      \
+          alt[k_].level == (LEVEL))                                                                \
         dup_ = true;                                                                               \
-    if (!dup_ && (DZ) != 0 && count < (int)(sizeof alt / sizeof alt[0]))                           \
-      alt[count].m = (M), alt[count].n = (N), alt[count].dz = (DZ), alt[count++].level = (LEVEL);  \
+    if (dup_ || ((DZ) == 0 && (DW) == 0)) break; /* <+0> is no move (MBN §8) */                   \
+    if (count == ALT_MAX) {                                                                        \
+      overflow = true;                                                                             \
+      break;                                                                                       \
+    }                                                                                              \
+    alt[count].m = (M), alt[count].n = (N), alt[count].dz = (DZ), alt[count].dw = (DW);            \
+    alt[count++].level = (LEVEL);                                                                  \
   } while (0)
+  const BoardShape *shape = &L->lc->variant->shape;
+  if (levels < 1) levels = 1;
+  int row = shape->levels_z > 0 ? shape->levels_z : levels, rows = levels / row;
+  bool four_d_board = row < levels || shape->levels_z > 0;
+  if (tr->kind == '3' && four_d_board) {
+    lower_error(L, tr->line, tr->col, "<>",
+                "the triagonal operator '<>' is defined for 3D boards (MBN section 9); on a 4D "
+                "board write <4d>, <3d>, <2d> or <3o> (section 10)");
+    return f;
+  }
+  if (tr->kind != 't' && tr->kind != '3' && !four_d_board) {
+    lower_error(L, tr->line, tr->col, "<",
+                "the operators of MBN section 10 (<4d>, <3d>, <2d>, <3o>) need a 4D board "
+                "(board = WxHxZxW)");
+    return f;
+  }
+  if (tr->four_d && !four_d_board) {
+    lower_error(L, tr->line, tr->col, "<",
+                "a 4D board transition ('<..;..>') needs a 4D board (board: WxHxZxW)");
+    return f;
+  }
   if (tr->kind == '3') {
-    ALT_ADD(0, n, m, -1);
-    ALT_ADD(0, n, -m, -1);
-    ALT_ADD(0, m, n, -1);
-    ALT_ADD(0, m, -n, -1);
+    ALT_ADD(0, n, m, 0, -1);
+    ALT_ADD(0, n, -m, 0, -1);
+    ALT_ADD(0, m, n, 0, -1);
+    ALT_ADD(0, m, -n, 0, -1);
+  } else if (tr->kind != 't') {
+    /* MBN §10, with a = m and b = n of :a,b: (each term on both signs):
+     *   <4d> = <a;b>:a,b: + <b;a>:a,b:
+     *   <3d> = <a;>:a,b: + <b;>:a,b: + <;a>:a,b: + <;b>:a,b: + <a;b>:0,a: + <b;a>:0,a:
+     *          + <a;b>:0,b: + <b;a>:0,b:
+     *   <2d> = <a;b>O + <b;a>O + <;a>:0,b: + <a;>:0,b: + <;b>:0,a: + <b;>:0,a:
+     *   <3o> = <a;>:0,b: + <;a>:0,b: + <b;>:0,a: + <;b>:0,a:
+     * where a zero board step (<+-0;>) is no move. */
+    static const struct {
+      char kind;
+      int leap; /* 0 :a,b:, 1 :0,a:, 2 :0,b:, 3 O */
+      int z, w; /* 0 no change, 1 a, 2 b */
+    } TERMS[] = {{'4', 0, 1, 2}, {'4', 0, 2, 1}, {'D', 0, 1, 0}, {'D', 0, 2, 0}, {'D', 0, 0, 1},
+                 {'D', 0, 0, 2}, {'D', 1, 1, 2}, {'D', 1, 2, 1}, {'D', 2, 1, 2}, {'D', 2, 2, 1},
+                 {'2', 3, 1, 2}, {'2', 3, 2, 1}, {'2', 2, 0, 1}, {'2', 2, 1, 0}, {'2', 1, 0, 2},
+                 {'2', 1, 2, 0}, {'o', 2, 1, 0}, {'o', 2, 0, 1}, {'o', 1, 2, 0}, {'o', 1, 0, 2}};
+    int ab[3] = {0, m, n};
+    for (size_t k = 0; k < sizeof TERMS / sizeof TERMS[0]; k++) {
+      if (TERMS[k].kind != tr->kind) continue;
+      int lm = TERMS[k].leap == 0 ? m : 0;
+      int ln = TERMS[k].leap == 0 ? n : TERMS[k].leap == 1 ? m : TERMS[k].leap == 2 ? n : 0;
+      int dz = ab[TERMS[k].z], dw = ab[TERMS[k].w];
+      for (int sz = -1; sz <= 1; sz += 2)
+        for (int sw = -1; sw <= 1; sw += 2) ALT_ADD(lm, ln, sz * dz, sw * dw, -1);
+    }
   } else {
-    for (int i = 0; i < tr->count; i++) {
-      const AstTransitionItem *item = &tr->items[i];
-      switch (item->sign) {
-      case '+': ALT_ADD(m, n, item->value, -1); break;
-      case '-': ALT_ADD(m, n, -item->value, -1); break;
-      case 'b':
-        ALT_ADD(m, n, item->value, -1);
-        ALT_ADD(m, n, -item->value, -1);
-        break;
-      case 'a':
-        for (int d = 1; d < levels; d++) {
-          ALT_ADD(m, n, d, -1);
-          ALT_ADD(m, n, -d, -1);
-        }
-        break;
-      default:
-        if (item->value > levels) {
-          lower_error(L, tr->line, tr->col, "<",
-                      "board %d in a transition, but the board has %d level%s", item->value, levels,
-                      levels == 1 ? "" : "s");
-          return f;
-        }
-        for (int level = 0; level < levels; level++) ALT_ADD(m, n, item->value - 1 - level, level);
-        break;
+    /* Each axis's items give board steps; an absolute board (<2>, <1;2>)
+     * gives one per origin level, which then starts only there. */
+    bool absolute = false;
+    for (int i = 0; i < tr->count; i++) absolute |= tr->items[i].sign == 0;
+    for (int i = 0; i < tr->w_count; i++) absolute |= tr->w_items[i].sign == 0;
+    /* <z> on a 4D board is <z;>: along its row */
+    int z_size = row, w_size = rows;
+    for (int i = 0; i < tr->count; i++)
+      if (tr->items[i].sign == 0 && tr->items[i].value > z_size) {
+        lower_error(L, tr->line, tr->col, "<",
+                    "board %d in a transition, but the board has %d %s%s", tr->items[i].value,
+                    z_size, four_d_board ? "board" : "level", z_size == 1 ? "" : "s");
+        return f;
       }
+    for (int i = 0; i < tr->w_count; i++)
+      if (tr->w_items[i].sign == 0 && tr->w_items[i].value > w_size) {
+        lower_error(L, tr->line, tr->col, "<", "row %d in a transition, but the board has %d row%s",
+                    tr->w_items[i].value, w_size, w_size == 1 ? "" : "s");
+        return f;
+      }
+    for (int origin = absolute ? 0 : -1; origin < (absolute ? levels : 0); origin++) {
+      int oz = origin < 0 ? 0 : origin % row, ow = origin < 0 ? 0 : origin / row;
+      int dzs[2 * 16 + 2], dws[2 * 16 + 2];
+      int nz = transition_axis_steps(tr->items, tr->count, oz, z_size, dzs);
+      int nw = transition_axis_steps(tr->w_items, tr->w_count, ow, w_size, dws);
+      for (int i = 0; i < nz; i++)
+        for (int j = 0; j < nw; j++) ALT_ADD(m, n, dzs[i], dws[j], origin);
     }
   }
 #undef ALT_ADD
+  if (overflow) {
+    lower_error(L, tr->line, tr->col, "<",
+                "the board transition makes more than %d alternatives of one move", ALT_MAX);
+    return f;
+  }
   for (int i = 0; i < count; i++) {
     Ctx leg = *ctx;
     /* The MBN text's own derivation drops directions on a null 2D part
@@ -586,8 +669,10 @@ static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, i
     if (id < 0) return f;
     Template *t = &L->t[id];
     t->dz = alt[i].dz;
+    t->dw = alt[i].dw;
     t->level_move = true;
     t->reflect_z = tr->reflect;
+    t->reflect_w = tr->reflect_w;
     if (alt[i].level >= 0) t->origin_range = level_range(L, alt[i].level);
     list_add(L, &f.entries, id);
     list_add(L, &f.exits, id);
@@ -1088,13 +1173,16 @@ static Fragment lower_node(Lowering *L, const AstNode *node, const Ctx *ctx) {
         lower_error(L, tr->line, tr->col, "<", "a board transition inside another one");
         return f;
       }
-      for (int i = 0; tr->reflect && i < tr->count; i++)
-        if (tr->items[i].sign == 0 || tr->items[i].sign == 'a') {
+      for (int i = 0; i < tr->count + tr->w_count; i++) {
+        bool z_axis = i < tr->count;
+        char sign = z_axis ? tr->items[i].sign : tr->w_items[i - tr->count].sign;
+        if ((z_axis ? tr->reflect : tr->reflect_w) && (sign == 0 || sign == 'a')) {
           lower_error(L, tr->line, tr->col, "<<",
                       "explicit reflection '<<..>>' of an absolute board or '<+>' is not "
                       "supported (only of relative transitions such as <<+1>>)");
           return f;
         }
+      }
       inner.transition = tr;
     }
     int before = -1, after = -1;

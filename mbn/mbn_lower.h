@@ -53,9 +53,10 @@ typedef struct {
   /* /T[a1]/W: 1 + a lowering filter id (0: no condition), and a lowering range id or -1 */
   int presence_set, presence_range;
   bool can_end;
-  int dz;          /* level change (board transitions); the same for every vector */
+  int dz, dw;      /* level change (board transitions; dw: 4D rows); the same for every vector */
   bool level_move; /* made under a board transition: one leg, never part of a chain */
   bool reflect_z;  /* <<..>>: Black's program mirrors dz too */
+  bool reflect_w;  /* <..;<..>>, <<..;..>>: Black's program mirrors dw too (4D) */
   TemplateEdge *edges;
   int edge_count, edge_capacity;
   int line, col; /* of the atom, for diagnostics */
@@ -101,6 +102,7 @@ bool mbn_build_program(LowerContext *lc, const TemplateGraph *graph, MoveProgram
  * (MBN's explicit reflection <<+1>>). mbn_mirror_program clears it from both
  * programs, so the walker never sees it. */
 #define MBN_LEG_REFLECT_Z (1u << 31)
+#define MBN_LEG_REFLECT_W (1u << 30)
 
 /* Black's program: White's mirrored about the horizontal bisector (and about
  * the middle level for legs marked MBN_LEG_REFLECT_Z, whose mark is removed

@@ -246,39 +246,17 @@ static void parse_range(Parser *p, AstRange *range) {
 
 /* ---- board transitions (MBN §8, §9) ------------------------------------ */
 
-/* Transition ::= '<' '<'? Item ( ',' Item )* '>' '>'? | '<' '>'
- * Item ::= '+' '-'? Number | '+' | '-' Number | Number
- * '<>' is the triagonal operator; '<<..>>' mirrors the levels for Black. */
-static void parse_transition(Parser *p, AstTransition *tr) {
-  Token open = p->tok;
-  memset(tr, 0, sizeof *tr);
-  tr->line = open.line;
-  tr->col = open.col;
-  parse_next(p);
-  if (p->tok.space_before) parse_error(p, "space inside a board transition");
-  if (parse_is(p, '>')) {
-    tr->kind = '3';
-    parse_next(p);
-    if (p->tok.space_before || p->tok.kind == TK_EOF)
-      parse_error(p, "expected a move after the triagonal operator '<>'");
-    return;
-  }
-  tr->kind = 't';
-  if (parse_is(p, '<')) {
-    tr->reflect = true;
-    parse_next(p);
-  }
-  if (p->tok.kind == TK_NUMBER && !p->tok.space_before) {
-    const char *s = p->lex.src + p->tok.offset + p->tok.length;
-    if (*s == 'd' || *s == 'o')
-      parse_error(p, "quadrogonal and projection operators ('<%d%c>') are not supported",
-                  p->tok.value, *s);
-  }
+/* Items ::= Item ( ',' Item )*, up to ';' or '>' (on a 4D board's axis an
+ * empty list: the axis does not change).
+ * Item ::= '+' '-'? Number | '+' | '-' Number | Number */
+static int parse_transition_items(Parser *p, AstTransitionItem *items, bool may_be_empty) {
+  int count = 0;
+  if (may_be_empty && (parse_is(p, ';') || parse_is(p, '>')) && !p->tok.space_before) return 0;
   for (;;) {
     if (p->tok.space_before) parse_error(p, "space inside a board transition");
-    if (tr->count == MBN_MAX_TRANSITIONS)
+    if (count == MBN_MAX_TRANSITIONS)
       parse_error(p, "board transition has more than %d items", MBN_MAX_TRANSITIONS);
-    AstTransitionItem *item = &tr->items[tr->count++];
+    AstTransitionItem *item = &items[count++];
     if (parse_is(p, '+')) {
       item->sign = '+';
       parse_next(p);
@@ -287,7 +265,7 @@ static void parse_transition(Parser *p, AstTransition *tr) {
         parse_next(p);
         if (p->tok.kind != TK_NUMBER || p->tok.space_before)
           parse_error(p, "expected a number of levels after '+-'");
-      } else if (parse_is(p, '>') || parse_is(p, ',')) {
+      } else if (parse_is(p, '>') || parse_is(p, ',') || parse_is(p, ';')) {
         item->sign = 'a'; /* <+>: any other board */
       }
     } else if (parse_is(p, '-')) {
@@ -297,8 +275,6 @@ static void parse_transition(Parser *p, AstTransition *tr) {
         parse_error(p, "expected a number of levels after '-'");
     } else if (parse_is(p, '*')) {
       parse_error(p, "'<*>' names boards of a piece definition; as a transition write <+>");
-    } else if (parse_is(p, ';')) {
-      parse_error(p, "4D board transitions ('<..;..>') are not supported");
     } else if (p->tok.kind != TK_NUMBER) {
       if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board transition (missing '>')");
       parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
@@ -314,23 +290,101 @@ static void parse_transition(Parser *p, AstTransition *tr) {
       parse_next(p);
     }
     if (p->tok.space_before) parse_error(p, "space inside a board transition");
-    if (parse_is(p, ';')) parse_error(p, "4D board transitions ('<..;..>') are not supported");
-    if (parse_is(p, ',')) {
-      parse_next(p);
-      continue;
-    }
-    if (!parse_is(p, '>')) {
+    if (!parse_is(p, ',')) return count;
+    parse_next(p);
+  }
+}
+
+static void parse_transition_close(Parser *p, int closers, const char *what) {
+  for (; closers > 0; closers--) {
+    if (!parse_is(p, '>') || p->tok.space_before) {
       if (p->tok.kind == TK_EOF) parse_error(p, "unterminated board transition (missing '>')");
-      parse_error(p, "expected ',' or '>' in a board transition");
+      parse_error(p, "expected %s", what);
     }
     parse_next(p);
-    break;
   }
-  if (tr->reflect) {
-    if (!parse_is(p, '>') || p->tok.space_before)
-      parse_error(p, "expected '>>' to close the reflected board transition '<<'");
+}
+
+/* Transition ::= '<' '<'? Items '>' '>'?                         (3D, MBN §8)
+ *              | '<' '<'? Items? '>'? ';' '<'? Items? '>' '>'?    (4D: <z;w>,
+ *                <z;<w>> mirrors W for Black, <<z>;w> Z, <<z;w>> both)
+ *              | '<' '>'                                         (triagonal, §9)
+ *              | '<' ( '4d' | '3d' | '2d' | '3o' ) '>'           (quadrogonal, §10) */
+static void parse_transition(Parser *p, AstTransition *tr) {
+  Token open = p->tok;
+  memset(tr, 0, sizeof *tr);
+  tr->line = open.line;
+  tr->col = open.col;
+  parse_next(p);
+  if (p->tok.space_before) parse_error(p, "space inside a board transition");
+  if (parse_is(p, '>')) {
+    tr->kind = '3';
     parse_next(p);
+    if (p->tok.space_before || p->tok.kind == TK_EOF)
+      parse_error(p, "expected a move after the triagonal operator '<>'");
+    return;
   }
+  tr->kind = 't';
+  if (p->tok.kind == TK_NUMBER && !p->tok.space_before) {
+    const char *s = p->lex.src + p->tok.offset + p->tok.length;
+    if (*s == 'd' || *s == 'o') {
+      static const char OPERATORS[][3] = {"4d", "3d", "2d", "3o"};
+      static const char KINDS[] = "4D2o";
+      for (int k = 0; k < 4; k++)
+        if (p->tok.value == OPERATORS[k][0] - '0' && p->tok.digits == 1 && *s == OPERATORS[k][1])
+          tr->kind = KINDS[k];
+      if (tr->kind == 't')
+        parse_error(p, "'<%d%c>' is not an operator of MBN section 10 (<4d>, <3d>, <2d>, <3o>)",
+                    p->tok.value, *s);
+      parse_next(p); /* the number */
+      parse_next(p); /* d or o */
+      parse_transition_close(p, 1, "'>' to close the quadrogonal operator");
+      if (p->tok.space_before || p->tok.kind == TK_EOF)
+        parse_error(p, "expected a move after the operator '<%s>'",
+                    OPERATORS[strchr(KINDS, tr->kind) - KINDS]);
+      return;
+    }
+  }
+  bool outer = parse_is(p, '<') && !p->tok.space_before;
+  if (outer) parse_next(p);
+  tr->count = parse_transition_items(p, tr->items, true);
+  if (outer && parse_is(p, '>') && !p->tok.space_before) {
+    parse_next(p);
+    if (parse_is(p, ';') && !p->tok.space_before) {
+      tr->reflect = true; /* <<z>;w>: Z mirrored */
+      outer = false;
+    } else {
+      if (!tr->count)
+        parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
+      tr->reflect = true; /* <<z>> */
+      parse_transition_close(p, 1, "'>>' to close the reflected board transition '<<'");
+      goto done;
+    }
+  }
+  if (parse_is(p, ';') && !p->tok.space_before) {
+    tr->four_d = true;
+    parse_next(p);
+    if (p->tok.space_before) parse_error(p, "space inside a board transition");
+    bool inner = parse_is(p, '<');
+    if (inner) parse_next(p), tr->reflect_w = true; /* <z;<w>> */
+    tr->w_count = parse_transition_items(p, tr->w_items, true);
+    if (!tr->count && !tr->w_count)
+      parse_error(p, "a 4D board transition needs a board on one axis at least ('<;>' is no move)");
+    if (inner) parse_transition_close(p, 1, "'>' to close the reflected axis '<..>'");
+    if (outer) tr->reflect = tr->reflect_w = true; /* <<z;w>>: both */
+    parse_transition_close(p, outer ? 2 : 1,
+                           outer ? "'>>' to close the reflected board transition '<<'"
+                                 : "'>' or ',' in a board transition");
+    goto done;
+  }
+  if (!tr->count)
+    parse_error(p, "expected a board number or '+n', '-n', '+-n' in a board transition");
+  parse_transition_close(p, 1, "',' or '>' in a board transition");
+  if (outer) {
+    tr->reflect = true;
+    parse_transition_close(p, 1, "'>>' to close the reflected board transition '<<'");
+  }
+done:
   if (p->tok.space_before || p->tok.kind == TK_EOF)
     parse_error_at(p, &open, "a board transition needs a move after it");
 }
@@ -847,9 +901,28 @@ static AstNode *parse_betza_move(Parser *p) {
 /* PieceIdentifier ::= ( [+-#*$%&] [+#*$%&]? )? ( [A-Za-z] | ':' ... ':' )
  * '+' is a promoted piece, '-' a piece before promotion (-Q=fQ Q); a
  * doubled prefix (##Q) names the promotion rule of a promoted piece. */
-/* BoardIdentifier ::= '<' '<'? ( '*' | Number ( ',' Number )* ) '>' '>'?
+/* Boards ::= '*' | Number ( ',' Number )*: bit b-1 for board b, or `any`;
+ * at most `most` boards. */
+static uint32_t parse_board_numbers(Parser *p, uint32_t any, int most) {
+  if (parse_is(p, '*') && !p->tok.space_before) {
+    parse_next(p);
+    return any;
+  }
+  uint32_t boards = 0;
+  for (;;) {
+    if (p->tok.kind != TK_NUMBER || p->tok.space_before)
+      parse_error(p, "expected a board number or '*' in a board identifier");
+    if (p->tok.value < 1 || p->tok.value > most) parse_error(p, "board numbers are 1..%d", most);
+    boards |= 1u << (p->tok.value - 1);
+    parse_next(p);
+    if (!parse_is(p, ',') || p->tok.space_before) return boards;
+    parse_next(p);
+  }
+}
+
+/* BoardIdentifier ::= '<' '<'? Boards ( ';' Boards )? '>' '>'?
  * (MBN §8: C<2>=, C<*>=; <<5>> the explicit reflection, S<<5>> Black's board
- * 1 where White's is 5). 4D <..;..> is rejected by name. */
+ * 1 where White's is 5; on a 4D board C<1;2>=, C<2;*>=, C<*;*>=). */
 static uint32_t parse_board_identifier(Parser *p) {
   parse_next(p); /* '<' */
   uint32_t boards = 0;
@@ -857,21 +930,20 @@ static uint32_t parse_board_identifier(Parser *p) {
     boards = MBN_BOARDS_REFLECT;
     parse_next(p);
   }
-  if (parse_is(p, '*') && !p->tok.space_before) {
-    boards = MBN_BOARDS_ANY;
+  uint32_t z = parse_board_numbers(p, MBN_BOARDS_ANY, 16);
+  if (parse_is(p, ';') && !p->tok.space_before) { /* 4D: a product of boards and rows */
     parse_next(p);
+    uint32_t w = parse_board_numbers(p, MBN_BOARDS_ANY, 8);
+    if (z != MBN_BOARDS_ANY && z >> 8)
+      parse_error(p, "a 4D board identifier names boards 1..8 of a row");
+    if (z == MBN_BOARDS_ANY && w == MBN_BOARDS_ANY)
+      boards |= MBN_BOARDS_ANY | MBN_BOARDS_4D; /* <*;*>: printed so */
+    else
+      boards |= MBN_BOARDS_4D | (z == MBN_BOARDS_ANY ? MBN_BOARDS_ANY_Z | 0xFFu : z) |
+                (w == MBN_BOARDS_ANY ? MBN_BOARDS_ANY_W | 0xFF00u : w << 8);
   } else {
-    for (;;) {
-      if (p->tok.kind != TK_NUMBER || p->tok.space_before)
-        parse_error(p, "expected a board number or '*' in a board identifier");
-      if (p->tok.value < 1 || p->tok.value > 16) parse_error(p, "board numbers are 1..16");
-      boards |= 1u << (p->tok.value - 1);
-      parse_next(p);
-      if (!parse_is(p, ',') || p->tok.space_before) break;
-      parse_next(p);
-    }
+    boards |= z;
   }
-  if (parse_is(p, ';')) parse_error(p, "4D board identifiers ('<..;..>') are not supported");
   for (int close = boards & MBN_BOARDS_REFLECT ? 2 : 1; close > 0; close--) {
     if (!parse_is(p, '>') || p->tok.space_before)
       parse_error(p, boards & MBN_BOARDS_REFLECT

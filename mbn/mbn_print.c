@@ -114,15 +114,9 @@ static void print_steps(Printer *p, const AstNode *ride) {
   }
 }
 
-static void print_transition(Printer *p, const AstTransition *tr) {
-  if (tr->kind == '3') {
-    put(p, "<>");
-    return;
-  }
-  if (!tr->kind) return;
-  put(p, tr->reflect ? "<<" : "<");
-  for (int i = 0; i < tr->count; i++) {
-    const AstTransitionItem *item = &tr->items[i];
+static void print_transition_items(Printer *p, const AstTransitionItem *items, int count) {
+  for (int i = 0; i < count; i++) {
+    const AstTransitionItem *item = &items[i];
     if (i) put(p, ",");
     switch (item->sign) {
     case 'a': put(p, "+"); break;
@@ -132,6 +126,29 @@ static void print_transition(Printer *p, const AstTransition *tr) {
     default: put(p, "%d", item->value); break;
     }
   }
+}
+
+static void print_transition(Printer *p, const AstTransition *tr) {
+  static const char *const OPERATORS[][2] = {
+      {"3", "<>"}, {"4", "<4d>"}, {"D", "<3d>"}, {"2", "<2d>"}, {"o", "<3o>"}};
+  for (size_t k = 0; k < sizeof OPERATORS / sizeof OPERATORS[0]; k++)
+    if (tr->kind == OPERATORS[k][0][0]) {
+      put(p, "%s", OPERATORS[k][1]);
+      return;
+    }
+  if (!tr->kind) return;
+  if (tr->four_d) { /* <z;w>, <<z>;w>, <z;<w>>, <<z;w>> */
+    bool both = tr->reflect && tr->reflect_w;
+    put(p, both || tr->reflect ? "<<" : "<");
+    print_transition_items(p, tr->items, tr->count);
+    put(p, tr->reflect && !both ? ">;" : ";");
+    put(p, tr->reflect_w && !both ? "<" : "");
+    print_transition_items(p, tr->w_items, tr->w_count);
+    put(p, tr->reflect_w && !both ? ">>" : both ? ">>" : ">");
+    return;
+  }
+  put(p, tr->reflect ? "<<" : "<");
+  print_transition_items(p, tr->items, tr->count);
   put(p, tr->reflect ? ">>" : ">");
 }
 
@@ -245,12 +262,26 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
       if (!boards) continue;
       const char *reflect = boards & MBN_BOARDS_REFLECT ? "<" : "";
       if (boards & MBN_BOARDS_ANY) {
-        put(&p, "<%s*>%s", reflect, reflect[0] ? ">" : "");
+        put(&p, "<%s*%s>%s", reflect, boards & MBN_BOARDS_4D ? ";*" : "", reflect[0] ? ">" : "");
         continue;
       }
       put(&p, "<%s", reflect);
-      for (int b = 0, n = 0; b < 16; b++)
-        if (boards >> b & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
+      if (boards & MBN_BOARDS_4D) { /* <z;w>, <2;*>, <*;1> */
+        if (boards & MBN_BOARDS_ANY_Z)
+          put(&p, "*");
+        else
+          for (int b = 0, n = 0; b < 8; b++)
+            if (boards >> b & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
+        put(&p, ";");
+        if (boards & MBN_BOARDS_ANY_W)
+          put(&p, "*");
+        else
+          for (int b = 0, n = 0; b < 8; b++)
+            if (boards >> (8 + b) & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
+      } else {
+        for (int b = 0, n = 0; b < 16; b++)
+          if (boards >> b & 1) put(&p, "%s%d", n++ ? "," : "", b + 1);
+      }
       put(&p, ">%s", reflect[0] ? ">" : "");
     }
     break;

@@ -36,15 +36,16 @@ typedef struct {
   long budget; /* leg visits left: compulsory legs are walked per path */
 } Walk;
 
-/* Square after one step (dx, dy, leg->dz), or -1 off the board (or in a hole). */
+/* Square after one step (dx, dy, leg->dz, leg->dw), or -1 off the board (or
+ * in a hole). */
 static int walk_step(const Walk *w, const MoveLeg *leg, int square, int dx, int dy) {
   const BoardShape *s = &w->v->shape;
   int plane = s->files * s->ranks;
   int level = square / plane, rank = square % plane / s->files, file = square % s->files;
+  level = shape_level_step(s, level, leg->dz, leg->dw);
+  if (level < 0) return -1;
   file += dx;
   rank += dy;
-  level += leg->dz; /* levels never wrap */
-  if (level < 0 || level >= s->levels) return -1;
   if ((s->wrap_files || (leg->flags & LEG_WRAP_FILES)) && s->files > 0)
     file = ((file % s->files) + s->files) % s->files;
   if ((s->wrap_ranks || (leg->flags & LEG_WRAP_RANKS)) && s->ranks > 0)
@@ -72,7 +73,7 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
   int max = leg->max_steps == LEG_STEPS_UNLIMITED ? w->squares : leg->max_steps;
   if (max > 64) max = 64;
   int at = square, last = -1;
-  if (leg->dx == 0 && leg->dy == 0 && leg->dz == 0) max = 1;
+  if (leg->dx == 0 && leg->dy == 0 && leg->dz == 0 && leg->dw == 0) max = 1;
   for (int s = 1; s <= max; s++) {
     at = walk_step(w, leg, at, leg->dx, leg->dy);
     if (at < 0) break;
@@ -82,7 +83,8 @@ static int walk_landings(const Walk *w, const MoveLeg *leg, int square, int out[
       else if (count < 64)
         out[count++] = at;
     }
-    if (at == square && s > 0 && (leg->dx || leg->dy || leg->dz)) break; /* round a cylinder */
+    if (at == square && s > 0 && (leg->dx || leg->dy || leg->dz || leg->dw))
+      break; /* round a cylinder */
   }
   if (last >= 0 && (leg->flags & LEG_EDGE)) {
     const BoardShape *s = &w->v->shape;
@@ -149,7 +151,8 @@ static void walk_leg(Walk *w, int index, int square, int flags) {
         if (leg->occupancy & OCC_FRIEND) kind |= WALK_SPECIAL;
         if (flags & (WALK_HOP | WALK_AWAY)) kind = (uint8_t)(flags & (WALK_HOP | WALK_AWAY));
         /* the start square only where docs/mbn.md decision 11 allows */
-        if (to != w->from || w->returns || !(leg->dx | leg->dy | leg->dz)) w->reach[to] |= kind;
+        if (to != w->from || w->returns || !(leg->dx | leg->dy | leg->dz | leg->dw))
+          w->reach[to] |= kind;
       }
     }
     if (!leg->child_count) continue;

@@ -129,22 +129,23 @@ typedef enum {
 #define ATTACKERS_NOT          0x8000u
 #define ATTACKERS_FILTER(code) ((int)((code) & ~ATTACKERS_NOT) - 1)
 
-/* One leg of a move. 36 bytes, so a piece's graph is a few cache lines. */
+/* One leg of a move. 40 bytes, so a piece's graph is a few cache lines. */
 typedef struct {
-  int8_t dx, dy, dz;      /* the step vector, already absolute for this colour */
-  uint8_t min_steps;      /* 1 for a leaper; n for an exact rider 0n */
-  uint8_t max_steps;      /* 1 for a leaper; n for W4; LEG_STEPS_UNLIMITED */
-  uint8_t occupancy;      /* Occupancy bits allowed on the landing square */
-  uint8_t effect;         /* LegEffect on an occupied landing square */
-  uint8_t between;        /* LegBetween for squares passed between steps */
-  uint32_t flags;         /* LegFlag bits */
-  uint16_t victim_set;    /* PieceFilter index limiting what may be captured/visited,
-                             or MOVE_NONE for any piece */
-  uint16_t ep_victims;    /* ce{..}: 1 + the PieceFilter index of the pieces it may take en
-                             passant; 0 (as zeroed) for any */
-  uint16_t leap_set;      /* g{..}: 1 + the PieceFilter index of the pieces a leaping rider may
-                             leap over (between is not EMPTY); 0 (as zeroed) for any */
-  uint16_t origin_range;  /* SquareRange index the leg must start in, or MOVE_NONE */
+  int8_t dx, dy, dz;     /* the step vector, already absolute for this colour */
+  int8_t dw;             /* the W axis of a 4D board (MBN §8, "4D Chess"): boards of another row */
+  uint8_t min_steps;     /* 1 for a leaper; n for an exact rider 0n */
+  uint8_t max_steps;     /* 1 for a leaper; n for W4; LEG_STEPS_UNLIMITED */
+  uint8_t occupancy;     /* Occupancy bits allowed on the landing square */
+  uint8_t effect;        /* LegEffect on an occupied landing square */
+  uint8_t between;       /* LegBetween for squares passed between steps */
+  uint32_t flags;        /* LegFlag bits */
+  uint16_t victim_set;   /* PieceFilter index limiting what may be captured/visited,
+                            or MOVE_NONE for any piece */
+  uint16_t ep_victims;   /* ce{..}: 1 + the PieceFilter index of the pieces it may take en
+                            passant; 0 (as zeroed) for any */
+  uint16_t leap_set;     /* g{..}: 1 + the PieceFilter index of the pieces a leaping rider may
+                            leap over (between is not EMPTY); 0 (as zeroed) for any */
+  uint16_t origin_range; /* SquareRange index the leg must start in, or MOVE_NONE */
   uint16_t landing_range; /* SquareRange index the leg must land in, or MOVE_NONE */
   uint16_t origin_attackers, landing_attackers; /* LEG_ATTACK_CONDITION: see ATTACKERS_NOT */
   uint16_t presence_set;   /* LEG_PRESENCE: 1 + the PieceFilter index of the pieces, 0 if none */

@@ -35,12 +35,24 @@ typedef enum { BOARD_SQUARE = 0, BOARD_HEX_VERTICAL, BOARD_HEX_HORIZONTAL } Boar
 typedef struct {
   int files;       /* 1..36 */
   int ranks;       /* 1..36 */
-  int levels;      /* 1 for a flat board */
+  int levels;      /* 1 for a flat board; on a 4D board every board of every row */
+  int levels_z;    /* 4D (WxHxZxW): boards per row (the Z axis); 0 on a 3D or flat board,
+                      whose levels are all on Z. Level = z + levels_z * w, 0-based */
   bool wrap_files; /* cylinder: file a is next to the last file for every piece */
   bool wrap_ranks; /* torus (with wrap_files) */
   BoardHex hex;    /* board = WxH hexagonal-vertical / hexagonal-horizontal */
   uint8_t *hole;   /* one byte per square, 1 = not part of the board; NULL = no holes */
 } BoardShape;
+
+/* The level dz boards along a row and dw rows away from level (4D; on a 3D
+ * board dw must be 0 to stay on it), or -1 off the board: levels never wrap. */
+static inline int shape_level_step(const BoardShape *shape, int level, int dz, int dw) {
+  int levels = shape->levels > 0 ? shape->levels : 1;
+  int row = shape->levels_z > 0 ? shape->levels_z : levels;
+  int z = level % row + dz, w = level / row + dw;
+  if (z < 0 || z >= row || w < 0 || z + row * w >= levels) return -1;
+  return z + row * w;
+}
 
 /* One piece type. */
 typedef struct {

@@ -31,9 +31,9 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
   const char *p = build_skip_space(text, &pos);
   const char *start = p;
   VariantPos start_pos = pos;
-  int sizes[3] = {0, 0, 1};
+  int sizes[4] = {0, 0, 1, 1};
   int count = 0;
-  while (count < 3) {
+  while (count < 4) {
     if (!isdigit((unsigned char)*p)) break;
     long n = strtol(p, (char **)&p, 10);
     sizes[count++] = n > 1000 ? 1000 : (int)n;
@@ -77,8 +77,8 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
   pos = start_pos;
   if (count < 2 || p != end || *rest) {
     variant_diag_add(diags, pos,
-                     "board '%s' must be WxH or WxHxL (files x ranks x levels), "
-                     "e.g. 8x8",
+                     "board '%s' must be WxH, WxHxL (files x ranks x levels) or WxHxZxW "
+                     "(4D: Z boards in each of W rows), e.g. 8x8",
                      quoted);
     return false;
   }
@@ -91,7 +91,12 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
     variant_diag_add(diags, pos, "board '%s': levels must be 1..%d", quoted, BOARD_LEVELS_MAX);
     return false;
   }
-  if (shape->hex != BOARD_SQUARE && sizes[2] != 1) {
+  if (sizes[3] < 1 || sizes[2] * sizes[3] > BOARD_LEVELS_MAX) {
+    variant_diag_add(diags, pos, "board '%s': a 4D board has 1..%d boards in all (Z x W)", quoted,
+                     BOARD_LEVELS_MAX);
+    return false;
+  }
+  if (shape->hex != BOARD_SQUARE && sizes[2] * sizes[3] != 1) {
     variant_diag_add(diags, pos,
                      "board '%s': a hexagonal board has one level (MBN section 15 defines "
                      "its pieces on a flat board)",
@@ -100,7 +105,8 @@ bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
   }
   shape->files = sizes[0];
   shape->ranks = sizes[1];
-  shape->levels = sizes[2];
+  shape->levels = sizes[2] * sizes[3];
+  if (count == 4) shape->levels_z = sizes[2]; /* 4D even with one row: <..;..> reads it so */
   return true;
 }
 

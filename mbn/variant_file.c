@@ -14,7 +14,8 @@
 #include <string.h>
 
 const VariantKeySpec VARIANT_KEYS[VKEY_NB] = {
-    [VKEY_BOARD] = {"board", true, false, "WxH or WxHxL: files, ranks and levels"},
+    [VKEY_BOARD] = {"board", true, false,
+                    "WxH, WxHxL or WxHxZxW: files, ranks, levels (4D: Z boards in W rows)"},
     [VKEY_SETUP] = {"setup", true, false, "start position in Fairy-Stockfish's FEN dialect"},
     [VKEY_PIECES] = {"pieces", true, false, "MBN piece definitions separated by white space"},
     [VKEY_RULES] = {"rules", false, true, "FBR rules separated by white space"},

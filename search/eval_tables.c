@@ -53,14 +53,12 @@ static int walk_step(const MobilityWalk *walk, int sq, const MoveLeg *leg) {
   const BoardShape *shape = &walk->variant->shape;
   int file = sq % walk->files, rank = (sq / walk->files) % walk->ranks;
   int level = sq / (walk->files * walk->ranks);
-  file += leg->dx, rank += leg->dy, level += leg->dz;
+  file += leg->dx, rank += leg->dy, level = shape_level_step(shape, level, leg->dz, leg->dw);
   bool wrap_files = shape->wrap_files || (leg->flags & LEG_WRAP_FILES);
   bool wrap_ranks = shape->wrap_ranks || (leg->flags & LEG_WRAP_RANKS);
   if (wrap_files) file = ((file % walk->files) + walk->files) % walk->files;
   if (wrap_ranks) rank = ((rank % walk->ranks) + walk->ranks) % walk->ranks;
-  if (file < 0 || file >= walk->files || rank < 0 || rank >= walk->ranks || level < 0 ||
-      level >= walk->levels)
-    return -1;
+  if (file < 0 || file >= walk->files || rank < 0 || rank >= walk->ranks || level < 0) return -1;
   int to = (level * walk->ranks + rank) * walk->files + file;
   if (shape->hole && shape->hole[to]) return -1;
   return to;

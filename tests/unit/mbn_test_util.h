@@ -21,12 +21,14 @@ static inline int mtu_square(const Variant *v, const char *name) {
 /* Compiles `defs` on a files x ranks board; on failure the first diagnostic
  * is copied to `error` (if given) and NULL returned. Caller frees with
  * mtu_free. */
-static inline Variant *mtu_compile3(const char *defs, int files, int ranks, int levels, char *error,
-                                    size_t error_size) {
+/* On a 4D board (levels_z > 0) of levels_z boards in each of levels / levels_z rows. */
+static inline Variant *mtu_compile4(const char *defs, int files, int ranks, int levels,
+                                    int levels_z, char *error, size_t error_size) {
   Variant *v = calloc(1, sizeof *v);
   v->shape.files = files;
   v->shape.ranks = ranks;
   v->shape.levels = levels;
+  v->shape.levels_z = levels_z;
   MbnDiagnostics d = {0};
   MbnSourcePos where = {"test.var", 1, 1};
   if (!mbn_compile_pieces(v, defs, where, &d)) {
@@ -41,6 +43,11 @@ static inline Variant *mtu_compile3(const char *defs, int files, int ranks, int 
   }
   mbn_diagnostics_free(&d);
   return v;
+}
+
+static inline Variant *mtu_compile3(const char *defs, int files, int ranks, int levels, char *error,
+                                    size_t error_size) {
+  return mtu_compile4(defs, files, ranks, levels, 0, error, error_size);
 }
 
 static inline Variant *mtu_compile(const char *defs, int files, int ranks, char *error,

@@ -39,7 +39,7 @@ static int moves_from(const char *board, const char *pieces, const char *setup, 
 }
 
 static bool has(const char *list, const char *move) {
-  char key[16];
+  char key[48];
   snprintf(key, sizeof key, "%s ", move);
   return strstr(list, key) != NULL;
 }
@@ -1130,6 +1130,114 @@ START_TEST(conditions_on_pieces_present) {
 }
 END_TEST
 
+/* A 3x3x3x3 FEN (three rows of three boards, listed from the last board of
+ * the last row down) with the white king on c1 of board 2;1, the black king
+ * on c3 of board 2;3 (out of the way of every move below), and `piece` on
+ * `square` ("b2") of board z;w. */
+static void four_d_fen(char piece, const char *square, int z, int w, char *out, size_t size) {
+  size_t length = 0;
+  for (int level = 8; level >= 0; level--) {
+    char cells[3][4] = {"...", "...", "..."}; /* ranks 1..3 */
+    if (level == 7) cells[2][2] = 'k';
+    if (level == 1) cells[0][2] = 'K';
+    if (level == z - 1 + 3 * (w - 1)) cells[square[1] - '1'][square[0] - 'a'] = piece;
+    for (int rank = 2; rank >= 0; rank--) {
+      int empty = 0;
+      for (int file = 0; file < 3; file++) {
+        char c = cells[rank][file];
+        if (c == '.') {
+          empty++;
+          continue;
+        }
+        if (empty) length += (size_t)snprintf(out + length, size - length, "%d", empty);
+        empty = 0;
+        length += (size_t)snprintf(out + length, size - length, "%c", c);
+      }
+      if (empty) length += (size_t)snprintf(out + length, size - length, "%d", empty);
+      if (rank) length += (size_t)snprintf(out + length, size - length, "/");
+    }
+    if (level) length += (size_t)snprintf(out + length, size - length, "|");
+  }
+  snprintf(out + length, size - length, " w - - 0 1");
+}
+
+/* The moves of `piece` (defined by `pieces`) from `square` of board z;w must
+ * be exactly `want`, destinations only (as "a1:1;3 b2 ..."). */
+static void expect_four_d(const char *pieces, char piece, const char *square, int z, int w,
+                          const char *want) {
+  char fen[512], from[16], list[4096];
+  four_d_fen(piece, square, z, w, fen, sizeof fen);
+  if (z == 1 && w == 1)
+    snprintf(from, sizeof from, "%s", square);
+  else
+    snprintf(from, sizeof from, "%s:%d;%d", square, z, w);
+  const char *setup = "3/3/3|2k/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/2K|3/3/3 w - - 0 1";
+  int count = moves_from_fen("3x3x3x3", pieces, setup, fen, from, list, sizeof list);
+  int wanted = 0;
+  char copy[1024];
+  snprintf(copy, sizeof copy, "%s", want);
+  for (char *save = NULL, *to = strtok_r(copy, " ", &save); to; to = strtok_r(NULL, " ", &save)) {
+    char move[40];
+    snprintf(move, sizeof move, "%s%s", from, to);
+    ck_assert_msg(has(list, move), "%s from %s: no %s in %s", pieces, from, move, list);
+    wanted++;
+  }
+  ck_assert_msg(count == wanted, "%s from %s: %d moves, want %d: %s", pieces, from, count, wanted,
+                list);
+}
+
+/* 4D boards (MBN §8 "4D Chess", §10): board = 3x3x3x3 is three rows (W) of
+ * three boards (Z), squares named c3:z;w. <z;w> moves z boards along a row
+ * and w rows; the operators of §10 expand as the text derives them; C<z;w>=
+ * defines a piece per board, the least general identifier winning (<1;1>
+ * over <2;*> over <*;*>). Every list is counted by hand. */
+START_TEST(four_d_boards) {
+  /* TessChess's rook R+<3o>R+<3d>B on a2 of the middle board: the rook's
+   * 4, <3o>R = (<+-1;>O)0+(<;+-1>O)0 4, <3d>B = (<+-1;>F)0+(<;+-1>F)0
+   * 4 + 4 and (<+-1;+-1>W)0 12 (one step each: the board has three) */
+  expect_four_d("K R=R+<3o>R+<3d>B", 'R', "a2", 2, 2,
+                "a1:2;2 a3:2;2 b2:2;2 c2:2;2 a2:1;2 a2:3;2 a2:2;1 a2:2;3 "
+                "b1:1;2 b3:1;2 b1:3;2 b3:3;2 b1:2;1 b3:2;1 b1:2;3 b3:2;3 "
+                "a1 a3 b2 a1:3;1 a3:3;1 b2:3;1 a1:1;3 a3:1;3 b2:1;3 a1:3;3 a3:3;3 b2:3;3");
+  /* <4d>N = <+-1;+-2>N + <+-2;+-1>N: from a corner of a corner board, one
+   * board and two rows on (or two and one), with the knight's leap */
+  expect_four_d("K X=<4d>N", 'X', "a1", 1, 3, "b3:2;1 c2:2;1 b3:3;2 c2:3;2");
+  expect_four_d("K X=<4d>N", 'X', "a3", 1, 1, "b1:2;3 c2:2;3 b1:3;2 c2:3;2");
+  /* <4d>B = (<+-1;+-1>F)0: every step changes all four coordinates */
+  expect_four_d("K X=<4d>B", 'X', "b2", 2, 2,
+                "a1 c1 a3 c3 a1:3;1 c1:3;1 a3:3;1 c3:3;1 a1:1;3 c1:1;3 a3:1;3 c3:1;3 "
+                "a1:3;3 c1:3;3 a3:3;3 c3:3;3");
+  /* <3o>R alone: the same square along the row and across the rows */
+  expect_four_d("K X=<3o>R", 'X', "b2", 1, 1, "b2:2;1 b2:3;1 b2:1;2 b2:1;3");
+  /* <2d>N = <+-1;+-2>O + <+-2;+-1>O + <;+-1>D + <+-1;>D + <;+-2>W + <+-2;>W
+   * (the text's derivation): from b2 of board 1;1, D falls off 3x3 */
+  expect_four_d("K X=<2d>N", 'X', "b2", 1, 1,
+                "b2:2;3 b2:3;2 b1:1;3 a2:1;3 c2:1;3 b3:1;3 b1:3;1 a2:3;1 c2:3;1 b3:3;1");
+  /* pieces defined per board: the text's C */
+  const char *c = "K C<1;1>=F0+<+-1;+-1>O C<1;2>=F2+<+-1;+-1>O C<1;3>=W+<+-1;+-1>O "
+                  "C<2;1>=W2+<+-1;+-1>O C<2;*>=D+<+-1;+-1>O C<*;*>=N+<+-1;+-1>O";
+  expect_four_d(c, 'C', "b2", 1, 1, "a1 c1 a3 c3 b2:2;2");
+  expect_four_d(c, 'C', "b2", 1, 2, "a1:1;2 c1:1;2 a3:1;2 c3:1;2 b2:2;1 b2:2;3");
+  expect_four_d(c, 'C', "b2", 1, 3, "b1:1;3 a2:1;3 c2:1;3 b3:1;3 b2:2;2");
+  expect_four_d(c, 'C', "b2", 2, 1, "b1:2;1 a2:2;1 c2:2;1 b3:2;1 b2:1;2 b2:3;2");
+  expect_four_d(c, 'C', "b2", 2, 2, "b2 b2:3;1 b2:1;3 b2:3;3");
+  expect_four_d(c, 'C', "b2", 2, 3, "b2:1;2 b2:3;2");
+  expect_four_d(c, 'C', "a1", 3, 2, "b3:3;2 c2:3;2 a1:2;1 a1:2;3");
+  /* what the text leaves to a 4D board is refused elsewhere */
+  expect_load_refused("5x5x5", "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1",
+                      "K X=<+1;+1>O", "royal{K}", "needs a 4D board");
+  expect_load_refused("5x5x5", "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1",
+                      "K X=<3o>R", "royal{K}", "need a 4D board");
+  const char *setup4 = "3/3/3|2k/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/2K|3/3/3 w - - 0 1";
+  expect_load_refused("3x3x3x3", setup4, "K X=<>N", "royal{K}",
+                      "the triagonal operator '<>' is defined for 3D boards");
+  expect_load_refused("3x3x3x3", setup4, "K X<2>=W X<*>=F", "royal{K}",
+                      "on a 4D board a board identifier names <z;w>");
+  expect_load_refused("3x3x3x3", setup4, "K X<4;1>=W X<*>=F", "royal{K}", "beyond the 3 of a row");
+  expect_load_refused("3x3x3x3", setup4, "K X<1;1>=W X<1;1,2>=F", "royal{K}", "defined twice");
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -1166,6 +1274,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
+  tcase_add_test(tc, four_d_boards);
   suite_add_tcase(suite, tc);
   return suite;
 }

@@ -9,7 +9,8 @@
  * sets name them); a whole definition (`PS=mfWcfF`, `@Y=fN :X:=Y02`,
  * `O-O=...`) is the pieces text beside K, and beside K Q R B N P for a
  * promotion (`+P==QRBN`). Board transitions need levels, so
- * examples with '<' are played on 5x5x5. */
+ * examples with '<' are played on 5x5x5, and those of 4D boards (<z;w>,
+ * <4d>, <3o>, ...) on 3x3x3x3. */
 #include <check.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -47,6 +48,8 @@ static bool is_definition(const char *e) {
  * diagnostic in `message`. */
 static Expect outcome(const char *example, char *message, size_t size) {
   bool levels = strchr(example, '<') != NULL;
+  /* <z;w> and the operators of MBN section 10 need a 4D board */
+  bool four_d = levels && (strchr(example, ';') || strstr(example, "d>") || strstr(example, "o>"));
   char pieces[512];
   if (!is_definition(example))
     snprintf(pieces, sizeof pieces, "K C L P X=%s", example);
@@ -58,9 +61,12 @@ static Expect outcome(const char *example, char *message, size_t size) {
     snprintf(pieces, sizeof pieces, "K %s", example);
   char text[1024];
   snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n",
-           levels ? "5x5x5" : "8x8",
-           levels ? "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1"
-                  : "7k/8/8/8/8/8/8/K7 w - - 0 1",
+           four_d   ? "3x3x3x3"
+           : levels ? "5x5x5"
+                    : "8x8",
+           four_d   ? "2k/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/K2 w - - 0 1"
+           : levels ? "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1"
+                    : "7k/8/8/8/8/8/8/K7 w - - 0 1",
            pieces);
   VariantDiagnostics diags = {0};
   VariantLibrary *lib = library_new();

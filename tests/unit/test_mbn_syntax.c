@@ -124,6 +124,28 @@ static const char *const ACCEPTED_3D[] = {
     "P=mfW+cfF+<<+1>>mO+<<+1>>cfsW +P==QRBNU",
 };
 
+/* Examples of MBN §8 "4D Chess" and §10 on a 3x3x3x3 board (three rows of
+ * three boards), the text's own first. */
+static const char *const ACCEPTED_4D[] = {
+    "C<1;1>=F0+<+-1;+-1>O C<1;2>=F2+<+-1;+-1>O C<1;3>=F3+<+-1;+-1>O C<2;1>=F4+<+-1;+-1>O "
+    "C<2;*>=F5+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O",
+    "X=<4d>N",
+    "X=<3d>B",
+    "X=<2d>N",
+    "X=<3o>R",
+    "R=R+<3o>R+<3d>B",
+    "X=<4d>B+<3d>R+<2d>Q",
+    "X=<+1;>W",
+    "X=<;-1>F",
+    "X=<1;2>K",
+    "X=<+;+-1>O",
+    "X=<<+1;+1>>mfW",
+    "X=<+1;<+1>>mfW",
+    "X=<<+1>;+1>mfW",
+    "X=(<+-1;+-1>F)0",
+    "X<1,2;*>=W X<3;1>=F X<*;*>=K",
+};
+
 typedef struct {
   const char *text;
   const char *message;
@@ -161,9 +183,9 @@ static const Rejected REJECTED[] = {
     {"X=/a1 W", "expected '/' to close the condition"},
     {"X=/a1/<+1>W", "a board transition comes before the condition"},
     {"@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)", "edge rider '*' on a group is not supported"},
-    {"R=R+<3o>R+<3d>B", "quadrogonal and projection operators ('<3o>')"},
+    {"R=R+<3o>R+<3d>B", "the operators of MBN section 10 (<4d>, <3d>, <2d>, <3o>) need a 4D board"},
     {"H=<2>(mO--F)", "a board transition on a chain"},
-    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "4D board identifiers"},
+    {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "a 4D board identifier <z;w> needs a 4D board"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "castling with an associate found by its move"},
     {"K R O-O=[*]irD02=ij{!K}lD0-D", "castling with an associate found by its move"},
     {"K R O-O=[*]irR=ip{k}lD", "castling with an associate found by its move"},
@@ -242,6 +264,24 @@ START_TEST(board_transition_examples_compile_and_round_trip) {
 }
 END_TEST
 
+START_TEST(four_d_examples_compile_and_round_trip) {
+  const char *text = ACCEPTED_4D[_i];
+  char error[512] = "";
+  Variant *v = mtu_compile4(text, 3, 3, 9, 3, error, sizeof error);
+  ck_assert_msg(v != NULL, "'%s': %s", text, error);
+  for (int t = 0; t < v->piece_count; t++)
+    ck_assert_msg(v->pieces[t].moves[WHITE].leg_count > 0, "'%s': piece %s has no legs", text,
+                  v->pieces[t].letter);
+  char once[2048], twice[2048];
+  ck_assert_msg(print_program(text, once, sizeof once, error, sizeof error) > 0, "%s", error);
+  ck_assert_msg(print_program(once, twice, sizeof twice, error, sizeof error) > 0,
+                "'%s' printed as '%s', which does not parse: %s", text, once, error);
+  ck_assert_str_eq(once, twice);
+  ck_assert_str_eq(once, text);
+  mtu_free(v);
+}
+END_TEST
+
 START_TEST(unsupported_examples_are_rejected_by_name) {
   const Rejected *r = &REJECTED[_i];
   char error[512] = "";
@@ -295,6 +335,8 @@ Suite *test_suite(void) {
                       (int)(sizeof ACCEPTED / sizeof ACCEPTED[0]));
   tcase_add_loop_test(tc, board_transition_examples_compile_and_round_trip, 0,
                       (int)(sizeof ACCEPTED_3D / sizeof ACCEPTED_3D[0]));
+  tcase_add_loop_test(tc, four_d_examples_compile_and_round_trip, 0,
+                      (int)(sizeof ACCEPTED_4D / sizeof ACCEPTED_4D[0]));
   tcase_add_loop_test(tc, unsupported_examples_are_rejected_by_name, 0,
                       (int)(sizeof REJECTED / sizeof REJECTED[0]));
   tcase_add_test(tc, canonical_forms);
