@@ -38,8 +38,8 @@ static const CliEntry CLI_TABLE[] = {
     {CLI_CHECK, "check", "check FILE... | check --rules",
      "validate variant files (file:line:col errors); --rules lists the FBR rules", check_cmd_run},
     {CLI_SHOW, "show",
-     "show PIECE-or-MBN [--variant NAME] [--board WxH[xL]] [--hexagonal vertical|horizontal] "
-     "[--square SQ[:L]] [--list] [--black]",
+     "show PIECE-or-MBN [--variant NAME] [--board WxH[xL[xW]]] [--hexagonal vertical|horizontal] "
+     "[--square SQ[:L] or SQ:Z;W] [--list] [--black]",
      "draw a piece's moves on an empty board", show_run},
     {CLI_VARIANTS, "variants", "variants [--long]", "list the loaded variants", variants_cmd_run},
     {CLI_MATCH, "match",

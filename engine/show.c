@@ -80,9 +80,12 @@ static int show_draw(const Variant *v, int type, const char *what, const char *s
   int from = square_text ? show_parse_square(geo, square_text)
                          : ((levels - 1) / 2 * ranks + (ranks - 1) / 2) * files + (files - 1) / 2;
   if (from < 0) {
+    char levels_text[32] = "";
+    if (geo->levels_z < levels)
+      snprintf(levels_text, sizeof levels_text, "x%dx%d", geo->levels_z, levels / geo->levels_z);
+    else if (levels > 1)
+      snprintf(levels_text, sizeof levels_text, "x%d", levels);
     free(geo);
-    char levels_text[16] = "";
-    if (levels > 1) snprintf(levels_text, sizeof levels_text, "x%d", levels);
     fprintf(err, "chimera show: '%s' is not a square of a %dx%d%s board\n", square_text, files,
             ranks, levels_text);
     return 1;
@@ -190,7 +193,7 @@ static int show_variant_piece(const char *name, const char *what, const char *sq
 
 int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   const char *what = NULL, *square_text = NULL, *variant_name = NULL;
-  int files = 8, ranks = 8, levels = 1;
+  int files = 8, ranks = 8, levels = 1, levels_z = 0;
   BoardHex hex = BOARD_SQUARE;
   bool list = false, black = false;
   for (int i = 0; i < argc; i++) {
@@ -198,16 +201,22 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
     if (!strcmp(a, "--variant") && i + 1 < argc) {
       variant_name = argv[++i];
     } else if (!strcmp(a, "--board") && i + 1 < argc) {
-      char x, y, extra;
-      int got = sscanf(argv[++i], "%d%c%d%c%d%c", &files, &x, &ranks, &y, &levels, &extra);
+      char x, y, z, extra;
+      int rows = 1;
+      int got =
+          sscanf(argv[++i], "%d%c%d%c%d%c%d%c", &files, &x, &ranks, &y, &levels, &z, &rows, &extra);
       if (got == 3) levels = 1, y = 'x';
-      if ((got != 3 && got != 5) || x != 'x' || y != 'x' || files < 1 || files > 36 || ranks < 1 ||
-          ranks > 36 || levels < 1 || levels > 16) {
+      if (got != 7) z = 'x', rows = 1;
+      levels_z = got == 7 ? levels : 0; /* WxHxZxW: Z boards in each of W rows (4D) */
+      if ((got != 3 && got != 5 && got != 7) || x != 'x' || y != 'x' || z != 'x' || files < 1 ||
+          files > 36 || ranks < 1 || ranks > 36 || levels < 1 || rows < 1 || levels * rows > 16) {
         fprintf(err,
-                "chimera show: --board wants WxH or WxHxL with 1..36 (levels 1..16), not '%s'\n",
+                "chimera show: --board wants WxH, WxHxL or WxHxZxW with 1..36 (at most 16 "
+                "levels or boards), not '%s'\n",
                 argv[i]);
         return 1;
       }
+      levels *= rows;
     } else if (!strcmp(a, "--hexagonal") && i + 1 < argc) {
       /* the board key's hexagonal-vertical / hexagonal-horizontal (MBN section 15) */
       const char *o = argv[++i];
@@ -233,9 +242,8 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
     }
   }
   if (!what) {
-    fprintf(err,
-            "usage: chimera show PIECE-or-MBN [--board WxH[xL]] [--hexagonal vertical|horizontal] "
-            "[--square SQ[:L]] [--list] [--black]\n");
+    fprintf(err, "usage: chimera show PIECE-or-MBN [--board WxH[xL[xW]]] [--hexagonal "
+                 "vertical|horizontal] [--square SQ[:L] or SQ:Z;W] [--list] [--black]\n");
     return 1;
   }
   if (variant_name)
@@ -257,6 +265,7 @@ int show_run(int argc, char *const *argv, FILE *out, FILE *err) {
   v->shape.files = files;
   v->shape.ranks = ranks;
   v->shape.levels = levels;
+  v->shape.levels_z = levels_z;
   v->shape.hex = hex;
   if (hex != BOARD_SQUARE && levels != 1) {
     fprintf(err, "chimera show: a hexagonal board has one level\n");
