@@ -51,12 +51,11 @@ Square geo_step4(const Geometry *geo, int sq, int dx, int dy, int dz, int dw, bo
                  bool wrap_ranks) {
   int file = geo_file(geo, sq) + dx;
   int rank = geo_rank(geo, sq) + dy;
-  int level = geo_level(geo, sq);
-  int z = level % geo->levels_z + dz, w = level / geo->levels_z + dw;
-  if (z < 0 || z >= geo->levels_z || w < 0) return SQ_NONE; /* levels never wrap */
+  int level = level_step(geo->levels, geo->levels_z, geo_level(geo, sq), dz, dw);
+  if (level < 0) return SQ_NONE;
   if (wrap_files || geo->wrap_files) file = wrap_coordinate(file, geo->files);
   if (wrap_ranks || geo->wrap_ranks) rank = wrap_coordinate(rank, geo->ranks);
-  return geo_square(geo, file, rank, z + geo->levels_z * w);
+  return geo_square(geo, file, rank, level);
 }
 
 int geo_file_to_text(int file, char *buf, size_t buflen) {

@@ -432,34 +432,33 @@ static uint32_t identifier_levels(const LowerContext *lc, uint32_t written) {
 }
 
 /* Whether a board identifier names a board the variant lacks, or names
- * boards in the other dimension's form (<2> on a 4D board, <1;2> on 3D). */
-static const char *identifier_misfit(const LowerContext *lc, uint32_t written) {
+ * boards in the other dimension's form (<2> on a 4D board, <1;2> on 3D):
+ * then true, with why in message. */
+static bool identifier_misfit(const LowerContext *lc, uint32_t written, char *message,
+                              size_t size) {
   const BoardShape *s = &lc->variant->shape;
-  static char message[160];
-  if (written & MBN_BOARDS_ANY) return NULL;
-  if ((written & MBN_BOARDS_4D) != (s->levels_z > 0 ? MBN_BOARDS_4D : 0))
-    return s->levels_z > 0 ? "on a 4D board a board identifier names <z;w> (board z of row w)"
-                           : "a 4D board identifier <z;w> needs a 4D board (board = WxHxZxW)";
+  if (written & MBN_BOARDS_ANY) return false;
+  if ((written & MBN_BOARDS_4D) != (s->levels_z > 0 ? MBN_BOARDS_4D : 0)) {
+    snprintf(message, size, "%s",
+             s->levels_z > 0 ? "on a 4D board a board identifier names <z;w> (board z of row w)"
+                             : "a 4D board identifier <z;w> needs a 4D board (board = WxHxZxW)");
+    return true;
+  }
   if (written & MBN_BOARDS_4D) {
     int row = s->levels_z, rows = s->levels / row;
     uint32_t z = written & 0xFFu, w = written >> 8 & 0xFFu;
-    if (!(written & MBN_BOARDS_ANY_Z) && z >> row) {
-      snprintf(message, sizeof message, "board identifier names a board beyond the %d of a row",
-               row);
-      return message;
-    }
-    if (!(written & MBN_BOARDS_ANY_W) && w >> rows) {
-      snprintf(message, sizeof message, "board identifier names a row beyond the %d rows", rows);
-      return message;
-    }
-    return NULL;
+    if (!(written & MBN_BOARDS_ANY_Z) && z >> row)
+      snprintf(message, size, "board identifier names a board beyond the %d of a row", row);
+    else if (!(written & MBN_BOARDS_ANY_W) && w >> rows)
+      snprintf(message, size, "board identifier names a row beyond the %d rows", rows);
+    else
+      return false;
+    return true;
   }
-  if ((written & 0xFFFFu) & ~all_levels(lc)) {
-    snprintf(message, sizeof message, "board identifier names a board beyond the %d level%s",
-             s->levels, s->levels == 1 ? "" : "s");
-    return message;
-  }
-  return NULL;
+  if (!((written & 0xFFFFu) & ~all_levels(lc))) return false;
+  snprintf(message, size, "board identifier names a board beyond the %d level%s", s->levels,
+           s->levels == 1 ? "" : "s");
+  return true;
 }
 
 /* The boards of a board identifier for colour c: <<5>> (the explicit
@@ -603,8 +602,8 @@ static const AstNode *board_move(LowerContext *lc, const PieceSource *ps, Arena 
   uint32_t named[3] = {0, 0, 0}; /* by generality */
   for (int k = 0; k < ps->board_def_count; k++) {
     uint32_t written = ps->board_defs[k]->boards[ps->board_letters[k]];
-    const char *misfit = identifier_misfit(lc, written & ~MBN_BOARDS_REFLECT);
-    if (misfit) {
+    char misfit[160];
+    if (identifier_misfit(lc, written & ~MBN_BOARDS_REFLECT, misfit, sizeof misfit)) {
       def_error(lc, ps->board_defs[k], ps->board_defs[k]->letters[ps->board_letters[k]], misfit);
       return NULL;
     }

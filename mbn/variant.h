@@ -44,14 +44,19 @@ typedef struct {
   uint8_t *hole;   /* one byte per square, 1 = not part of the board; NULL = no holes */
 } BoardShape;
 
-/* The level dz boards along a row and dw rows away from level (4D; on a 3D
- * board dw must be 0 to stay on it), or -1 off the board: levels never wrap. */
-static inline int shape_level_step(const BoardShape *shape, int level, int dz, int dw) {
-  int levels = shape->levels > 0 ? shape->levels : 1;
-  int row = shape->levels_z > 0 ? shape->levels_z : levels;
+/* The level dz boards along a row and dw rows away from level on a board of
+ * `levels` levels in rows of `row` (4D; on a 3D board row = levels, and dw
+ * must be 0 to stay on it), or -1 off the board: levels never wrap. The one
+ * rule for board geometry (board/geometry.c) and the compiler's walks. */
+static inline int level_step(int levels, int row, int level, int dz, int dw) {
+  if (!(dz | dw)) return level; /* most steps: no division */
   int z = level % row + dz, w = level / row + dw;
   if (z < 0 || z >= row || w < 0 || z + row * w >= levels) return -1;
   return z + row * w;
+}
+static inline int shape_level_step(const BoardShape *shape, int level, int dz, int dw) {
+  int levels = shape->levels > 0 ? shape->levels : 1;
+  return level_step(levels, shape->levels_z > 0 ? shape->levels_z : levels, level, dz, dw);
 }
 
 /* One piece type. */
