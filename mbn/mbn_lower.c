@@ -691,14 +691,15 @@ static int boards_range(Lowering *L, const AstNode *node) {
   return lower_range_add(L->lc, member);
 }
 
-/* Board transitions make single legs only: a chain or a repeated group
- * around one would need relative directions in 3D, which are not defined. */
+/* A repeated group or circular rider around a board transition would turn
+ * relative to a leg that changed boards, which is not defined (a chain's
+ * own legs are checked in lower_chain). */
 static bool lower_flat_check(Lowering *L, int first_template, int line, int col, const char *what) {
   for (int i = first_template; i < L->count; i++)
     if (L->t[i].level_move) {
       lower_error(L, L->t[i].line, L->t[i].col, "<",
                   "a board transition inside %s is not supported (only on single leaps, "
-                  "or as the whole body of a complex rider (<+1>W)0)",
+                  "chains, or as the whole body of a complex rider (<+1>W)0)",
                   what);
       (void)line, (void)col;
       return false;
@@ -1069,16 +1070,18 @@ static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, co
   return f;
 }
 
+/* A chain of legs (MBN's '-' and '--'). A board transition on the whole
+ * chain (<2>(mO--F): "moves one cell up/down, then makes a diagonal move")
+ * moves its first leg; the later legs go on from where it arrived, on
+ * that board. A leg after '-' turns relative to the leg before, which is
+ * defined on a board's plane only, so it may not change boards itself
+ * (W-<+1>F); after '--' (absolute directions) it may (mW--<+1>W). */
 static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
   Fragment f;
   memset(&f, 0, sizeof f);
   f.may_be_empty = true;
-  int first_template = L->count;
-  if (ctx->transition) {
-    lower_error(L, node->line, node->col, "<",
-                "a board transition on a chain ('-', '--') is not supported");
-    return f;
-  }
+  Ctx rest = *ctx;
+  rest.transition = NULL;
   /* Where the next leg attaches: the exits, but not those before a
    * compulsory leg ({..}), which must be taken if it can: W-{W}-{W} may not
    * skip the second W to take the third (the move could then stop where
@@ -1091,8 +1094,22 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
     bool optional = kid->kind == AST_OPTIONAL;
     bool compulsory = optional && kid->compulsory;
     bool relative = k > 0 && !node->sequence[k - 1];
-    Fragment part = lower_node(L, optional ? kid->kids[0] : kid, ctx);
+    if (k == 0 && ctx->transition && optional) {
+      lower_error(L, ctx->transition->line, ctx->transition->col, "<",
+                  "a board transition on a chain moves its first leg, which may not be "
+                  "optional ('[..]', '{..}')");
+      return f;
+    }
+    int first_template = L->count;
+    Fragment part = lower_node(L, optional ? kid->kids[0] : kid, k ? &rest : ctx);
     if (L->lc->failed) return f;
+    for (int i = first_template; relative && i < L->count; i++)
+      if (L->t[i].level_move) {
+        lower_error(L, L->t[i].line, L->t[i].col, "<",
+                    "a board transition on a leg after '-' is not defined (a relative "
+                    "direction turns on the board's plane); after '--' a leg may change boards");
+        return f;
+      }
     fragment_connect(L, k ? &attach : &f.exits, &part.entries, relative, compulsory);
     if (f.may_be_empty) list_append(L, &f.entries, &part.entries);
     if (!optional || compulsory || !k) memset(&attach, 0, sizeof attach);
@@ -1104,7 +1121,6 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
       f.may_be_empty = false;
     }
   }
-  lower_flat_check(L, first_template, node->line, node->col, "a chain ('-', '--')");
   return f;
 }
 

@@ -1161,18 +1161,12 @@ static void four_d_fen(char piece, const char *square, int z, int w, char *out, 
   snprintf(out + length, size - length, " w - - 0 1");
 }
 
-/* The moves of `piece` (defined by `pieces`) from `square` of board z;w must
- * be exactly `want`, destinations only (as "a1:1;3 b2 ..."). */
-static void expect_four_d(const char *pieces, char piece, const char *square, int z, int w,
-                          const char *want) {
-  char fen[512], from[16], list[4096];
-  four_d_fen(piece, square, z, w, fen, sizeof fen);
-  if (z == 1 && w == 1)
-    snprintf(from, sizeof from, "%s", square);
-  else
-    snprintf(from, sizeof from, "%s:%d;%d", square, z, w);
-  const char *setup = "3/3/3|2k/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/2K|3/3/3 w - - 0 1";
-  int count = moves_from_fen("3x3x3x3", pieces, setup, fen, from, list, sizeof list);
+/* The moves from `from` on `board` set up at `fen` must be exactly `want`,
+ * destinations only (as "a1:1;3 b2 ..."): each once, nothing else. */
+static void expect_moves(const char *board, const char *pieces, const char *setup, const char *fen,
+                         const char *from, const char *want) {
+  char list[4096];
+  int count = moves_from_fen(board, pieces, setup, fen, from, list, sizeof list);
   int wanted = 0;
   char copy[1024];
   snprintf(copy, sizeof copy, "%s", want);
@@ -1184,6 +1178,20 @@ static void expect_four_d(const char *pieces, char piece, const char *square, in
   }
   ck_assert_msg(count == wanted, "%s from %s: %d moves, want %d: %s", pieces, from, count, wanted,
                 list);
+}
+
+/* The moves of `piece` (defined by `pieces`) from `square` of board z;w of a
+ * 3x3x3x3 board must be exactly `want`. */
+static void expect_four_d(const char *pieces, char piece, const char *square, int z, int w,
+                          const char *want) {
+  char fen[512], from[16];
+  four_d_fen(piece, square, z, w, fen, sizeof fen);
+  if (z == 1 && w == 1)
+    snprintf(from, sizeof from, "%s", square);
+  else
+    snprintf(from, sizeof from, "%s:%d;%d", square, z, w);
+  const char *setup = "3/3/3|2k/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/2K|3/3/3 w - - 0 1";
+  expect_moves("3x3x3x3", pieces, setup, fen, from, want);
 }
 
 /* 4D boards (MBN §8 "4D Chess", §10): board = 3x3x3x3 is three rows (W) of
@@ -1238,6 +1246,44 @@ START_TEST(four_d_boards) {
 }
 END_TEST
 
+/* Board transitions on chains (MBN §8): the text's H<1,3>=<2>(mO--F)
+ * "moves (but not capture) one cell up/down, then make a diagonal move" on
+ * 5x5x3: the transition moves the chain's first leg, the F goes on from
+ * there on board 2. A leg after '--' may change boards itself; one after
+ * '-' (relative) may not, nor may a transition's first leg be optional.
+ * FENs list board 3 first; H on c3, White's K on a1 and Black's k on e5
+ * of board 1 and 3. Every list is counted by hand. */
+START_TEST(board_transitions_on_chains) {
+  const char *setup = "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1";
+  const char *h = "K N H<1,3>=<2>(mO--F) H<2>=W";
+  expect_moves("5x5x3", h, setup, "4k/5/5/5/5|5/5/5/5/5|5/5/2H2/5/K4 w - - 0 1", "c3",
+               "b2:2 b4:2 d2:2 d4:2");
+  expect_moves("5x5x3", h, setup, "4k/5/2H2/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1", "c3:3",
+               "b2:2 b4:2 d2:2 d4:2");
+  /* the F captures the enemy on b2:2, not the friend on d4:2 */
+  expect_moves("5x5x3", h, setup, "4k/5/5/5/5|5/3N1/5/1n3/5|5/5/2H2/5/K4 w - - 0 1", "c3",
+               "b2:2 b4:2 d2:2");
+  /* the mO may not land on the piece above it */
+  expect_moves("5x5x3", h, setup, "4k/5/5/5/5|5/5/2n2/5/5|5/5/2H2/5/K4 w - - 0 1", "c3", "");
+  /* on board 2 the H is a wazir (H<2>=W) */
+  expect_moves("5x5x3", h, setup, "4k/5/5/5/5|5/5/2H2/5/5|5/5/5/5/K4 w - - 0 1", "c3:2",
+               "c2:2 c4:2 b3:2 d3:2");
+  /* mW--<+1>W: a step on board 1, then a wazir's step up; the nine
+   * squares reached by two paths are each one move */
+  const char *x = "K N X=mW--<+1>W";
+  expect_moves("5x5x3", x, setup, "4k/5/5/5/5|5/5/5/5/5|5/5/2X2/5/K4 w - - 0 1", "c3",
+               "c1:2 b2:2 d2:2 c3:2 a3:2 e3:2 b4:2 d4:2 c5:2");
+  /* a friend on c4 stops the first step there: c5:2 has no other path */
+  expect_moves("5x5x3", x, setup, "4k/5/5/5/5|5/5/5/5/5|5/2N2/2X2/5/K4 w - - 0 1", "c3",
+               "c1:2 b2:2 d2:2 c3:2 a3:2 e3:2 b4:2 d4:2");
+  expect_load_refused("5x5x3", setup, "K X=W-<+1>F", "royal{K}",
+                      "a board transition on a leg after '-' is not defined");
+  expect_load_refused("5x5x3", setup, "K X=<+1>([W]--F)", "royal{K}", "which may not be optional");
+  expect_load_refused("5x5x3", setup, "K X=(<+1>W-F)0", "royal{K}",
+                      "a board transition inside a repeated group");
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("board_mbn_audit");
   TCase *tc = tcase_create("audit");
@@ -1275,6 +1321,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
   tcase_add_test(tc, four_d_boards);
+  tcase_add_test(tc, board_transitions_on_chains);
   suite_add_tcase(suite, tc);
   return suite;
 }

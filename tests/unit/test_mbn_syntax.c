@@ -105,6 +105,9 @@ static const Example ACCEPTED[] = {
 static const char *const ACCEPTED_3D[] = {
     "C<2>=K+<1,3>O C<*>=K+<2>O",
     "H<1,3>=<2>F",
+    "H<1,3>=<2>(mO--F)",
+    "X=<+1>(W-F)",
+    "X=mW--<+1>W",
     ":TR:<*>=R+(<+-1>O)0",
     "X<1,2,3,4,5>=K Y<1>=W Y<2>=F Y<3,4>=N Y<*>=O",
     "X=<+-1>mO",
@@ -184,7 +187,7 @@ static const Rejected REJECTED[] = {
     {"X=/a1/<+1>W", "a board transition comes before the condition"},
     {"@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)", "edge rider '*' on a group is not supported"},
     {"R=R+<3o>R+<3d>B", "the operators of MBN section 10 (<4d>, <3d>, <2d>, <3o>) need a 4D board"},
-    {"H=<2>(mO--F)", "a board transition on a chain"},
+    {"X=W-<+1>F", "a board transition on a leg after '-' is not defined"},
     {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "a 4D board identifier <z;w> needs a 4D board"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "castling with an associate found by its move"},
     {"K R O-O=[*]irD02=ij{!K}lD0-D", "castling with an associate found by its move"},
