@@ -30,6 +30,8 @@ const RuleField RULES_END_FIELDS[] = {
     RULE_FIELD(repetition_result),
     RULE_FIELD(repetition_for),
     RULE_FIELD(perpetual_check_loses),
+    RULE_FIELD(move_repetition_loses),
+    RULE_FIELD(move_repetition_types),
     RULE_FIELD(move_rule_reset),
     RULE_FIELD(counting),
     RULE_FIELD(counting_points),
@@ -371,6 +373,57 @@ GameResult pos_cycle_result(const Position *pos, const bool *checks, const Chase
   }
   if (cause) *cause = why;
   return result != RESULT_NONE ? result : pos_repetition_result(pos);
+}
+
+/* Whether b is a reversed (Fairy-Stockfish's reverse_move): both plain
+ * moves, b from a's destination back to its origin. */
+static bool move_reverses(Move a, Move b) {
+  return move_kind(a) == MOVE_NORMAL && move_kind(b) == MOVE_NORMAL && move_piece_arg(a) < 0 &&
+         move_piece_arg(b) < 0 && move_from(a) == move_to(b) && move_to(a) == move_from(b);
+}
+
+/* Whether the move logged in `undo` took a piece on its destination. */
+static bool move_took(const Undo *undo) {
+  for (int i = 0; i < undo->change_count; i++)
+    if (undo->changes[i].sq == move_to(undo->move)) return undo->changes[i].old != PIECE_NONE;
+  return false;
+}
+
+GameResult pos_move_repetition_end(const Position *pos, const Undo *undos, const bool *checks,
+                                   int plies) {
+  const VariantRules *r = &pos->variant->rules;
+  if (!r->move_repetition_loses) return RESULT_NONE;
+  /* Fairy-Stockfish's moveRepetitionIllegal (is_optional_game_end), in
+   * its terms: n is the current position, move k leads from position k to
+   * k+1, the opponent made the moves n-1, n-3, ... It counts the moves of
+   * one piece back and forth from the last one (2 when the move before it
+   * reversed it, 1 when that was a pass), one more for each earlier move
+   * that reverses the next, up to 4, none of them made in check; the fifth
+   * must have brought the piece there without taking. Only since the last
+   * irreversible move. (Before the history's start there is no move: where
+   * Fairy-Stockfish reads its empty move as a1, nothing matches here.) */
+  int n = plies, end = pos_rule50(pos) < plies ? pos_rule50(pos) : plies;
+  if (end < 4) return RESULT_NONE;
+  Move last = undos[n - 1].move, before = undos[n - 3].move;
+  if (move_kind(last) != MOVE_NORMAL || move_piece_arg(last) >= 0 || checks[n - 1] ||
+      checks[n - 3] ||
+      !type_set_has(&r->move_repetition_types, piece_type(pos->board[move_to(last)])))
+    return RESULT_NONE;
+  int run = move_reverses(last, before) ? 2 : move_kind(before) == MOVE_PASS ? 1 : 0;
+  for (int i = 4; run > 0 && i <= end; i += 2) {
+    int s = n - i + 2; /* Fairy-Stockfish's stp */
+    if (i + 1 <= end && checks[s - 3]) return RESULT_NONE;
+    Move earlier = s - 3 >= 0 ? undos[s - 3].move : MOVE_NONE_VALUE;
+    if (run < 4) {
+      if (!move_reverses(run == 1 ? last : undos[s - 1].move, earlier)) return RESULT_NONE;
+      run++;
+    } else {
+      bool arrived = s - 3 >= 0 && !move_took(&undos[s - 3]) &&
+                     move_from(undos[s - 1].move) == move_to(earlier);
+      return arrived ? RESULT_WIN : RESULT_NONE;
+    }
+  }
+  return RESULT_NONE;
 }
 
 int pos_repetition_count(const Position *pos) {

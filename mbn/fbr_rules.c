@@ -285,6 +285,12 @@ static bool fbr_apply_result(FbrContext *ctx, const FbrRule *rule) {
       if (result != RESULT_LOSS)
         return fbr_error(ctx, a->pos, rule->text, "perpetualcheck is only a loss (loss=...)");
       r->perpetual_check_loses = true;
+    } else if (!strcmp(name, "moverepetition")) {
+      if (result != RESULT_LOSS)
+        return fbr_error(ctx, a->pos, rule->text, "moverepetition is only a loss (loss=...)");
+      r->move_repetition_loses = true;
+      r->move_repetition_types =
+          a->set_count ? fbr_union(a->sets[0]) : type_set_complement((TypeSet){0});
     } else if (!strcmp(name, "moverule")) {
       if (result != RESULT_DRAW)
         return fbr_error(ctx, a->pos, rule->text, "moverule(N) is only a draw (draw=...)");
@@ -850,6 +856,9 @@ static const FbrAttrSpec RESULT_ATTRS[] = {
      "[ext] with repetition: the result is Black's, whoever moves"},
     {"perpetualcheck", ARG_OPTIONAL, false, false,
      "the side that repeats by giving check every move (loss only)"},
+    {"moverepetition", ARG_NONE, 1, false,
+     "[ext] the side that moves one piece of the set (default all) back and forth four times, "
+     "unchecked, loses (janggimodern: loss=moverepetition{RNBCP})"},
     {"moverule", ARG_NUMBER, true, false,
      "[ext] N full moves without a capture or a move of the set (default {P}); 0 = off"},
     END_ATTRS};

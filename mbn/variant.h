@@ -179,15 +179,18 @@ typedef struct {
                             unmoved royal on an empty board takes away the royal's initial
                             moves (cambodian: the king's leap is lost to a rook on its line) */
   GameResult checkmate; /* checkmate=...: result for the mated side; default loss */
-  GameResult repetition_result; /* draw=/loss=/win=repetition(N): for the side to move
-                                   when the N-th repetition occurs; default draw */
-  int repetition_for;           /* 0; or 1 + WHITE/BLACK (loss=repetition(4),white): the
-                                   result is that colour's whoever moves, as Fairy-Stockfish's
-                                   nFoldValueAbsolute (minishogi: the first player loses) */
-  bool perpetual_check_loses;   /* loss=perpetualcheck: the side giving perpetual check loses */
-  TypeSet move_rule_reset;      /* draw=moverule(N){P}: moves of these types restart the
-                                   halfmove clock (Fairy-Stockfish's nMoveRuleTypes) */
-  int counting;                 /* counting=makruk|asean|cambodian (VariantCounting) */
+  GameResult repetition_result;  /* draw=/loss=/win=repetition(N): for the side to move
+                                    when the N-th repetition occurs; default draw */
+  int repetition_for;            /* 0; or 1 + WHITE/BLACK (loss=repetition(4),white): the
+                                    result is that colour's whoever moves, as Fairy-Stockfish's
+                                    nFoldValueAbsolute (minishogi: the first player loses) */
+  bool perpetual_check_loses;    /* loss=perpetualcheck: the side giving perpetual check loses */
+  bool move_repetition_loses;    /* loss=moverepetition{..}: the side that moves one piece of
+                                    the set back and forth four times loses (janggimodern) */
+  TypeSet move_repetition_types; /* the set (all types without one) */
+  TypeSet move_rule_reset;       /* draw=moverule(N){P}: moves of these types restart the
+                                    halfmove clock (Fairy-Stockfish's nMoveRuleTypes) */
+  int counting;                  /* counting=makruk|asean|cambodian (VariantCounting) */
   int16_t counting_points[PIECE_TYPE_MAX]; /* counting=points(N){..}: a piece's points */
   int counting_komi;                       /* counting=...,komi(N): points Black gets on top */
   int chasing;                             /* chasing=axf (VariantChasing): xiangqi chase rules */

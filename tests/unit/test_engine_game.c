@@ -327,6 +327,75 @@ START_TEST(think_finds_a_legal_move_and_a_pv) {
 }
 END_TEST
 
+/* janggimodern (Fairy-Stockfish's moveRepetitionIllegal): the side whose
+ * last five moves took one piece there and back (a1a2 a2a1 a1a2 a2a1 a1a2),
+ * the first not taking and none made in check, loses at once; the general
+ * and guards may (they stay in the palace), and then the fourth repetition
+ * ends the game by the count. Chariots a1a2 a2a1 ... against a10a9 a9a10
+ * ...: after Black's fourth move nothing (janggi's third repetition is not
+ * modern's fourth), after White's fifth Black wins. A first move that took
+ * starts the count one move later. */
+static Game *janggi_shuttle(VariantLibrary *lib, const char *variant, const char *fen,
+                            const char *const *moves, int count) {
+  char err[256], reason[64];
+  Game *game = new_game(library_find(lib, variant));
+  if (fen) ck_assert_msg(game_set_fen(game, fen, err, sizeof err) == 0, "%s", err);
+  for (int i = 0; i < count; i++) {
+    ck_assert_msg(game_result(game, reason, sizeof reason) == RESULT_NONE, "%s ply %d: %s", variant,
+                  i, reason);
+    ck_assert_msg(game_play(game, moves[i], err, sizeof err) == 0, "%s %s: %s", variant, moves[i],
+                  err);
+  }
+  return game;
+}
+
+START_TEST(janggimodern_move_repetition_loses) {
+  VariantLibrary *lib = shipped_library_load();
+  char reason[64];
+  const Variant *modern = library_find(lib, "janggimodern");
+  ck_assert_int_eq(modern->rules.move_rule, 100);
+  ck_assert_int_eq(modern->rules.repetition_count, 4);
+  ck_assert(!library_find(lib, "janggi")->rules.move_repetition_loses);
+  const char *chariots[] = {"a1a2",  "a10a9", "a2a1",  "a9a10", "a1a2",
+                            "a10a9", "a2a1",  "a9a10", "a1a2",  "a10a9"};
+  Game *game = janggi_shuttle(lib, "janggimodern", NULL, chariots, 8);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
+  ck_assert_int_eq(game_play(game, "a1a2", reason, sizeof reason), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_WIN); /* Black to move */
+  ck_assert_str_eq(reason, "Black wins by move repetition");
+  game_destroy(game);
+  /* janggi itself: the third repetition, after Black's fourth move */
+  game = janggi_shuttle(lib, "janggi", NULL, chariots, 8);
+  ck_assert_int_ne(game_result(game, reason, sizeof reason), RESULT_NONE);
+  ck_assert_str_eq(reason, "Black wins by repetition");
+  game_destroy(game);
+  /* generals e2e1 e1e2 ... against e9e10 e10e9 ...: no move repetition;
+   * the fourth repetition of the start, after 12 plies, by the count
+   * (equal material: Black, with the komi) */
+  const char *generals[] = {"e2e1", "e9e10", "e1e2", "e10e9"};
+  const char *twelve[12];
+  for (int i = 0; i < 12; i++) twelve[i] = generals[i % 4];
+  game = janggi_shuttle(lib, "janggimodern", NULL, twelve, 11);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
+  ck_assert_int_eq(game_play(game, twelve[11], reason, sizeof reason), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_LOSS); /* White to move */
+  ck_assert_str_eq(reason, "Black wins by repetition");
+  game_destroy(game);
+  /* White's first move takes on a2: its fifth move is not yet a loss, its
+   * sixth is (the five from a2a1 on); Black's general goes to and fro */
+  const char *fen = "r3k4/9/9/9/9/9/9/9/p8/R3K4 w - - 0 1";
+  const char *takes[] = {"a1a2", "e10e9", "a2a1", "e9e10", "a1a2", "e10e9",
+                         "a2a1", "e9e10", "a1a2", "e10e9", "a2a1"};
+  game = janggi_shuttle(lib, "janggimodern", fen, takes, 10);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_NONE);
+  ck_assert_int_eq(game_play(game, takes[10], reason, sizeof reason), 0);
+  ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_WIN);
+  ck_assert_str_eq(reason, "Black wins by move repetition");
+  game_destroy(game);
+  library_free(lib);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *suite = suite_create("engine_game");
   TCase *tc = tcase_create("game");
@@ -336,6 +405,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, decided_positions_are_named_by_the_rules);
   tcase_add_test(tc, repetition_off_never_ends_a_game);
   tcase_add_test(tc, perpetual_check_loses_for_the_checking_side);
+  tcase_add_test(tc, janggimodern_move_repetition_loses);
   tcase_add_test(tc, perft_and_legal_moves_agree);
   tcase_add_test(tc, minishogi_fourfold_repetition_loses_for_white);
   tcase_add_test(tc, armageddon_repetition_and_stalemate_are_black_wins);
