@@ -382,14 +382,18 @@ static bool move_reverses(Move a, Move b) {
          move_piece_arg(b) < 0 && move_from(a) == move_to(b) && move_to(a) == move_from(b);
 }
 
-/* Whether the move logged in `undo` took a piece on its destination. */
-static bool move_took(const Undo *undo) {
+MovePly move_ply_of(const Undo *undo) {
+  MovePly ply = {undo->move, false};
+  /* the first change logged on the destination holds what stood there */
   for (int i = 0; i < undo->change_count; i++)
-    if (undo->changes[i].sq == move_to(undo->move)) return undo->changes[i].old != PIECE_NONE;
-  return false;
+    if (undo->changes[i].sq == move_to(undo->move)) {
+      ply.took = undo->changes[i].old != PIECE_NONE;
+      break;
+    }
+  return ply;
 }
 
-GameResult pos_move_repetition_end(const Position *pos, const Undo *undos, const bool *checks,
+GameResult pos_move_repetition_end(const Position *pos, const MovePly *moves, const bool *checks,
                                    int plies) {
   const VariantRules *r = &pos->variant->rules;
   if (!r->move_repetition_loses) return RESULT_NONE;
@@ -400,11 +404,13 @@ GameResult pos_move_repetition_end(const Position *pos, const Undo *undos, const
    * reversed it, 1 when that was a pass), one more for each earlier move
    * that reverses the next, up to 4, none of them made in check; the fifth
    * must have brought the piece there without taking. Only since the last
-   * irreversible move. (Before the history's start there is no move: where
-   * Fairy-Stockfish reads its empty move as a1, nothing matches here.) */
+   * irreversible move and null move. (Before the history's start, or a
+   * null move, there is no move: MOVE_NONE_VALUE matches nothing, where
+   * Fairy-Stockfish reads its empty move as a1.) */
   int n = plies, end = pos_rule50(pos) < plies ? pos_rule50(pos) : plies;
+  if (pos_plies_from_null(pos) < end) end = pos_plies_from_null(pos);
   if (end < 4) return RESULT_NONE;
-  Move last = undos[n - 1].move, before = undos[n - 3].move;
+  Move last = moves[n - 1].move, before = moves[n - 3].move;
   if (move_kind(last) != MOVE_NORMAL || move_piece_arg(last) >= 0 || checks[n - 1] ||
       checks[n - 3] ||
       !type_set_has(&r->move_repetition_types, piece_type(pos->board[move_to(last)])))
@@ -413,13 +419,13 @@ GameResult pos_move_repetition_end(const Position *pos, const Undo *undos, const
   for (int i = 4; run > 0 && i <= end; i += 2) {
     int s = n - i + 2; /* Fairy-Stockfish's stp */
     if (i + 1 <= end && checks[s - 3]) return RESULT_NONE;
-    Move earlier = s - 3 >= 0 ? undos[s - 3].move : MOVE_NONE_VALUE;
+    Move earlier = s - 3 >= 0 ? moves[s - 3].move : MOVE_NONE_VALUE;
     if (run < 4) {
-      if (!move_reverses(run == 1 ? last : undos[s - 1].move, earlier)) return RESULT_NONE;
+      if (!move_reverses(run == 1 ? last : moves[s - 1].move, earlier)) return RESULT_NONE;
       run++;
     } else {
-      bool arrived = s - 3 >= 0 && !move_took(&undos[s - 3]) &&
-                     move_from(undos[s - 1].move) == move_to(earlier);
+      bool arrived = earlier != MOVE_NONE_VALUE && !moves[s - 3].took &&
+                     move_from(moves[s - 1].move) == move_to(earlier);
       return arrived ? RESULT_WIN : RESULT_NONE;
     }
   }

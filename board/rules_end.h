@@ -49,14 +49,23 @@ typedef enum { REPETITION_PLAIN, REPETITION_CHECK, REPETITION_CHASE } Repetition
  * its path) and pos_repetition_end (the game's). */
 GameResult pos_cycle_result(const Position *pos, const bool *checks, const ChasePly *chases,
                             int index, int back, RepetitionCause *cause);
+/* One move of a history, for loss=moverepetition: the move and whether it
+ * took a piece on its destination. */
+typedef struct {
+  Move move;
+  bool took;
+} MovePly;
+/* The record of the move `undo` logged (after it was made). */
+MovePly move_ply_of(const Undo *undo);
 /* loss=moverepetition{..} (Fairy-Stockfish's moveRepetitionIllegal,
  * janggimodern): RESULT_WIN for the side to move when the other side's last
- * moves carried one piece of the set back and forth four times (a fifth
- * move having brought it, without taking), none made in check, since the
- * last irreversible move; else RESULT_NONE. undos[k] logs the k-th of the
- * plies moves played, checks[k] whether the side to move was in check
- * before it. The game's rule (engine/game.c); the search does not apply it. */
-GameResult pos_move_repetition_end(const Position *pos, const Undo *undos, const bool *checks,
+ * five moves carried one piece of the set there and back (the first not
+ * taking), none made in check, since the last irreversible move or null
+ * move; else RESULT_NONE. moves[k] is the k-th of the plies moves that led
+ * to the position (k >= plies - 11 are read), checks[k] whether the side to
+ * move was in check before it. The one rule for the game (engine/game.c)
+ * and the search (its path after the game's moves). */
+GameResult pos_move_repetition_end(const Position *pos, const MovePly *moves, const bool *checks,
                                    int plies);
 /* How many times a position must stand for the repetition rule to decide:
  * draw=repetition(N)'s N, 3 by default; the game's and the search's count. */

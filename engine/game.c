@@ -29,6 +29,7 @@ struct Game {
   /* chases[i]: the move into position i and what it chased (capacity + 1);
    * NULL unless the variant has chasing=axf, so others pay nothing */
   ChasePly *chases;
+  MovePly *moves; /* moves[i]: the i-th move (loss=moverepetition) */
   int ply, capacity;
 };
 
@@ -54,6 +55,7 @@ void game_destroy(Game *game) {
   free(game->keys);
   free(game->checks);
   free(game->chases);
+  free(game->moves);
   free(game);
 }
 
@@ -64,10 +66,11 @@ const Position *game_position(const Game *game) {
   return game->position;
 }
 const uint64_t *game_history(const Game *game, const bool **checks, const ChasePly **chases,
-                             int *length) {
+                             const MovePly **moves, int *length) {
   *length = game->ply;
   *checks = game->checks;
   *chases = game->chases;
+  *moves = game->moves;
   return game->keys;
 }
 
@@ -98,6 +101,8 @@ int game_play(Game *game, const char *move, char *err, size_t err_size) {
     if (keys) game->keys = keys;
     bool *checks = realloc(game->checks, sizeof *checks * (size_t)(capacity + 1));
     if (checks) game->checks = checks;
+    MovePly *moves = realloc(game->moves, sizeof *moves * (size_t)capacity);
+    if (moves) game->moves = moves;
     bool chasing = game->variant->rules.chasing != CHASING_NONE;
     ChasePly *chases = game->chases;
     if (chasing) {
@@ -107,7 +112,7 @@ int game_play(Game *game, const char *move, char *err, size_t err_size) {
         game->chases = chases;
       }
     }
-    if (!undos || !keys || !checks || (chasing && !chases)) {
+    if (!undos || !keys || !checks || !moves || (chasing && !chases)) {
       snprintf(err, err_size, "out of memory");
       return -1;
     }
@@ -116,6 +121,7 @@ int game_play(Game *game, const char *move, char *err, size_t err_size) {
   game->keys[game->ply] = pos_key(game->position);
   game->checks[game->ply] = pos_in_check(game->position);
   pos_make_move(game->position, parsed, &game->undos[game->ply]);
+  game->moves[game->ply] = move_ply_of(&game->undos[game->ply]);
   game->ply++;
   if (game->chases)
     pos_chase_record(game->position, &game->undos[game->ply - 1], &game->chases[game->ply]);
@@ -169,7 +175,7 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
     /* The variant's result (minishogi: White loses; the side giving
      * perpetual check loses in shogi and xiangqi), not always a draw. */
     RepetitionCause cause = REPETITION_PLAIN;
-    result = pos_move_repetition_end(game->position, game->undos, game->checks, game->ply);
+    result = pos_move_repetition_end(game->position, game->moves, game->checks, game->ply);
     bool white = pos_side_to_move(game->position) == WHITE;
     if (result != RESULT_NONE) {
       snprintf(reason, reason_size, "%s wins by move repetition", white ? "White" : "Black");

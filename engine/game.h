@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "board/chase.h"
+#include "board/rules_end.h"
 #include "board/position.h"
 #include "mbn/variant.h"
 
@@ -30,11 +31,12 @@ int game_set_start(Game *game, char *err, size_t err_size);
 void game_set_chess960(Game *game, bool on);
 /* For the search: the position (copied by the search) and the keys of the
  * positions before it, oldest first, with whether their side to move was in
- * check (*checks) and, with chasing=axf, what each move into them and into
- * the position chased (*chases, *length + 1 records; else NULL). */
+ * check (*checks), the moves from each (*moves, *length records) and, with
+ * chasing=axf, what each move into them and into the position chased
+ * (*chases, *length + 1 records; else NULL). */
 const Position *game_position(const Game *game);
 const uint64_t *game_history(const Game *game, const bool **checks, const ChasePly **chases,
-                             int *length);
+                             const MovePly **moves, int *length);
 int game_play(Game *game, const char *move, char *err, size_t err_size);
 int game_undo(Game *game); /* -1 at the start position */
 int game_ply(const Game *game);

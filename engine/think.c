@@ -197,7 +197,8 @@ void think_run(Think *think, Game *game, const EngineGo *go, const EngineReport 
   }
   think_limits(think, position, go, limits, why, why_size);
   SearchHistory history;
-  history.keys = game_history(game, &history.checks, &history.chases, &history.length);
+  history.keys =
+      game_history(game, &history.checks, &history.chases, &history.moves, &history.length);
   think->report = report;
   think->best = think->ponder = MOVE_NONE_VALUE;
   SearchCallbacks callbacks = {.info = think_on_info, .bestmove = think_on_bestmove, .user = think};

@@ -199,7 +199,9 @@ static int search_repetition_score(SearchThread *thread, int ply) {
   int needed = pos_repetition_count(thread->pos), seen = 0;
   for (int back = 4; back <= window; back += 2) {
     if (thread->keys[index - back] != key) continue;
-    if (back >= ply && ++seen + 1 < needed) continue;
+    /* loss=moverepetition (janggimodern): the full count on the path too,
+     * as Fairy-Stockfish, where the move rule decides the shorter cycles */
+    if ((back >= ply || rules->move_repetition_loses) && ++seen + 1 < needed) continue;
     const ChasePly *chases = rules->chasing ? search_path_chases(thread, ply, index - back) : NULL;
     GameResult result =
         pos_cycle_result(thread->pos, thread->key_checks, chases, index, back, NULL);
@@ -207,6 +209,16 @@ static int search_repetition_score(SearchThread *thread, int ply) {
     return pos_side_to_move(thread->pos) == thread->root_side ? -CONTEMPT : CONTEMPT;
   }
   return SEARCH_INF;
+}
+
+/* loss=moverepetition at a node below the root: the move into it joins the
+ * record (the game's moves, then the path's), which pos_move_repetition_end
+ * reads as the game's referee does. */
+static GameResult search_move_repetition(SearchThread *thread, int ply) {
+  if (!thread->pos->variant->rules.move_repetition_loses) return RESULT_NONE;
+  int index = thread->key_base + ply;
+  thread->key_moves[index - 1] = move_ply_of(&thread->stack[ply - 1].undo);
+  return pos_move_repetition_end(thread->pos, thread->key_moves, thread->key_checks, index);
 }
 
 /* Zugzwang guard: the side has something besides royal and pawn-like pieces. */
@@ -439,6 +451,7 @@ static int search_node(SearchThread *thread, int alpha, int beta, int depth, int
    *    limit, and mate-distance pruning. */
   if (!root) {
     GameResult result = search_rule_result(thread, ply);
+    if (result == RESULT_NONE) result = search_move_repetition(thread, ply);
     if (result != RESULT_NONE) return result_score(result, ply);
     int repetition = search_repetition_score(thread, ply);
     if (repetition != SEARCH_INF) return repetition;

@@ -27,6 +27,7 @@
 
 #include "board/chase.h"
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "search/score.h"
 
 #define SEARCH_THREADS_MAX 256
@@ -106,6 +107,10 @@ typedef struct {
    * i chased (pos_chase_record; the root is position length). NULL: none
    * known, and a cycle's moves before the root count as chasing nothing. */
   const ChasePly *chases;
+  /* loss=moverepetition: length records, moves[i] the move from position i
+   * (so the last leads to the root). NULL: none known, and no move before
+   * the root counts towards the rule. */
+  const MovePly *moves;
 } SearchHistory;
 
 /* Starts searching `position` (copied; the caller may change its own copy at

@@ -108,8 +108,10 @@ typedef struct SearchThread {
   int16_t correction[COLOR_NB][CORRECTION_SIZE];
   EvalCache eval_cache; /* for eval_position_cached; cleared with the variant and the hash */
   int types, squares;
-  uint64_t *keys;   /* game history then the search path, for repetitions */
-  bool *key_checks; /* whether the side to move was in check there */
+  uint64_t *keys;     /* game history then the search path, for repetitions */
+  bool *key_checks;   /* whether the side to move was in check there */
+  MovePly *key_moves; /* loss=moverepetition: the move from each position (the path's
+                         written at its nodes, search_move_repetition) */
   int key_base, key_capacity;
   /* chasing=axf (else NULL): chases[i] what the move into position i
    * chased, the game's before the root and the path's made at repetition
@@ -153,6 +155,7 @@ struct Searcher {
   uint64_t *history_keys; /* the game's positions before the root (SearchHistory) */
   bool *history_checks;
   ChasePly *history_chases; /* history_len + 1 records (empty where none were given) */
+  MovePly *history_moves;   /* history_len records (empty moves where none were given) */
   int history_len, history_capacity;
   int score; /* last reported score of the best line (search_run) */
   Move best_move, ponder_move;

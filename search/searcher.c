@@ -47,6 +47,7 @@ static void thread_destroy(SearchThread *thread) {
   free(thread->stack);
   free(thread->keys);
   free(thread->key_checks);
+  free(thread->key_moves);
   free(thread->chases);
   free(thread->chase_keys);
   chase_scratch_free(thread->chase_scratch);
@@ -100,6 +101,7 @@ void searcher_free(Searcher *searcher) {
   free(searcher->history_keys);
   free(searcher->history_checks);
   free(searcher->history_chases);
+  free(searcher->history_moves);
   free(searcher);
 }
 
@@ -244,18 +246,21 @@ static bool thread_prepare(SearchThread *thread, const Position *position, const
   if (need > thread->key_capacity) {
     free(thread->keys);
     free(thread->key_checks);
+    free(thread->key_moves);
     free(thread->chases);
     free(thread->chase_keys);
     thread->chases = NULL, thread->chase_keys = NULL;
     thread->keys = calloc((size_t)need, sizeof(uint64_t));
     thread->key_checks = calloc((size_t)need, sizeof(bool));
-    thread->key_capacity = thread->keys && thread->key_checks ? need : 0;
+    thread->key_moves = calloc((size_t)need, sizeof(MovePly));
+    thread->key_capacity = thread->keys && thread->key_checks && thread->key_moves ? need : 0;
     if (!thread->key_capacity) return false;
   }
   memset(thread->key_checks, 0, (size_t)need * sizeof(bool));
   if (s->history_len) {
     memcpy(thread->keys, s->history_keys, s->history_len * sizeof(uint64_t));
     memcpy(thread->key_checks, s->history_checks, s->history_len * sizeof(bool));
+    memcpy(thread->key_moves, s->history_moves, s->history_len * sizeof(MovePly));
   }
   thread->key_base = s->history_len;
   if (!thread_prepare_chases(thread, position)) return false;
@@ -348,10 +353,13 @@ void search_start(Searcher *searcher, const Position *position, const SearchHist
     free(searcher->history_keys);
     free(searcher->history_checks);
     free(searcher->history_chases);
+    free(searcher->history_moves);
     searcher->history_keys = calloc((size_t)history_len, sizeof(uint64_t));
     searcher->history_checks = calloc((size_t)history_len, sizeof(bool));
     searcher->history_chases = calloc((size_t)history_len + 1, sizeof(ChasePly));
-    bool got = searcher->history_keys && searcher->history_checks && searcher->history_chases;
+    searcher->history_moves = calloc((size_t)history_len, sizeof(MovePly));
+    bool got = searcher->history_keys && searcher->history_checks && searcher->history_chases &&
+               searcher->history_moves;
     searcher->history_capacity = got ? history_len : 0;
     if (!got) history_len = 0;
   }
@@ -369,6 +377,10 @@ void search_start(Searcher *searcher, const Position *position, const SearchHist
       memcpy(searcher->history_checks, history->checks, history_len * sizeof(bool));
     else
       memset(searcher->history_checks, 0, history_len * sizeof(bool));
+    if (history->moves)
+      memcpy(searcher->history_moves, history->moves, history_len * sizeof(MovePly));
+    else
+      memset(searcher->history_moves, 0, history_len * sizeof(MovePly));
   }
   searcher->history_len = history_len;
   searcher->multipv = limits->multipv < 1 ? 1 : limits->multipv;

@@ -292,10 +292,13 @@ END_TEST
 
 static int info_lines;
 static char last_pv[4096];
+static bool last_mate;
+static int last_score;
 static void count_info(void *context, const EngineInfo *info) {
   (void)context;
   info_lines++;
   snprintf(last_pv, sizeof last_pv, "%s", info->pv);
+  last_mate = info->mate, last_score = info->score;
 }
 
 START_TEST(think_finds_a_legal_move_and_a_pv) {
@@ -363,6 +366,25 @@ START_TEST(janggimodern_move_repetition_loses) {
   ck_assert_int_eq(game_play(game, "a1a2", reason, sizeof reason), 0);
   ck_assert_int_eq(game_result(game, reason, sizeof reason), RESULT_WIN); /* Black to move */
   ck_assert_str_eq(reason, "Black wins by move repetition");
+  game_undo(game);
+  /* the search knows it: White's fifth chariot move is mated at once, the
+   * soldier's step is not */
+  Think *think = think_create(1, 8);
+  char best[64], ponder[64], why[256] = "";
+  EngineGo go;
+  EngineReport report = {.info = count_info};
+  const char *tries[] = {"a1a2", "c4c5"};
+  for (int k = 0; k < 2; k++) {
+    engine_go_init(&go);
+    go.depth = 3;
+    go.searchmoves = tries[k];
+    think_prepare(think, 1, 0);
+    think_run(think, game, &go, &report, best, ponder, why, sizeof why);
+    ck_assert_str_eq(best, tries[k]);
+    ck_assert_msg(last_mate == (k == 0) && (k == 1 || last_score < 0), "%s: mate %d score %d",
+                  tries[k], last_mate, last_score);
+  }
+  think_destroy(think);
   game_destroy(game);
   /* janggi itself: the third repetition, after Black's fourth move */
   game = janggi_shuttle(lib, "janggi", NULL, chariots, 8);
