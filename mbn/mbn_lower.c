@@ -653,6 +653,18 @@ static Fragment lower_transition_atom(Lowering *L, const AstNode *atom, int m, i
       for (int i = 0; i < nz; i++)
         for (int j = 0; j < nw; j++) ALT_ADD(m, n, dzs[i], dws[j], origin);
     }
+    /* <+> is every other board of its axis: on an axis of one board, none */
+    for (int i = 0; i < tr->count + tr->w_count && !count; i++) {
+      bool z_axis = i < tr->count;
+      char sign = z_axis ? tr->items[i].sign : tr->w_items[i - tr->count].sign;
+      if (sign == 'a' && (z_axis ? z_size : w_size) < 2) {
+        lower_error(L, tr->line, tr->col, "<", "'<+>' names every other %s",
+                    !four_d_board ? "level, and the board has only one level"
+                    : z_axis      ? "board of the row, and each row has only one board"
+                                  : "row, and the board has only one row");
+        return f;
+      }
+    }
   }
 #undef ALT_ADD
   if (overflow) {

@@ -56,6 +56,7 @@ static const ErrorCase CASES[] = {
     {"X=<+ 1>W", 1, 6, "space inside a board transition"},
     {"X=<+1><+1>W", 1, 7, "two board transitions in a row"},
     {"X=<+17>W", 1, 5, "exceeds the largest board count 16"},
+    {"X=<+>W", 1, 3, "'<+>' names every other level, and the board has only one level"},
     {"X=<>", 1, 5, "expected a move after the triagonal operator"},
     {"X=<+1>W0", 1, 7, "a board transition on a rider is not defined by MBN"},
     {"X=<+1>([W]--F)", 1, 3, "a board transition on a chain moves its first leg"},
@@ -161,6 +162,24 @@ START_TEST(each_malformed_input_is_reported_where_it_is) {
                 error, where);
   ck_assert_msg(strstr(error, c->message), "'%s': got '%s', want '%s'", c->input, error,
                 c->message);
+}
+END_TEST
+
+/* <+> on an axis of one board names no board: said so, not "no legs".
+ * 3x3 boards, three rows of one board (levels_z 1), or one row of three. */
+START_TEST(every_other_board_of_one_is_named) {
+  char error[512] = "";
+  ck_assert_ptr_null(mtu_compile4("X=<+;+1>W", 3, 3, 3, 1, error, sizeof error));
+  ck_assert_msg(strstr(error, "1:3: '<+>' names every other board of the row, and each row has "
+                              "only one board"),
+                "%s", error);
+  ck_assert_ptr_null(mtu_compile4("X=<+1;+>W", 3, 3, 3, 3, error, sizeof error));
+  ck_assert_msg(strstr(error, "1:3: '<+>' names every other row, and the board has only one row"),
+                "%s", error);
+  char ok[512] = "";
+  Variant *v = mtu_compile4("X=<+;+1>W Y=<+1;+>W", 3, 3, 9, 3, ok, sizeof ok);
+  ck_assert_msg(v != NULL, "%s", ok);
+  mtu_free(v);
 }
 END_TEST
 
@@ -305,6 +324,7 @@ Suite *test_suite(void) {
   tcase_add_loop_test(tc, each_malformed_input_is_reported_where_it_is, 0,
                       (int)(sizeof CASES / sizeof CASES[0]));
   tcase_add_test(tc, nesting_limit_has_its_own_message);
+  tcase_add_test(tc, every_other_board_of_one_is_named);
   tcase_add_test(tc, macro_depth_limit_has_its_own_message);
   tcase_add_test(tc, size_limits_have_their_own_messages);
   tcase_add_test(tc, more_than_256_piece_types_is_an_error);
