@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "board/position.h"
+#include "board/rules_end.h"
 #include "search/eval_tables.h"
 
 typedef struct {
@@ -37,10 +38,11 @@ typedef struct {
  * result for the side to move, RESULT_NONE while it goes on. keys[i] is the
  * key of the position before the i-th of the plies moves played, checks[i]
  * whether its side to move was in check, checks[plies] the current
- * position's (pos_repetition_end). (The adjudications by score and length
- * are tune_play's own.) */
+ * position's (pos_repetition_end), moves[i] the i-th move
+ * (pos_move_repetition_end). (The adjudications by score and length are
+ * tune_play's own.) */
 GameResult tune_game_result(const Position *pos, const uint64_t *keys, const bool *checks,
-                            int plies);
+                            const MovePly *moves, int plies);
 
 /* Plays the missing games into data_path; 0, or -1 with a message on err. */
 int tune_play(const Variant *variant, const TunePlaySpec *spec, const char *data_path, FILE *err);

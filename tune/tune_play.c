@@ -115,8 +115,9 @@ static void text_add(Text *t, const char *s) {
 }
 
 GameResult tune_game_result(const Position *pos, const uint64_t *keys, const bool *checks,
-                            int plies) {
+                            const MovePly *moves, int plies) {
   GameResult r = pos_game_result_at(pos, -1, checks, plies);
+  if (r == RESULT_NONE) r = pos_move_repetition_end(pos, moves, checks, plies);
   return r != RESULT_NONE ? r : pos_repetition_end(pos, keys, checks, NULL, plies, NULL);
 }
 
@@ -143,15 +144,16 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
   searcher_clear_hash(searcher);
   uint64_t *keys = malloc(sizeof *keys * (GAME_PLIES_MAX + 1));
   bool *checks = malloc(sizeof *checks * (GAME_PLIES_MAX + 1));
+  MovePly *moves = malloc(sizeof *moves * GAME_PLIES_MAX);
   char(*fens)[FEN_MAX] = malloc(sizeof *fens * GAME_PLIES_MAX);
   int *scores = malloc(sizeof *scores * GAME_PLIES_MAX);
   Undo undo;
   int count = 0, plies = 0, win_run[2] = {0, 0};
   double white_result = 0.5;
   int max_plies = spec->max_plies < GAME_PLIES_MAX ? spec->max_plies : GAME_PLIES_MAX;
-  while (keys && checks && fens && scores) {
+  while (keys && checks && moves && fens && scores) {
     checks[plies] = pos_in_check(pos);
-    GameResult r = tune_game_result(pos, keys, checks, plies);
+    GameResult r = tune_game_result(pos, keys, checks, moves, plies);
     Color us = pos_side_to_move(pos);
     if (r != RESULT_NONE) {
       white_result = r == RESULT_DRAW ? 0.5 : (r == RESULT_WIN) == (us == WHITE) ? 1.0 : 0.0;
@@ -163,9 +165,10 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
     limits.depth = spec->depth;
     limits.nodes = spec->nodes;
     int score = 0;
-    Move best =
-        search_run(searcher, pos, &(SearchHistory){.keys = keys, .checks = checks, .length = plies},
-                   &limits, &score);
+    Move best = search_run(
+        searcher, pos,
+        &(SearchHistory){.keys = keys, .checks = checks, .moves = moves, .length = plies}, &limits,
+        &score);
     if (best == MOVE_NONE_VALUE) break;
     if (abs(score) < WIN_SCORE && !pos_in_check(pos) && quiet_fen(pos, tables, q, fens[count]))
       scores[count++] = us == WHITE ? score : -score;
@@ -177,8 +180,9 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
       white_result = win_run[0] >= WIN_PLIES ? 1.0 : 0.0;
       break;
     }
-    keys[plies++] = pos_key(pos);
+    keys[plies] = pos_key(pos);
     pos_make_move(pos, best, &undo);
+    moves[plies++] = move_ply_of(&undo);
   }
   Text t = {0};
   char line[FEN_MAX + 64];
@@ -193,7 +197,7 @@ static char *play_game(PlayJob *job, int game, Searcher *searcher, const EvalTab
   snprintf(line, sizeof line, "# end %d\n", game);
   text_add(&t, line);
   *kept = count;
-  free(keys), free(checks), free(fens), free(scores);
+  free(keys), free(checks), free(moves), free(fens), free(scores);
   pos_free(pos);
   return t.text;
 }

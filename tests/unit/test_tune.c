@@ -729,7 +729,8 @@ END_TEST
  * scored as a draw: minishogi's fourth repetition loses for White,
  * armageddon's repetition is Black's win, tuktuk (draw=repetition(0)) never
  * ends by repetition; chess draws at the third; xiangqi's perpetual check
- * loses for the checking side. `plies` moves of the
+ * loses for the checking side; janggimodern's fifth move of one piece there
+ * and back loses (pos_move_repetition_end). `plies` moves of the
  * cycle are played and the game must stand at `result` only then. */
 START_TEST(self_play_ends_by_the_variants_repetition_rule) {
   static const struct {
@@ -747,24 +748,29 @@ START_TEST(self_play_ends_by_the_variants_repetition_rule) {
        {"e10e9", "a10a9", "e9e10", "a9a10"},
        8,
        RESULT_WIN},
+      /* janggimodern: White's fifth chariot move there and back loses
+       * (loss=moverepetition); Black, to move, wins */
+      {"janggimodern", NULL, {"a1a2", "a10a9", "a2a1", "a9a10"}, 9, RESULT_WIN},
   };
   VariantLibrary *lib = shipped_library_load();
   for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
     Position *pos = shipped_position(lib, CASES[c].variant, CASES[c].fen);
     uint64_t keys[16];
     bool checks[17];
+    MovePly moves[16];
     Undo undo;
     for (int ply = 0; ply < CASES[c].plies; ply++) {
       checks[ply] = pos_in_check(pos);
-      ck_assert_msg(tune_game_result(pos, keys, checks, ply) == RESULT_NONE, "%s: ended at ply %d",
-                    CASES[c].variant, ply);
+      ck_assert_msg(tune_game_result(pos, keys, checks, moves, ply) == RESULT_NONE,
+                    "%s: ended at ply %d", CASES[c].variant, ply);
       Move m = move_from_text(pos, CASES[c].cycle[ply % 4], NULL, 0);
       ck_assert_msg(m != MOVE_NONE_VALUE, "%s: %s", CASES[c].variant, CASES[c].cycle[ply % 4]);
       keys[ply] = pos_key(pos);
       pos_make_move(pos, m, &undo);
+      moves[ply] = move_ply_of(&undo);
     }
     checks[CASES[c].plies] = pos_in_check(pos);
-    GameResult result = tune_game_result(pos, keys, checks, CASES[c].plies);
+    GameResult result = tune_game_result(pos, keys, checks, moves, CASES[c].plies);
     ck_assert_msg(result == CASES[c].result, "%s: %d after %d plies, expected %d", CASES[c].variant,
                   result, CASES[c].plies, CASES[c].result);
     pos_free(pos);
