@@ -175,22 +175,22 @@ GameResult game_result(Game *game, char *reason, size_t reason_size) {
     /* The variant's result (minishogi: White loses; the side giving
      * perpetual check loses in shogi and xiangqi), not always a draw. */
     RepetitionCause cause = REPETITION_PLAIN;
-    result = pos_move_repetition_end(game->position, game->moves, game->checks, game->ply);
     bool white = pos_side_to_move(game->position) == WHITE;
-    if (result != RESULT_NONE) {
-      snprintf(reason, reason_size, "%s wins by move repetition", white ? "White" : "Black");
-      return result;
+    result = pos_move_repetition_end(game->position, game->moves, game->checks, game->ply);
+    if (result != RESULT_NONE) { /* the side to move wins: the other side repeated */
+      why = white ? "White wins by move repetition" : "Black wins by move repetition";
+    } else {
+      result = pos_repetition_end(game->position, game->keys, game->checks, game->chases, game->ply,
+                                  &cause);
+      if (result != RESULT_NONE && cause == REPETITION_CHASE)
+        why = result == RESULT_DRAW              ? "Draw by perpetual chasing"
+              : (result == RESULT_LOSS) == white ? "Black wins by perpetual chasing"
+                                                 : "White wins by perpetual chasing";
+      else if (result != RESULT_NONE)
+        why = result == RESULT_DRAW              ? "Draw by repetition"
+              : (result == RESULT_LOSS) == white ? "Black wins by repetition"
+                                                 : "White wins by repetition";
     }
-    result = pos_repetition_end(game->position, game->keys, game->checks, game->chases, game->ply,
-                                &cause);
-    if (result != RESULT_NONE && cause == REPETITION_CHASE)
-      why = result == RESULT_DRAW              ? "Draw by perpetual chasing"
-            : (result == RESULT_LOSS) == white ? "Black wins by perpetual chasing"
-                                               : "White wins by perpetual chasing";
-    else if (result != RESULT_NONE)
-      why = result == RESULT_DRAW              ? "Draw by repetition"
-            : (result == RESULT_LOSS) == white ? "Black wins by repetition"
-                                               : "White wins by repetition";
   }
   snprintf(reason, reason_size, "%s", why);
   return result;

@@ -703,20 +703,25 @@ static int boards_range(Lowering *L, const AstNode *node) {
   return lower_range_add(L->lc, member);
 }
 
+/* The first template from `first_template` on that changes boards, or -1. */
+static int lower_level_move_from(const Lowering *L, int first_template) {
+  for (int i = first_template; i < L->count; i++)
+    if (L->t[i].level_move) return i;
+  return -1;
+}
+
 /* A repeated group or circular rider around a board transition would turn
  * relative to a leg that changed boards, which is not defined (a chain's
  * own legs are checked in lower_chain). */
 static bool lower_flat_check(Lowering *L, int first_template, int line, int col, const char *what) {
-  for (int i = first_template; i < L->count; i++)
-    if (L->t[i].level_move) {
-      lower_error(L, L->t[i].line, L->t[i].col, "<",
-                  "a board transition inside %s is not supported (only on single leaps, "
-                  "chains, or as the whole body of a complex rider (<+1>W)0)",
-                  what);
-      (void)line, (void)col;
-      return false;
-    }
-  return true;
+  int i = lower_level_move_from(L, first_template);
+  if (i < 0) return true;
+  lower_error(L, L->t[i].line, L->t[i].col, "<",
+              "a board transition inside %s is not supported (only on single leaps, "
+              "chains, or as the whole body of a complex rider (<+1>W)0)",
+              what);
+  (void)line, (void)col;
+  return false;
 }
 
 /* An atom, possibly a simple rider (W0, N3, F02). */
@@ -1115,13 +1120,13 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
     int first_template = L->count;
     Fragment part = lower_node(L, optional ? kid->kids[0] : kid, k ? &rest : ctx);
     if (L->lc->failed) return f;
-    for (int i = first_template; relative && i < L->count; i++)
-      if (L->t[i].level_move) {
-        lower_error(L, L->t[i].line, L->t[i].col, "<",
-                    "a board transition on a leg after '-' is not defined (a relative "
-                    "direction turns on the board's plane); after '--' a leg may change boards");
-        return f;
-      }
+    int level_move = relative ? lower_level_move_from(L, first_template) : -1;
+    if (level_move >= 0) {
+      lower_error(L, L->t[level_move].line, L->t[level_move].col, "<",
+                  "a board transition on a leg after '-' is not defined (a relative "
+                  "direction turns on the board's plane); after '--' a leg may change boards");
+      return f;
+    }
     fragment_connect(L, k ? &attach : &f.exits, &part.entries, relative, compulsory);
     if (f.may_be_empty) list_append(L, &f.entries, &part.entries);
     if (!optional || compulsory || !k) memset(&attach, 0, sizeof attach);
