@@ -1061,14 +1061,14 @@ void gen_rule_moves(const Position *pos, MoveList *list) {
 }
 
 int gen_pseudo_moves(const Position *pos, MoveList *list) {
-  const VariantRules *r = &pos->variant->rules;
   list->count = 0;
-  if (rules_drop_compulsory_now(pos)) {
+  TypeSet compulsory;
+  if (rules_compulsory_drops(pos, &compulsory)) {
     /* While a hand holds pieces of the compulsory set, dropping one of them
      * is the only kind of move (unless no such drop is legal:
      * gen_legal_moves asks gen_pseudo_board_moves then, which has no drops,
      * as Fairy-Stockfish's mustDrop with its mustDropType). */
-    rules_gen_drops(pos, list, &r->drop_compulsory_set);
+    rules_gen_drops(pos, list, &compulsory);
     if (list->count) return list->count;
   }
   return gen_pseudo_board_moves(pos, list);
@@ -1090,7 +1090,7 @@ int gen_pseudo_board_moves(const Position *pos, MoveList *list) {
   rules_gen_castling(pos, list);
   if (r->gating) rules_gen_gating(pos, list);
   if (r->pass_allowed) gen_pass(pos, list);
-  if (r->drops && !rules_drop_compulsory_now(pos)) rules_gen_drops(pos, list, NULL);
+  if (r->drops && !rules_compulsory_drops(pos, NULL)) rules_gen_drops(pos, list, NULL);
   if (r->wall_rule) rules_gen_walls(pos, list);
   return list->count;
 }

@@ -28,6 +28,8 @@ const RuleField RULES_DROPS_FIELDS[] = {
     RULE_FIELD(drop_enclose),
     RULE_FIELD(drop_near),
     RULE_FIELD(drop_opening),
+    RULE_FIELD(drop_sequence),
+    RULE_FIELD(drop_sequence_len),
     RULE_FIELD(holding_demote),
 };
 const int RULES_DROPS_FIELD_COUNT = (int)(sizeof RULES_DROPS_FIELDS / sizeof RULES_DROPS_FIELDS[0]);
@@ -250,11 +252,38 @@ void rules_gen_drops(const Position *pos, MoveList *list, const TypeSet *only) {
   }
 }
 
-/* drop{..}=compulsory: the side to move holds a piece of the set in hand. */
-bool rules_drop_compulsory_now(const Position *pos) {
+/* The type the side to move drops next under MBN's drop rule, or -1 when
+ * its drops are made. Read off the hand, so it needs no state: of the
+ * side's drops of one type, those not yet made are the last ones, as many as
+ * the hand holds of the type; the first drop not yet made is the next. */
+static int drop_sequence_next(const Position *pos) {
+  const VariantRules *r = &pos->variant->rules;
+  Color us = pos->side;
+  for (int i = 0; i < r->drop_sequence_len; i++) {
+    int step = r->drop_sequence[i];
+    if ((step & 1) != (int)us) continue;
+    int later = 0;
+    for (int j = i; j < r->drop_sequence_len; j++) later += r->drop_sequence[j] == step;
+    if (later <= pos->hand[us][step >> 1]) return step >> 1;
+  }
+  return -1;
+}
+
+bool rules_compulsory_drops(const Position *pos, TypeSet *types) {
   const VariantRules *r = &pos->variant->rules;
   if (!r->drops || !r->drop_compulsory) return false;
+  int next = r->drop_sequence_len ? drop_sequence_next(pos) : -1;
+  if (next >= 0) {
+    if (types) {
+      *types = (TypeSet){0};
+      type_set_add(types, next);
+    }
+    return true;
+  }
   for (int t = 0; t < pos->variant->piece_count; t++)
-    if (pos->hand[pos->side][t] && type_set_has(&r->drop_compulsory_set, t)) return true;
+    if (pos->hand[pos->side][t] && type_set_has(&r->drop_compulsory_set, t)) {
+      if (types) *types = r->drop_compulsory_set;
+      return true;
+    }
   return false;
 }

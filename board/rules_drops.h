@@ -17,7 +17,10 @@ extern const int RULES_DROPS_FIELD_COUNT;
  * and pieces{..}=file(N). */
 void rules_gen_drops(const Position *pos, MoveList *list, const TypeSet *only);
 
-/* drop{..}=compulsory: the side to move holds a piece of the set in hand. */
-bool rules_drop_compulsory_now(const Position *pos);
+/* Whether a drop is compulsory now, and of which types (into `types`, if
+ * not NULL): MBN's drop rule ($K==@k@K) while the side to move has a drop
+ * of it to make, that one type; else drop{..}=compulsory while the side
+ * holds a piece of the set, the set. */
+bool rules_compulsory_drops(const Position *pos, TypeSet *types);
 
 #endif

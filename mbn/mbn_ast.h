@@ -164,6 +164,7 @@ typedef enum {
   DEF_PROMOTION,    /* +P==QRBN */
   DEF_CASTLING,     /* O-O=...=... */
   DEF_PRECONDITION, /* ?#K=[*]O: the condition of #K's promotion (MBN §2) */
+  DEF_DROPS,        /* $K==@k@K@w@S: the opening drop sequence (MBN §5) */
 } DefKind;
 
 typedef struct {
@@ -182,6 +183,9 @@ typedef struct {
                               count 0 = none written */
   bool xboard;             /* the move was written `betza:...` (XBoard's Betza): Black's
                               program is turned, not reflected */
+  char (*drops)[8];        /* DEF_DROPS: the pieces after each '@', in order, case kept
+                              (lower case: Black's); in the parser's arena */
+  int drop_count;
 } AstDefinition;
 
 typedef struct {

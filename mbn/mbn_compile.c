@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mbn/fbr_internal.h"
 #include "mbn/mbn_lower.h"
 
 typedef struct {
@@ -400,6 +401,64 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
     c->partner_file[def->castle_long] = partner;
   }
   return ok;
+}
+
+/* The drop rule ($K==@k@K@w@S, MBN §5): the drops in order, type * 2 +
+ * colour each, in the rules' arena (mbn/fbr_rules.c). The sequence's drops
+ * are compulsory (drop_compulsory) and made from the hands (drops); each
+ * drop is the mover's, so the sides must alternate as the text's do. */
+static bool compile_drop_sequence(LowerContext *lc, const AstProgram *prog) {
+  VariantRules *r = &lc->variant->rules;
+  const AstDefinition *rule = NULL;
+  for (int i = 0; i < prog->count; i++) {
+    const AstDefinition *def = &prog->defs[i];
+    if (def->kind != DEF_DROPS) continue;
+    if (rule || r->drop_sequence) {
+      def_error(lc, def, def->letters[0],
+                "a second drop rule: the game opens with one sequence of drops");
+      return false;
+    }
+    rule = def;
+  }
+  if (!rule) return true;
+  uint16_t *steps =
+      (uint16_t *)(void *)fbr_zone_new(r, (int)(sizeof *steps * (size_t)rule->drop_count));
+  if (!steps) {
+    def_error(lc, rule, rule->letters[0], "out of memory for the drop rule");
+    return false;
+  }
+  for (int i = 0; i < rule->drop_count; i++) {
+    const char *written = rule->drops[i];
+    char letter[PIECE_LETTER_MAX];
+    bool black = letter_normalise(written, letter);
+    if (letter[0] == ':') {
+      black = islower((unsigned char)written[1]) != 0;
+      for (char *c = letter; *c; c++) *c = (char)toupper((unsigned char)*c);
+    }
+    int type = mbn_find_piece(lc->variant, letter);
+    char message[160];
+    if (type < 0) {
+      snprintf(message, sizeof message,
+               "the drop rule drops '%s', which is not a piece of this variant", written);
+      def_error(lc, rule, written, message);
+      return false;
+    }
+    Color color = black ? BLACK : WHITE;
+    if (i && (steps[i - 1] & 1) == color) {
+      snprintf(message, sizeof message,
+               "the drop rule's '@%s' is a second drop by %s in a row: the sides drop in turn "
+               "(the text's $K==@k@K@w@S)",
+               written, black ? "Black" : "White");
+      def_error(lc, rule, written, message);
+      return false;
+    }
+    steps[i] = (uint16_t)(type * 2 + (int)color);
+  }
+  r->drop_sequence = steps;
+  r->drop_sequence_len = rule->drop_count;
+  r->drops = true;
+  r->drop_compulsory = true;
+  return true;
 }
 
 /* Every level of the board, bit L-1 for level L (at most 16 levels). */
@@ -801,6 +860,7 @@ bool mbn_compile_pieces(Variant *variant, const char *text, MbnSourcePos where,
   if (ok) ok = compile_preconditions(&lc, &prog, first_new);
   if (ok) ok = compile_demoted(&lc, &prog);
   if (ok) ok = compile_castling(&lc, &prog);
+  if (ok) ok = compile_drop_sequence(&lc, &prog);
   if (ok) {
     int range_base = variant->range_count, filter_base = variant->filter_count;
     tables_install(&lc, range_base, filter_base);

@@ -1079,6 +1079,35 @@ static void promotion_rule_letters(Parser *p, AstDefinition *def, const Token *f
   }
 }
 
+/* DropRule ::= Prefix Letter '==' ('@' Letter)+ (MBN §5: "$K==@k@K@w@S ... Black has to drop
+ * his King, then White has to drop his King, then Black has to drop a Winding General (W), and at
+ * least White has to drop the Storm General (S)"). The name before '==' is the rule's: the text
+ * ties its prefix to FBR's pieces attribute minimum, which it does not define (decision 48). */
+static void parse_drop_sequence(Parser *p, AstDefinition *def, const Token *first) {
+  const char *name = def->letters[0];
+  if (def->letter_count > 1 || !name[0] || !strchr("#$%&", name[0]) || name[1] == name[0])
+    parse_error_at(p, first, "a drop rule is named by one prefixed letter ($K==@k@K), not '%s'",
+                   name);
+  def->kind = DEF_DROPS;
+  int capacity = 8;
+  def->drops = arena_alloc(p->arena, sizeof *def->drops * (size_t)capacity);
+  while (!parse_at_move_end(p)) {
+    if (!parse_is(p, '@') || (def->drop_count && p->tok.space_before))
+      parse_error(p, "a drop rule lists drops: '@' and a piece letter each ($K==@k@K@w@S)");
+    parse_next(p);
+    if (p->tok.space_before ||
+        (p->tok.kind != TK_UPPER && p->tok.kind != TK_LOWER && p->tok.kind != TK_COMPOUND))
+      parse_error(p, "expected a piece letter after '@' (upper case: White's, lower: Black's)");
+    if (def->drop_count == capacity) {
+      char(*grown)[8] = arena_alloc(p->arena, sizeof *grown * (size_t)capacity * 2);
+      memcpy(grown, def->drops, sizeof *grown * (size_t)capacity);
+      def->drops = grown;
+      capacity *= 2;
+    }
+    parse_identifier(p, def->drops[def->drop_count++], false, NULL);
+  }
+}
+
 /* Definition ::= '@' Identifier '=' Move | 'O-O' ('-O')? '=' Move '=' Move
  *              | Identifier+ ( '=' Move | '==' PieceSet )? */
 static void parse_definition(Parser *p, AstDefinition *def) {
@@ -1190,9 +1219,10 @@ static void parse_definition(Parser *p, AstDefinition *def) {
     def->kind = DEF_PROMOTION;
     parse_next(p);
     char prefix = def->letters[0][0];
-    if (parse_is(p, '@'))
-      parse_error_at(p, &first, "drop rules ('%s==@...', MBN section 5) are not supported",
-                     def->letters[0]);
+    if (parse_is(p, '@') && !p->tok.space_before) {
+      parse_drop_sequence(p, def, &first);
+      return;
+    }
     if (!prefix || !strchr("+#*$%&", prefix))
       parse_error_at(p, &first,
                      "a promotion rule '==' needs prefixed pieces (+P==QRBN, *KLWNCP==X)");
@@ -1203,7 +1233,9 @@ static void parse_definition(Parser *p, AstDefinition *def) {
       parse_piece_set(p, &def->promo);
     } else {
       while (!parse_at_move_end(p)) {
-        if (parse_is(p, '@')) parse_error(p, "drop rules '==@' are not supported");
+        if (parse_is(p, '@'))
+          parse_error(p, "a drop rule is '==' and drops only ($K==@k@K): '@' cannot follow "
+                         "promotion letters");
         if (p->tok.kind != TK_UPPER && p->tok.kind != TK_LOWER && p->tok.kind != TK_COMPOUND &&
             !parse_is(p, '+'))
           parse_error(p, "expected piece letters after '=='");

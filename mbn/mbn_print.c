@@ -287,7 +287,10 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
     break;
   }
   if (def->name[0]) put(&p, "|%s|", def->name);
-  if (def->kind == DEF_PROMOTION && (def->promo.count || def->promo.negated)) {
+  if (def->kind == DEF_DROPS) {
+    put(&p, "==");
+    for (int i = 0; i < def->drop_count; i++) put(&p, "@%s", def->drops[i]);
+  } else if (def->kind == DEF_PROMOTION && (def->promo.count || def->promo.negated)) {
     put(&p, "==");
     if (def->promo.negated || def->promo.colored)
       print_set(&p, &def->promo);

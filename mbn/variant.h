@@ -250,15 +250,19 @@ typedef struct {
   bool drop_compulsory;                         /* drop=compulsory: drop while hand not empty */
   TypeSet drop_compulsory_set;                  /* drop{..}=compulsory: the types that must be
                                                    dropped while in hand (koedem's king) */
-  bool drop_stacked;     /* drop=stacked: only on the first rank or on a piece (connect four) */
-  bool drop_anyside;     /* drop=anyside: pushed in from an edge (cfour-anyside) */
-  TypeSet drop_free;     /* drop{..}=free: types dropped from an unlimited supply (snort) */
-  bool drop_apart;       /* drop=apart: never next to an enemy piece on a rank or file (snort) */
-  bool drop_enclose;     /* drop=enclose: only where a line of enemy pieces ends in one of the
-                            mover's (reversi; Fairy-Stockfish's enclosingDrop = reversi) */
-  bool drop_near;        /* drop=near: only next to a piece of the mover's (ataxx) */
-  uint8_t *drop_opening; /* drop=opening[..]: while one of these squares is empty, drops go
-                            there only (Fairy-Stockfish's enclosingDropStart); NULL = none */
+  bool drop_stacked;       /* drop=stacked: only on the first rank or on a piece (connect four) */
+  bool drop_anyside;       /* drop=anyside: pushed in from an edge (cfour-anyside) */
+  TypeSet drop_free;       /* drop{..}=free: types dropped from an unlimited supply (snort) */
+  bool drop_apart;         /* drop=apart: never next to an enemy piece on a rank or file (snort) */
+  bool drop_enclose;       /* drop=enclose: only where a line of enemy pieces ends in one of the
+                              mover's (reversi; Fairy-Stockfish's enclosingDrop = reversi) */
+  bool drop_near;          /* drop=near: only next to a piece of the mover's (ataxx) */
+  uint8_t *drop_opening;   /* drop=opening[..]: while one of these squares is empty, drops go
+                              there only (Fairy-Stockfish's enclosingDropStart); NULL = none */
+  uint16_t *drop_sequence; /* MBN's drop rule ($K==@k@K@w@S, §5): the opening drops in order,
+                              type * 2 + colour each; the drops are compulsory until each side
+                              has made its own (in the arena); NULL = none */
+  int drop_sequence_len;
   int flip_rule;         /* flip=...: what a move turns to the mover's side (VariantFlip) */
   bool flip_backed;      /* flip=around,backed: a drop flips only next to a piece of its side
                             (quadwrangle); board moves always flip */

@@ -7,6 +7,7 @@
 #include "mbn/variant_setup.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,20 +15,22 @@
 
 /* Reads one piece letter (optionally '+'-, '-'-, '#'-, '$'-, '%'- or '&'-prefixed, a side-mover's
  * ' before either, optionally
- * ':XY:') at *p and checks it is declared. */
-static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
-                             VariantDiagnostics *diags) {
+ * ':XY:') at *p and checks it is declared. Returns its type, or -1; *black
+ * tells its colour (the letter's case). */
+static int setup_read_piece(const Variant *v, const char **p, VariantPos at,
+                            VariantDiagnostics *diags, bool *black) {
   char letter[PIECE_LETTER_MAX];
   size_t n = 0;
   const char *start = *p;
   if (**p == '\'') letter[n++] = *(*p)++; /* a side-mover, 'P */
   while (**p == '+' && n < 2) letter[n++] = *(*p)++;
   if (!(n && letter[n - 1] == '+') && **p && strchr("-#$%&", **p)) letter[n++] = *(*p)++;
+  *black = islower((unsigned char)(**p == ':' ? (*p)[1] : **p)) != 0;
   if (**p == ':') {
     const char *close = strchr(*p + 1, ':');
     if (!close || close - *p > 4) {
       variant_diag_add(diags, at, "compound letter in setup lacks its closing ':'");
-      return false;
+      return -1;
     }
     while (*p <= close) letter[n++] = (char)toupper((unsigned char)*(*p)++);
   } else if (isalpha((unsigned char)**p)) {
@@ -37,19 +40,20 @@ static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
     variant_diag_quote(bad, sizeof bad, *p, 1, false);
     variant_diag_add(diags, at, "'%s' is not a piece letter, digit, '*' or '/' in the setup",
                      **p ? bad : "end of text");
-    return false;
+    return -1;
   }
   /* a member of a piece group, R<s> (MBN §3) */
   if (**p == '<') {
     const char *close = strchr(*p, '>');
     if (!close || n + (size_t)(close - *p) + 1 >= sizeof letter) {
       variant_diag_add(diags, at, "piece suffix '<..>' in setup lacks its '>' or is too long");
-      return false;
+      return -1;
     }
     while (*p <= close) letter[n++] = (char)toupper((unsigned char)*(*p)++);
   }
   letter[n] = '\0';
-  if (fbr_piece_index(v, letter) < 0) {
+  int type = fbr_piece_index(v, letter);
+  if (type < 0) {
     char known[256];
     size_t k = 0;
     known[0] = '\0';
@@ -61,10 +65,10 @@ static bool setup_read_piece(const Variant *v, const char **p, VariantPos at,
                      "setup uses piece '%s', which the pieces key does not define "
                      "(defined: %s)",
                      quoted, known);
-    return false;
+    return -1;
   }
   if (**p == '~') (*p)++;
-  return true;
+  return type;
 }
 
 /* Whether the pieces define "-X" for this letter (a '-' in holdings then
@@ -134,7 +138,8 @@ static bool setup_check_board(Variant *v, const char *fen, const char *end, Vari
       file++;
       p++;
     } else {
-      if (!setup_read_piece(v, &p, at, diags)) ok = false;
+      bool black;
+      if (setup_read_piece(v, &p, at, diags, &black) < 0) ok = false;
       file++;
     }
     if (ok && file > shape->files) {
@@ -166,6 +171,34 @@ static bool setup_check_board(Variant *v, const char *fen, const char *end, Vari
   return ok;
 }
 
+/* MBN's drop rule ($K==@k@K@w@S) drops pieces from the hands: the setup's
+ * holdings must hold each, and the side to move is the first drop's. */
+static bool setup_check_drop_sequence(const Variant *v, int held[COLOR_NB][PIECE_TYPE_MAX],
+                                      VariantPos held_at, bool black_moves, VariantPos side_at,
+                                      VariantDiagnostics *diags) {
+  const VariantRules *r = &v->rules;
+  if (!r->drop_sequence_len) return true;
+  for (int i = 0; i < r->drop_sequence_len; i++) {
+    int step = r->drop_sequence[i], color = step & 1, type = step >> 1, wanted = 0;
+    for (int j = 0; j < r->drop_sequence_len; j++) wanted += r->drop_sequence[j] == step;
+    if (held[color][type] >= wanted) continue;
+    char letter[PIECE_LETTER_MAX];
+    snprintf(letter, sizeof letter, "%s", v->pieces[type].letter);
+    for (char *c = letter; color == BLACK && *c; c++) *c = (char)tolower((unsigned char)*c);
+    variant_diag_add(diags, held_at,
+                     "the drop rule drops %d '%s' but the setup's holdings hold %d: its pieces "
+                     "start in the hands ([...] after the board)",
+                     wanted, letter, held[color][type]);
+    return false;
+  }
+  bool first_black = (r->drop_sequence[0] & 1) == BLACK;
+  if (first_black == black_moves) return true;
+  variant_diag_add(
+      diags, side_at, "the drop rule's first drop is %s's, so %s moves first (side to move '%c')",
+      first_black ? "Black" : "White", first_black ? "Black" : "White", first_black ? 'b' : 'w');
+  return false;
+}
+
 bool variant_check_setup(Variant *v, const char *fen, VariantPos pos, VariantDiagnostics *diags) {
   /* Trim, then keep a copy for the board module. */
   while (isspace((unsigned char)*fen)) {
@@ -188,6 +221,9 @@ bool variant_check_setup(Variant *v, const char *fen, VariantPos pos, VariantDia
     board_end++;
   /* Holdings may also follow the board after a last '/' (as in some FENs). */
   bool ok = setup_check_board(v, fen, board_end, pos, diags);
+  int held[COLOR_NB][PIECE_TYPE_MAX] = {{0}}; /* the holdings, by colour and type */
+  VariantPos held_at = pos;
+  held_at.col += (int)(board_end - fen);
   const char *p = board_end;
   if (p < fen + length && *p == '[') {
     const char *close = memchr(p, ']', (size_t)(fen + length - p));
@@ -204,7 +240,12 @@ bool variant_check_setup(Variant *v, const char *fen, VariantPos pos, VariantDia
         q++; /* "[-]": empty holdings */
         continue;
       }
-      if (!setup_read_piece(v, &q, here, diags)) ok = false;
+      bool black;
+      int type = setup_read_piece(v, &q, here, diags, &black);
+      if (type < 0)
+        ok = false;
+      else
+        held[black][type]++;
     }
     p = close + 1;
   }
@@ -232,6 +273,8 @@ bool variant_check_setup(Variant *v, const char *fen, VariantPos pos, VariantDia
     char quoted[32];
     variant_diag_quote(quoted, sizeof quoted, field[0], field_len[0], false);
     variant_diag_add(diags, at, "side to move must be 'w' or 'b', not '%s'", quoted);
+    ok = false;
+  } else if (ok && !setup_check_drop_sequence(v, held, held_at, field[0][0] == 'b', at, diags)) {
     ok = false;
   }
   for (int i = 1; i < fields; i++) {

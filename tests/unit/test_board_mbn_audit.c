@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board/movegen.h"
+#include "board/perft.h"
 #include "board/movetext.h"
 #include "board/position.h"
 #include "mbn/variant_library.h"
@@ -832,9 +833,9 @@ static void expect_all_refused(const char *const (*refused)[3], size_t count) {
 
 /* The prefixes # $ % & (MBN §2, "Q #Q ... the default definition is #Q=Q"):
  * pieces of their own that move as the letter's definition or the basic
- * piece unless given a body; FENs name them with the prefix. Their
- * promotion rules, drop rules and the '*' prefix (a FEN's hole) are refused
- * by name. */
+ * piece unless given a body; FENs name them with the prefix. Promotion
+ * rules of two prefixes and the '*' prefix (a FEN's hole) are refused by
+ * name. */
 START_TEST(prefixed_pieces_are_pieces_of_their_own) {
   VariantLibrary *lib;
   Position *pos =
@@ -853,10 +854,65 @@ START_TEST(prefixed_pieces_are_pieces_of_their_own) {
   static const char *const refused[][3] = {
       {"K Q *Q", "royal{K}", "piece prefix '*' is not supported on a piece: a '*' in a FEN"},
       {"K Q #Q #Q==Q +Q==R", "royal{K}", "promotion rules of two prefixes ('#' and '+')"},
-      {"K $K==@k@K", "royal{K}", "drop rules ('$K==@...', MBN section 5) are not supported"},
       {"K Q #Q", "royal{K} promotion#=enter{Q}", "promotion# names the '#' prefix, but the"},
   };
   expect_all_refused(refused, sizeof refused / sizeof refused[0]);
+}
+END_TEST
+
+/* MBN §5's drop rule, the text's example: "$K==@k@K@w@S: Black has to drop
+ * his King, then White has to drop his King, then Black has to drop a
+ * Winding General (W), and at least White has to drop the Storm General
+ * (S)" (decision 48). On an empty 4x4 board, counted by hand: Black's king
+ * may go to any of the 16 squares; White's king to any other square the
+ * black king does not attack (corners 4 x 12, edges 8 x 10, centre 4 x 7 =
+ * 156); Black's wazir to any of the 14 left (2184). Nothing else moves
+ * before its side's drops are made. */
+START_TEST(drop_rules_open_the_game) {
+  const char *pieces = "K W=W S=F $K==@k@K@w@S";
+  VariantLibrary *lib;
+  char err[256];
+  Position *pos = iv_position_ruled("4x4", pieces, "royal{K}", "4/4/4/4[KSkw] b - - 0 1", NULL,
+                                    &lib, err, sizeof err);
+  ck_assert_msg(pos != NULL, "%s", err);
+  ck_assert_uint_eq(perft(pos, 1), 16);
+  ck_assert_uint_eq(perft(pos, 2), 156);
+  ck_assert_uint_eq(perft(pos, 3), 2184);
+  char moves[2048];
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(!strncmp(moves, "K@a1 K@a2 ", 10) && !strstr(moves, "W@"), "%s", moves);
+  Undo undo[4];
+  const char *const opening[][2] = {{"K@a1", "4/4/4/k3[KSw] w - - 0 2"},
+                                    {"K@d4", "3K/4/4/k3[Sw] b - - 0 2"},
+                                    {"W@b1", "3K/4/4/kw2[S] w - - 0 3"},
+                                    {"S@c3", "3K/2S1/4/kw2[] b - - 0 3"}};
+  for (int i = 0; i < 4; i++) {
+    iv_legal_texts(pos, moves, sizeof moves);
+    if (i == 1) /* White's king first, though S is in hand */
+      ck_assert_msg(!strstr(moves, "S@") && strstr(moves, "K@d4"), "%s", moves);
+    if (i == 3) /* White's S, on each of the 13 empty squares */
+      ck_assert_msg(!strncmp(moves, "S@a2 S@a3 ", 10) && !strstr(moves, "K@"), "%s", moves);
+    pos_make_move(pos, iv_make_check(pos, opening[i][0], opening[i][1]), &undo[i]);
+  }
+  iv_legal_texts(pos, moves, sizeof moves); /* the drops are made: the pieces move */
+  ck_assert_str_eq(moves, "a1a2 b1b2 b1c1");
+  /* White in check from the wazir, and no drop of S can parry it: the king
+   * moves instead (as compulsory drops do), and S waits in the hand. */
+  ck_assert_msg(pos_set_fen(pos, "3k/4/1w2/1K2[S] w - - 0 1", err, sizeof err), "%s", err);
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_str_eq(moves, "b1a1 b1b2 b1c1");
+  iv_done(pos, lib);
+  static const char *const refused[][3] = {
+      {"K W S $K==@k@K@w@S", "royal{K}", "the drop rule drops 1 'w' but the setup's holdings"},
+      {"K W S $K==@k@w@K", "royal{K}", "is a second drop by Black in a row"},
+      {"K $K==@k@:ZZ:", "royal{K}", "the drop rule drops ':ZZ:', which is not a piece"},
+      {"K $K==@k $Q==@K", "royal{K}", "a second drop rule"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused("4x4", "4/4/4/4[Kk] b - - 0 1", refused[i][0], refused[i][1],
+                        refused[i][2]);
+  expect_load_refused("4x4", "4/4/4/4[Kk] w - - 0 1", "K $K==@k@K", "royal{K}",
+                      "the drop rule's first drop is Black's, so Black moves first");
 }
 END_TEST
 
@@ -1310,6 +1366,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, hexagonal_boards_redefine_the_basic_letters);
   tcase_add_test(tc, hexagonal_boards_refuse_what_the_text_leaves_open);
   tcase_add_test(tc, prefixed_pieces_are_pieces_of_their_own);
+  tcase_add_test(tc, drop_rules_open_the_game);
   tcase_add_test(tc, promotion_rules_of_other_prefixes);
   tcase_add_test(tc, promotion_on_the_boards_of_the_promoted_form);
   tcase_add_test(tc, landing_on_unmoved_pieces);

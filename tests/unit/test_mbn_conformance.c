@@ -8,7 +8,8 @@
  * left out. A bare move is the move of a piece X beside K, C, L and P (piece
  * sets name them); a whole definition (`PS=mfWcfF`, `@Y=fN :X:=Y02`,
  * `O-O=...`) is the pieces text beside K, and beside K Q R B N P for a
- * promotion (`+P==QRBN`). Board transitions need levels, so
+ * promotion (`+P==QRBN`); a drop rule (`K $K==@k@K`) starts with the kings in
+ * the hands, Black to move. Board transitions need levels, so
  * examples with '<' are played on 5x5x5, and those of 4D boards (<z;w>,
  * <4d>, <3o>, ...) on 3x3x3x3. */
 #include <check.h>
@@ -59,6 +60,8 @@ static Expect outcome(const char *example, char *message, size_t size) {
     snprintf(pieces, sizeof pieces, "K Q R B N P %s", example);
   else
     snprintf(pieces, sizeof pieces, "K %s", example);
+  /* a drop rule ($K==@k@K) drops the kings: they start in the hands, Black to move */
+  bool drops = strstr(example, "==@") != NULL;
   char text[1024];
   snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n",
            four_d   ? "3x3x3x3"
@@ -66,6 +69,7 @@ static Expect outcome(const char *example, char *message, size_t size) {
                     : "8x8",
            four_d   ? "2k/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/3|3/3/K2 w - - 0 1"
            : levels ? "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1"
+           : drops  ? "8/8/8/8/8/8/8/8[Kk] b - - 0 1"
                     : "7k/8/8/8/8/8/8/K7 w - - 0 1",
            pieces);
   VariantDiagnostics diags = {0};

@@ -19,6 +19,7 @@ typedef struct {
 static const Example ACCEPTED[] = {
     {"PS=mfWcfF", 8, 8},
     {"Q #Q $Q=fQ %N &K", 8, 8},
+    {"K W S $K==@k@K@w@S", 8, 8},
     {"K L W N C P Y *KLWNCP==Y", 8, 8},
     {"R B N P #R #B #N #P Q=mQ+c{QRBNP}Q #Q=mQ+c{#Q#R#B#N#P}Q ##Q", 8, 8},
     {"K Q N +Q=QN ++Q +N=W ++N==Q", 8, 8},
@@ -159,7 +160,10 @@ typedef struct {
 static const Rejected REJECTED[] = {
     {"Q *Q=fQ", "piece prefix '*' is not supported on a piece"},
     {"Q #Q==Q +Q==R", "promotion rules of two prefixes ('#' and '+') are not supported"},
-    {"$K==@k@K@w@S", "drop rules ('$K==@...', MBN section 5) are not supported"},
+    {"K $K==@kK", "a drop rule lists drops: '@' and a piece letter each"},
+    {"K K==@k", "a drop rule is named by one prefixed letter"},
+    {"K $K==@", "expected a piece letter after '@'"},
+    {"K Q +Q==Q@K", "'@' cannot follow promotion letters"},
     {"G=K+F02 +G=P !+G/DragonResurrection/", "piece prefix '!' is not supported"},
     {"+G +G/DragonResurrection/==+D", "announcement suffixes"},
     {"+P==Q +p==I", "needs a piece 'P'"},
