@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mbn/fbr_internal.h"
 #include "mbn/mbn_lower.h"
 
 typedef struct {
@@ -404,7 +403,7 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
 }
 
 /* The drop rule ($K==@k@K@w@S, MBN §5): the drops in order, type * 2 +
- * colour each, in the rules' arena (mbn/fbr_rules.c). The sequence's drops
+ * colour each. The sequence's drops
  * are compulsory (drop_compulsory) and made from the hands (drops); each
  * drop is the mover's, so the sides must alternate as the text's do. */
 static bool compile_drop_sequence(LowerContext *lc, const AstProgram *prog) {
@@ -421,8 +420,7 @@ static bool compile_drop_sequence(LowerContext *lc, const AstProgram *prog) {
     rule = def;
   }
   if (!rule) return true;
-  uint16_t *steps =
-      (uint16_t *)(void *)fbr_zone_new(r, (int)(sizeof *steps * (size_t)rule->drop_count));
+  uint16_t *steps = calloc((size_t)rule->drop_count, sizeof *steps); /* variant_free frees it */
   if (!steps) {
     def_error(lc, rule, rule->letters[0], "out of memory for the drop rule");
     return false;
@@ -441,6 +439,7 @@ static bool compile_drop_sequence(LowerContext *lc, const AstProgram *prog) {
       snprintf(message, sizeof message,
                "the drop rule drops '%s', which is not a piece of this variant", written);
       def_error(lc, rule, written, message);
+      free(steps);
       return false;
     }
     Color color = black ? BLACK : WHITE;
@@ -450,6 +449,7 @@ static bool compile_drop_sequence(LowerContext *lc, const AstProgram *prog) {
                "(the text's $K==@k@K@w@S)",
                written, black ? "Black" : "White");
       def_error(lc, rule, written, message);
+      free(steps);
       return false;
     }
     steps[i] = (uint16_t)(type * 2 + (int)color);
@@ -898,6 +898,7 @@ void variant_free(Variant *v) {
   free(v->shape.hole);
   for (int c = 0; c < COLOR_NB; c++) free(v->rules.promotion_zone[c]);
   free(v->rules.hill);
+  free(v->rules.drop_sequence);
   free(v->start_fen);
   memset(v, 0, sizeof *v);
 }

@@ -174,8 +174,8 @@ static bool setup_check_board(Variant *v, const char *fen, const char *end, Vari
 /* MBN's drop rule ($K==@k@K@w@S) drops pieces from the hands: the setup's
  * holdings must hold each, and the side to move is the first drop's. */
 static bool setup_check_drop_sequence(const Variant *v, int held[COLOR_NB][PIECE_TYPE_MAX],
-                                      VariantPos held_at, bool black_moves, VariantPos side_at,
-                                      VariantDiagnostics *diags) {
+                                      const char *held_text, VariantPos held_at, bool black_moves,
+                                      VariantPos side_at, VariantDiagnostics *diags) {
   const VariantRules *r = &v->rules;
   if (!r->drop_sequence_len) return true;
   for (int i = 0; i < r->drop_sequence_len; i++) {
@@ -185,10 +185,19 @@ static bool setup_check_drop_sequence(const Variant *v, int held[COLOR_NB][PIECE
     char letter[PIECE_LETTER_MAX];
     snprintf(letter, sizeof letter, "%s", v->pieces[type].letter);
     for (char *c = letter; color == BLACK && *c; c++) *c = (char)tolower((unsigned char)*c);
+    char quoted[48];
+    size_t len = 0;
+    while (held_text[len] && !isspace((unsigned char)held_text[len])) len++;
+    variant_diag_quote(quoted, sizeof quoted, held_text, len, false);
+    char holds[96];
+    if (len)
+      snprintf(holds, sizeof holds, "the holdings '%s' hold %d", quoted, held[color][type]);
+    else
+      snprintf(holds, sizeof holds, "the setup has no holdings");
     variant_diag_add(diags, held_at,
-                     "the drop rule drops %d '%s' but the setup's holdings hold %d: its pieces "
-                     "start in the hands ([...] after the board)",
-                     wanted, letter, held[color][type]);
+                     "the drop rule drops %d '%s' but %s: its pieces start in the hands ([...] "
+                     "after the board)",
+                     wanted, letter, holds);
     return false;
   }
   bool first_black = (r->drop_sequence[0] & 1) == BLACK;
@@ -274,7 +283,8 @@ bool variant_check_setup(Variant *v, const char *fen, VariantPos pos, VariantDia
     variant_diag_quote(quoted, sizeof quoted, field[0], field_len[0], false);
     variant_diag_add(diags, at, "side to move must be 'w' or 'b', not '%s'", quoted);
     ok = false;
-  } else if (ok && !setup_check_drop_sequence(v, held, held_at, field[0][0] == 'b', at, diags)) {
+  } else if (ok && !setup_check_drop_sequence(v, held, board_end, held_at, field[0][0] == 'b', at,
+                                              diags)) {
     ok = false;
   }
   for (int i = 1; i < fields; i++) {

@@ -903,7 +903,8 @@ START_TEST(drop_rules_open_the_game) {
   ck_assert_str_eq(moves, "b1a1 b1b2 b1c1");
   iv_done(pos, lib);
   static const char *const refused[][3] = {
-      {"K W S $K==@k@K@w@S", "royal{K}", "the drop rule drops 1 'w' but the setup's holdings"},
+      {"K W S $K==@k@K@w@S", "royal{K}",
+       "the drop rule drops 1 'w' but the holdings '[Kk]' hold 0"},
       {"K W S $K==@k@w@K", "royal{K}", "is a second drop by Black in a row"},
       {"K $K==@k@:ZZ:", "royal{K}", "the drop rule drops ':ZZ:', which is not a piece"},
       {"K $K==@k $Q==@K", "royal{K}", "a second drop rule"},
@@ -913,6 +914,8 @@ START_TEST(drop_rules_open_the_game) {
                         refused[i][2]);
   expect_load_refused("4x4", "4/4/4/4[Kk] w - - 0 1", "K $K==@k@K", "royal{K}",
                       "the drop rule's first drop is Black's, so Black moves first");
+  expect_load_refused("4x4", "3K/4/4/k3 b - - 0 1", "K $K==@k@K", "royal{K}",
+                      "the drop rule drops 1 'k' but the setup has no holdings");
 }
 END_TEST
 
