@@ -387,6 +387,23 @@ static void fen_fresh_pieces(Position *pos) {
   }
 }
 
+/* The partner the royal's own file letter names (MBN's vertical castling,
+ * O-O-O-O): the partner-type piece of colour c on the royal's file ahead of
+ * it, the farthest one first (as K and Q name the outer partners). */
+static Square vertical_partner(const Position *pos, Color c, Square royal) {
+  const Geometry *geo = &pos->geo;
+  int file = geo_file(geo, royal), level = geo_level(geo, royal), from = geo_rank(geo, royal);
+  int far = c == WHITE ? geo->ranks - 1 : 0, dir = c == WHITE ? -1 : 1;
+  for (int rank = far; rank != from; rank += dir) {
+    Square sq = geo_square(geo, file, rank, level);
+    Piece p = sq == SQ_NONE ? PIECE_NONE : pos->board[sq];
+    if (piece_is_real(p) && piece_color(p) == c &&
+        type_set_has(&pos->variant->rules.castling.partners[CASTLE_VERTICAL], piece_type(p)))
+      return sq;
+  }
+  return SQ_NONE;
+}
+
 static void fen_read_castling(Position *pos, const char *field) {
   const Geometry *geo = &pos->geo;
   bool gating = pos->variant->rules.gating;
@@ -416,12 +433,14 @@ static void fen_read_castling(Position *pos, const char *field) {
     Square partner = SQ_NONE;
     if (ch == 'K' || ch == 'Q') {
       partner = kq_partner(pos, c, ch == 'K' ? 0 : 1, royal);
+    } else if (ch - 'A' == rf) {
+      if (pos->variant->rules.castling.vertical) partner = vertical_partner(pos, c, royal);
     } else if (ch >= 'A' && ch - 'A' < geo->files) {
       Square sq = geo_square(geo, ch - 'A', rank, 0);
       if (is_partner(pos, sq, c, ch - 'A' > rf ? 0 : 1)) partner = sq;
     }
     if (partner == SQ_NONE) continue;
-    int side = geo_file(geo, partner) > rf ? 0 : 1;
+    int side = pos_castling_side(geo, royal, partner);
     pos->st.castle_partner[c][side] = partner;
     pos->st.castle_royal[c] = royal;
     pos->board[partner] |= PIECE_UNMOVED;
@@ -658,7 +677,7 @@ bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen) {
   memset(&pos->bb128, 0, sizeof pos->bb128); /* the wider member: every width's bitboards */
   memset(&pos->st, 0, sizeof pos->st);
   for (int c = 0; c < COLOR_NB; c++) {
-    pos->st.castle_partner[c][0] = pos->st.castle_partner[c][1] = SQ_NONE;
+    for (int side = 0; side < CASTLE_SIDES; side++) pos->st.castle_partner[c][side] = SQ_NONE;
     pos->st.castle_royal[c] = SQ_NONE;
   }
   pos->st.ep_victim = SQ_NONE;
@@ -735,10 +754,11 @@ static int fen_write_rights(const Position *pos, Color c, char *buf, size_t bufl
   bool kq = false; /* a K or Q letter, which also names the royal */
   /* Chess960 mode and castling=chess960 write Shredder-FEN, as Stockfish */
   bool shredder = pos->chess960 || v->rules.chess960;
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < CASTLE_SIDES; i++) {
     Square p = st->castle_partner[c][i];
     if (p == SQ_NONE) continue;
-    bool letter = !shredder && kq_partner(pos, c, i, royal) == p;
+    /* a vertical right is the royal's file letter (vertical_partner) */
+    bool letter = i != CASTLE_VERTICAL && !shredder && kq_partner(pos, c, i, royal) == p;
     kq |= letter;
     put_right(c, letter ? -1 - i : geo_file(geo, p), buf, buflen, n);
     written++;
@@ -765,7 +785,16 @@ static int fen_write_rights(const Position *pos, Color c, char *buf, size_t bufl
     if (sq == st->castle_partner[c][0] || sq == st->castle_partner[c][1]) continue;
     if (sq == royal && castles && (kq || !v->rules.gating)) continue;
     bool pawnlike = pos->tables->start_cells && pos->tables->pawn_like[piece_type(p)];
-    if (!(gates || (!v->rules.gating && !pawnlike && has_initial_moves(v, piece_type(p), c))))
+    /* with vertical castling (O-O-O-O) an unmoved royal may still gain a
+     * right by a promotion on its file: its letter keeps it unmoved. The
+     * reader takes the letter for a right when a partner stands ahead on the
+     * file, so beside a partner without the right the letter is left out
+     * (the royal then counts as moved: a FEN cannot tell both apart). */
+    bool vertical = v->rules.castling.enabled && v->rules.castling.vertical &&
+                    pos->tables->royal_of[c][piece_type(p)] &&
+                    vertical_partner(pos, (Color)c, sq) == SQ_NONE;
+    if (!(gates || vertical ||
+          (!v->rules.gating && !pawnlike && has_initial_moves(v, piece_type(p), c))))
       continue;
     put_right(c, f, buf, buflen, n);
     written++;

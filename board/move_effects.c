@@ -181,6 +181,30 @@ void effects_dropped_castling(Position *pos, Color us, int to, Undo *undo) {
   }
 }
 
+/* MBN's vertical castling (O-O-O-O, §13): "the square of the associate will
+ * become the castle right with promotion to a Rook (in general this is
+ * possible only on the file of the King)". A piece of colour c promoted on
+ * sq to a partner type gets the right when an unmoved royal of c stands on
+ * its castling rank on that file; it counts as unmoved from then on, as
+ * castling=dropped's pieces do. */
+void effects_promoted_castling(Position *pos, Color c, int sq, Undo *undo) {
+  const VariantRules *r = &pos->variant->rules;
+  const Geometry *geo = &pos->geo;
+  Piece p = pos->board[sq];
+  if (!r->castling.enabled || !piece_is_real(p) || piece_color(p) != c ||
+      !type_set_has(&r->castling.partners[CASTLE_VERTICAL], piece_type(p)))
+    return;
+  int rank = c == WHITE ? r->castling.rank : geo->ranks - 1 - r->castling.rank;
+  Square royal = geo_square(geo, geo_file(geo, sq), rank, geo_level(geo, sq));
+  Piece k = royal == SQ_NONE ? PIECE_NONE : pos->board[royal];
+  if (royal == (Square)sq || !piece_is_real(k) || piece_color(k) != c || !(k & PIECE_UNMOVED) ||
+      !type_set_has(&pos->tables->royal_mask[c], piece_type(k)))
+    return;
+  /* the partner stands ahead of the royal, as seen by its side */
+  if ((geo_rank(geo, sq) > rank) != (c == WHITE)) return;
+  castle_grant(pos, c, CASTLE_VERTICAL, royal, sq, undo);
+}
+
 /* wall=...: the move's wall goes on sq; under wall=duck every wall standing
  * is taken off first (Fairy-Stockfish clears all its wall squares). */
 static void wall_put(Position *pos, int sq, Undo *undo) {

@@ -23,6 +23,8 @@ void effects_of_capture(Position *pos, int sq, int mover, Undo *undo);
 void effects_aimed(Position *pos, int mover, int to, Undo *undo);
 /* castling=dropped: a piece of colour us dropped on to. */
 void effects_dropped_castling(Position *pos, Color us, int to, Undo *undo);
+/* O-O-O-O: a piece of colour c promoted on sq (its vertical castling right). */
+void effects_promoted_castling(Position *pos, Color c, int sq, Undo *undo);
 /* wall=...: the move's wall on sq. */
 void effects_place_wall(Position *pos, int sq, Undo *undo);
 /* flip=line / flip=around, after move m has landed. */

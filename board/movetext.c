@@ -19,6 +19,9 @@ static bool castling_as_king_takes_rook(const Position *pos, Move move) {
   if (pos->chess960 || pos->variant->rules.chess960) return true;
   const Geometry *geo = &pos->geo;
   int from = move_from(move), to = move_to(move);
+  /* vertical castling (O-O-O-O): a royal's own forward move could have the
+   * text of its destination, never that of its partner's square */
+  if (pos_castling_side(geo, from, move_extra1(move)) == CASTLE_VERTICAL) return true;
   int files = geo_file(geo, to) - geo_file(geo, from);
   return geo_rank(geo, to) == geo_rank(geo, from) && geo_level(geo, to) == geo_level(geo, from) &&
          files >= -1 && files <= 1;

@@ -209,7 +209,7 @@ static void ep_set(Position *pos, int from, int to) {
 static void castling_update(Position *pos) {
   PosState *st = &pos->st;
   for (int c = 0; c < COLOR_NB; c++)
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < CASTLE_SIDES; i++) {
       Square p = st->castle_partner[c][i];
       if (p == SQ_NONE) continue;
       Square r = st->castle_royal[c];
@@ -225,6 +225,15 @@ static void castling_update(Position *pos) {
 void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, Square *royal_to,
                           Square *partner_to) {
   const CastlingRule *cr = &pos->variant->rules.castling;
+  if (side == CASTLE_VERTICAL) {
+    /* along the royal's file; the ranks are White's, mirrored for Black */
+    const Geometry *geo = &pos->geo;
+    int f = geo_file(geo, rank_sq), level = geo_level(geo, rank_sq), top = geo->ranks - 1;
+    int kr = cr->vertical_king_rank, pr = cr->vertical_partner_rank;
+    *royal_to = geo_square(geo, f, c == WHITE ? kr : top - kr, level);
+    *partner_to = geo_square(geo, f, c == WHITE ? pr : top - pr, level);
+    return;
+  }
   /* squares of one rank are consecutive flat indices (geometry.h) */
   int row = rank_sq - geo_file(&pos->geo, rank_sq), files = pos->geo.files;
   int kf = cr->king_file[side], pf = cr->partner_file[side];
@@ -296,7 +305,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
   }
   case MOVE_CASTLING: {
     int partner = move_extra1(m);
-    int side = geo_file(&pos->geo, partner) > geo_file(&pos->geo, from) ? 0 : 1;
+    int side = pos_castling_side(&pos->geo, from, partner);
     Square royal_to, partner_to;
     pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
     Piece royal = pos->board[from] & ~PIECE_HISTORY, rook = pos->board[partner] & ~PIECE_HISTORY;
@@ -357,6 +366,8 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
           pos->variant->pieces[mover].promoted_from != promo)
         p |= PIECE_PROMOTED;
       pos_put_piece(pos, to, p, undo);
+      if (pos->variant->rules.castling.vertical)
+        effects_promoted_castling(pos, piece_color(p), to, undo);
     }
     if (blast >= 0 && pos->tables->capture_effects) effects_of_capture(pos, blast, mover, undo);
     /* a double step that promotes (epicatomic's Black pawn reaching rank 5)
@@ -470,7 +481,7 @@ uint64_t pos_compute_key(const Position *pos) {
   for (int c = 0; c < COLOR_NB; c++) {
     for (int t = 0; t < PIECE_TYPE_MAX; t++)
       if (pos->hand[c][t]) key ^= zobrist_hand(c, t, pos->hand[c][t]);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < CASTLE_SIDES; i++)
       if (st->castle_partner[c][i] != SQ_NONE) key ^= zobrist_castle(st->castle_partner[c][i]);
     if (pos->variant->rules.check_limit > 0) key ^= zobrist_checks(c, st->checks_given[c]);
   }

@@ -68,7 +68,15 @@ static inline bool piece_is_real(Piece p) {
   return p != PIECE_NONE && p != PIECE_WALL;
 }
 
-#define EP_SQUARES_MAX   4  /* squares a multi-step move may be captured on */
+#define EP_SQUARES_MAX 4 /* squares a multi-step move may be captured on */
+/* The side of a castling move from royal_from with the partner on partner:
+ * short when the partner stands to the right, long to the left, vertical on
+ * the royal's own file (MBN's O-O-O-O). */
+static inline int pos_castling_side(const Geometry *geo, int royal_from, int partner) {
+  int rf = geo_file(geo, royal_from), pf = geo_file(geo, partner);
+  return pf > rf ? CASTLE_SHORT : pf < rf ? CASTLE_LONG : CASTLE_VERTICAL;
+}
+
 #define UNDO_CHANGES_MAX 40 /* squares one move may change (atomic blasts included) */
 
 /* The part of the position that is copied into Undo and restored as a whole. */
@@ -77,9 +85,10 @@ typedef struct {
   /* Forward-only pieces by square (xor) and the other pieces by type (sum):
    * what the search's correction history is indexed by (tables.h). */
   uint64_t pawn_key, material_key;
-  Square castle_partner[COLOR_NB][2]; /* partner square with a right: [0] short, [1] long */
-  Square castle_royal[COLOR_NB];      /* where the castling royal starts */
-  Square ep_squares[EP_SQUARES_MAX];  /* squares an e.p. capture may land on */
+  Square castle_partner[COLOR_NB][CASTLE_SIDES]; /* partner square with a right: short, long,
+                                                    vertical (CASTLE_SHORT ..) */
+  Square castle_royal[COLOR_NB];                 /* where the castling royal starts */
+  Square ep_squares[EP_SQUARES_MAX];             /* squares an e.p. capture may land on */
   int ep_count;
   Square ep_victim; /* the piece an e.p. capture removes */
   int rule50;       /* halfmove clock: plies since the last capture, drop, promotion or

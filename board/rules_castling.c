@@ -34,6 +34,50 @@ static bool square_faces_royal(const Position *pos, int s, Color us) {
   return false;
 }
 
+/* The lowest and highest of the four lines (files or ranks) a castling
+ * touches: the royal's and the partner's, before and after. */
+static void span_of_four(const int v[4], int *lo, int *hi) {
+  *lo = *hi = v[0];
+  for (int i = 1; i < 4; i++) {
+    if (v[i] < *lo) *lo = v[i];
+    if (v[i] > *hi) *hi = v[i];
+  }
+}
+
+/* MBN's vertical castling (O-O-O-O): the royal and its partner on one file
+ * go to their ranks; the squares between the four must be empty (each may
+ * pass the other) and a royal may not start on, pass or reach an attacked
+ * square. */
+static void gen_vertical_castling(const Position *pos, Square royal, Square partner,
+                                  MoveList *list) {
+  const Geometry *geo = &pos->geo;
+  Color us = pos->side;
+  Square royal_to, partner_to;
+  pos_castling_squares(pos, us, CASTLE_VERTICAL, royal, &royal_to, &partner_to);
+  if (royal_to == SQ_NONE || partner_to == SQ_NONE) return;
+  int ranks[4] = {geo_rank(geo, royal), geo_rank(geo, royal_to), geo_rank(geo, partner),
+                  geo_rank(geo, partner_to)};
+  int lo, hi;
+  span_of_four(ranks, &lo, &hi);
+  int file = geo_file(geo, royal), level = geo_level(geo, royal);
+  for (int rank = lo; rank <= hi; rank++) {
+    Square s = geo_square(geo, file, rank, level);
+    if (s != royal && s != partner && pos->board[s] != PIECE_NONE) return;
+  }
+  if (!pos->variant->rules.royal_may_be_exposed &&
+      pos->tables->royal_of[us][piece_type(pos->board[royal])]) {
+    int a = ranks[0], b = ranks[1], dir = b >= a ? 1 : -1;
+    for (int rank = a;; rank += dir) {
+      Square s = geo_square(geo, file, rank, level);
+      if (pos_royal_square_attacked(pos, s, us) ||
+          (pos->variant->rules.kings_may_not_face && square_faces_royal(pos, s, us)))
+        return;
+      if (rank == b) break;
+    }
+  }
+  move_list_push(list, move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0));
+}
+
 /* Castling: the royal and its partner go to their files; everything between
  * must be empty and the royal may not pass an attacked square. */
 void rules_gen_castling(const Position *pos, MoveList *list) {
@@ -42,6 +86,8 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
   Square royal = pos->st.castle_royal[us];
   if (!r->castling.enabled || royal == SQ_NONE) return;
   const Geometry *geo = &pos->geo;
+  if (pos->st.castle_partner[us][CASTLE_VERTICAL] != SQ_NONE)
+    gen_vertical_castling(pos, royal, pos->st.castle_partner[us][CASTLE_VERTICAL], list);
   int start_attacked = -1; /* unknown yet */
   for (int side = 0; side < 2; side++) {
     Square partner = pos->st.castle_partner[us][side];
@@ -51,11 +97,8 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
     if (royal_to == SQ_NONE || partner_to == SQ_NONE) continue;
     int files[4] = {geo_file(geo, royal), geo_file(geo, royal_to), geo_file(geo, partner),
                     geo_file(geo, partner_to)};
-    int lo = files[0], hi = files[0];
-    for (int i = 1; i < 4; i++) {
-      if (files[i] < lo) lo = files[i];
-      if (files[i] > hi) hi = files[i];
-    }
+    int lo, hi;
+    span_of_four(files, &lo, &hi);
     /* the four files lie on the royal's rank: flat indices of one row */
     int row = royal - files[0];
     bool ok = true;
@@ -118,7 +161,7 @@ void rules_gen_gating(const Position *pos, MoveList *list) {
      * the royal or the partner on the other's start. */
     Square royal_to = SQ_NONE, partner_to = SQ_NONE;
     if (kind == MOVE_CASTLING) {
-      int side = geo_file(&pos->geo, move_extra1(m)) > geo_file(&pos->geo, move_from(m)) ? 0 : 1;
+      int side = pos_castling_side(&pos->geo, move_from(m), move_extra1(m));
       pos_castling_squares(pos, us, side, move_from(m), &royal_to, &partner_to);
     } else if (move_to(m) == move_from(m)) {
       continue;

@@ -95,7 +95,7 @@ void rules_gen_walls(const Position *pos, MoveList *list) {
       vacated = move_extra1(m);
     if (kind == MOVE_CASTLING) {
       Square royal_to, partner_to;
-      int side = geo_file(geo, move_extra1(m)) > geo_file(geo, from) ? 0 : 1;
+      int side = pos_castling_side(geo, from, move_extra1(m));
       pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
       vacated = move_extra1(m);
       filled1 = royal_to;

@@ -173,8 +173,8 @@ uint64_t zobrist_wall(int sq);
 #define ZOBRIST_SIDE 0x9E3779B97F4A7C15ULL
 
 /* Internal to board/ (position.c): the key recomputed from scratch, and the
- * destination squares of a castling move of colour c to side (0 short, 1 long)
- * on the rank of royal_from. */
+ * destination squares of a castling move of colour c to side (CASTLE_SHORT,
+ * CASTLE_LONG: on the rank of royal_from; CASTLE_VERTICAL: on its file). */
 uint64_t pos_compute_key(const Position *pos);
 void pos_castling_squares(const Position *pos, Color c, int side, int royal_from, Square *royal_to,
                           Square *partner_to);

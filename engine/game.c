@@ -215,8 +215,7 @@ int game_legal_moves(Game *game, char *out, size_t out_size) {
 
 static int game_move_castling_side(const Position *position, Move move) {
   if (move_kind(move) != MOVE_CASTLING) return 0;
-  const Geometry *geo = &position->geo;
-  return geo_file(geo, move_extra1(move)) > geo_file(geo, move_from(move)) ? 1 : 2;
+  return 1 + pos_castling_side(&position->geo, move_from(move), move_extra1(move));
 }
 
 int game_castling_side(Game *game, const char *move) {

@@ -14,10 +14,12 @@
 #include "board/movegen.h"
 #include "board/movetext.h"
 
-/* O-O: towards the higher files (1); O-O-O: towards the lower (2). */
+/* O-O: towards the higher files (1); O-O-O: towards the lower (2); O-O-O-O:
+ * along the royal's file (3, MBN's vertical castling). */
 static int san_castling_side(const char *t) {
-  if (!strcmp(t, "O-O") || !strcmp(t, "0-0")) return 1;
-  if (!strcmp(t, "O-O-O") || !strcmp(t, "0-0-0")) return 2;
+  if (!strcmp(t, "O-O") || !strcmp(t, "0-0")) return 1 + CASTLE_SHORT;
+  if (!strcmp(t, "O-O-O") || !strcmp(t, "0-0-0")) return 1 + CASTLE_LONG;
+  if (!strcmp(t, "O-O-O-O") || !strcmp(t, "0-0-0-0")) return 1 + CASTLE_VERTICAL;
   return 0;
 }
 
@@ -26,8 +28,7 @@ static bool san_fits(const Position *pos, Move m, const char *piece, const char 
   const Geometry *geo = &pos->geo;
   if (castle) {
     if (move_kind(m) != MOVE_CASTLING) return false;
-    int side = geo_file(geo, move_extra1(m)) > geo_file(geo, move_from(m)) ? 1 : 2;
-    return side == castle;
+    return 1 + pos_castling_side(geo, move_from(m), move_extra1(m)) == castle;
   }
   if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_CASTLING || move_kind(m) == MOVE_PASS)
     return false;

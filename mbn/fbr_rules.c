@@ -148,6 +148,10 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
     return fbr_error(ctx, castle->pos, rule->text,
                      "castle on a hexagonal board: MBN section 15's castling finds the partner "
                      "by its move (=ij{k}lF0-F), which is not supported");
+  if (!castle && saved.vertical)
+    return fbr_error(ctx, rule->pos, rule->text,
+                     "the pieces line defines vertical castling (O-O-O-O) but the royal rule "
+                     "has no castle: royal{K}=castle{R}");
   if (castle) {
     TypeSet partners = castle->set_count ? fbr_union(castle->sets[0]) : fbr_bit(ctx->variant, "R");
     if (type_set_is_empty(partners) &&
@@ -156,7 +160,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
                        "castle needs a partner piece: castle{R}, and this variant has no R");
     int files = ctx->variant->shape.files;
     r->castling.enabled = true;
-    for (int side = 0; side < 2; side++) {
+    for (int side = 0; side < CASTLE_SIDES; side++) {
       const TypeSet *mbn = &saved.mbn_partners[side];
       r->castling.mbn_partners[side] = *mbn;
       r->castling.partners[side] = type_set_is_empty(*mbn) ? partners : *mbn;
@@ -165,7 +169,12 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
         char message[160];
         snprintf(message, sizeof message,
                  "castle{..} names other partners than the pieces line's %s ({..}%s=...)",
-                 side ? "long castling" : "short castling", side ? "O-O-O" : "O-O");
+                 side == CASTLE_VERTICAL ? "vertical castling"
+                 : side                  ? "long castling"
+                                         : "short castling",
+                 side == CASTLE_VERTICAL ? "O-O-O-O"
+                 : side                  ? "O-O-O"
+                                         : "O-O");
         return fbr_error(ctx, castle->pos, rule->text, message);
       }
     }
@@ -176,6 +185,9 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
     memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
     memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
     memcpy(r->castling.partner_from, saved.partner_from, sizeof saved.partner_from);
+    r->castling.vertical = saved.vertical;
+    r->castling.vertical_king_rank = saved.vertical_king_rank;
+    r->castling.vertical_partner_rank = saved.vertical_partner_rank;
     bool mbn_default = saved.king_file[0] == 6 && saved.partner_file[0] == 5;
     bool unset = !saved.king_file[0] && !saved.partner_file[0] && !saved.king_file[1];
     if (unset || (mbn_default && files != 8)) {

@@ -177,7 +177,7 @@ typedef struct {
   char name[32];           /* |Name| comment */
   AstNode *move;           /* NULL: default definition */
   AstPieceSet promo;       /* DEF_PROMOTION */
-  int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long */
+  int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long, 2 vertical (O-O-O-O) */
   AstNode *castle_partner; /* DEF_CASTLING: the partner's move */
   AstPieceSet castle_set;  /* DEF_CASTLING: {R}O-O=..., the partner's types (MBN §13);
                               count 0 = none written */

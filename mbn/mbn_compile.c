@@ -87,22 +87,32 @@ static void program_remap(MoveProgram *p, int range_base, int filter_base) {
   }
 }
 
-/* O-O=[*]isR[g]=isR[f]: the destination file of a castling move. */
-static int castling_file(LowerContext *lc, const AstDefinition *def, const AstNode *move) {
+/* O-O=[*]isR[g]=isR[f]: the destination file of a castling move; of
+ * O-O-O-O=[*]ifR[3]=ibR[2] (vertical), the destination rank. */
+static int castling_destination(LowerContext *lc, const AstDefinition *def, const AstNode *move) {
+  bool vertical = def->castle_long == CASTLE_VERTICAL;
+  const char *name = vertical ? "O-O-O-O" : "O-O";
   if (move && move->kind == AST_MOD && move->after.present && move->after.count == 1 &&
       !move->after.negated) {
     const AstRangeItem *it = &move->after.items[0];
-    if (!it->special && it->file_lo >= 0 && it->file_lo == it->file_hi && it->rank_lo < 0) {
-      if (it->file_lo >= lc->variant->shape.files) {
-        def_error(lc, def, "O-O", "castling destination file is off the board");
+    int lo = vertical ? it->rank_lo : it->file_lo, hi = vertical ? it->rank_hi : it->file_hi;
+    int other = vertical ? it->file_lo : it->rank_lo;
+    int size = vertical ? lc->variant->shape.ranks : lc->variant->shape.files;
+    if (!it->special && lo >= 0 && lo == hi && other < 0) {
+      if (lo >= size) {
+        def_error(lc, def, name,
+                  vertical ? "castling destination rank is off the board"
+                           : "castling destination file is off the board");
         return -1;
       }
-      return it->file_lo;
+      return lo;
     }
   }
-  def_error(lc, def, "O-O",
-            "only castling definitions that name destination files are "
-            "supported (O-O=[*]isR[g]=isR[f])");
+  def_error(lc, def, name,
+            vertical ? "only vertical castling definitions that name destination ranks are "
+                       "supported (O-O-O-O=[*]ifR[3]=ibR[2])"
+                     : "only castling definitions that name destination files are "
+                       "supported (O-O=[*]isR[g]=isR[f])");
   return -1;
 }
 
@@ -390,10 +400,16 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
       type_set_add(partners, t);
     }
     if (!def->move) continue;
-    int king = castling_file(lc, def, def->move);
-    int partner = king < 0 ? -1 : castling_file(lc, def, def->castle_partner);
+    int king = castling_destination(lc, def, def->move);
+    int partner = king < 0 ? -1 : castling_destination(lc, def, def->castle_partner);
     if (king < 0 || partner < 0) {
       ok = false;
+      continue;
+    }
+    if (def->castle_long == CASTLE_VERTICAL) {
+      c->vertical = true;
+      c->vertical_king_rank = king;
+      c->vertical_partner_rank = partner;
       continue;
     }
     c->king_file[def->castle_long] = king;

@@ -1027,10 +1027,15 @@ static bool parse_at_castling_set(const Parser *p) {
   return close && !strncmp(close + 1, "O-O", 3);
 }
 
-/* Whether text[0..len) ends in a one-file destination range "[g]". */
-static bool ends_in_file(const char *text, int len) {
-  return len >= 3 && text[len - 1] == ']' && text[len - 3] == '[' &&
-         islower((unsigned char)text[len - 2]);
+/* Whether text[0..len) ends in a one-file destination range "[g]", or with
+ * rank set, a one-rank one "[3]" (vertical castling). */
+static bool ends_in_destination(const char *text, int len, bool rank) {
+  if (!rank)
+    return len >= 3 && text[len - 1] == ']' && text[len - 3] == '[' &&
+           islower((unsigned char)text[len - 2]);
+  int i = len - 2;
+  while (i >= 0 && isdigit((unsigned char)text[i])) i--;
+  return len >= 3 && text[len - 1] == ']' && i < len - 2 && i >= 0 && text[i] == '[';
 }
 
 /* Castling is understood in the form that names both destination files,
@@ -1038,7 +1043,7 @@ static bool ends_in_file(const char *text, int len) {
  * indirectly, =ip{k}lD, and the hexagonal =ij{k}lF0-F) are refused here by
  * name, before their piece sets or chains give a message about something
  * else. At the king's move, after "O-O=". */
-static void parse_castling_form(Parser *p) {
+static void parse_castling_form(Parser *p, bool vertical) {
   const char *start = p->lex.src + p->tok.offset;
   int len = 0, split = -1, depth = 0;
   for (; start[len] && !isspace((unsigned char)start[len]); len++) {
@@ -1049,16 +1054,18 @@ static void parse_castling_form(Parser *p) {
   }
   if (split < 0) return; /* parse_expect reports the missing partner */
   const char *partner = start + split + 1;
-  if (!ends_in_file(partner, len - split - 1))
+  const char *form =
+      vertical ? "the rank form O-O-O-O=[*]ifR[3]=ibR[2]" : "the file form O-O=[*]isR[g]=isR[f]";
+  if (!ends_in_destination(partner, len - split - 1, vertical))
     parse_error(p,
                 "castling with an associate found by its move ('%.*s', MBN section 13) is not "
-                "supported; only the file form O-O=[*]isR[g]=isR[f]",
-                len - split - 1 < 24 ? len - split - 1 : 24, partner);
-  if (!ends_in_file(start, split))
+                "supported; only %s",
+                len - split - 1 < 24 ? len - split - 1 : 24, partner, form);
+  if (!ends_in_destination(start, split, vertical))
     parse_error(p,
-                "castling whose royal move '%.*s' names no destination file is not supported; "
-                "only the file form O-O=[*]isR[g]=isR[f]",
-                split < 24 ? split : 24, start);
+                "castling whose royal move '%.*s' names no destination %s is not supported; "
+                "only %s",
+                split < 24 ? split : 24, start, vertical ? "rank" : "file", form);
 }
 
 /* *KLWNCP==X: the first letter's prefix is every letter's ("the promotion
@@ -1170,14 +1177,25 @@ static void parse_definition(Parser *p, AstDefinition *def) {
       if (!(p->tok.kind == TK_UPPER && p->tok.ch == 'O')) parse_error(p, "expected O-O or O-O-O");
       parse_next(p);
       def->castle_long = 1;
-      if (parse_is(p, '-') && !p->tok.space_before)
-        parse_error(p, "vertical castling O-O-O-O is not supported");
+      if (parse_is(p, '-') && !p->tok.space_before) {
+        parse_next(p);
+        if (!(p->tok.kind == TK_UPPER && p->tok.ch == 'O'))
+          parse_error(p, "expected O-O, O-O-O or O-O-O-O");
+        parse_next(p);
+        def->castle_long = 2; /* O-O-O-O: vertical (MBN §13) */
+      }
     }
     if (parse_is(p, '{') && !p->tok.space_before)
       parse_error(p, "castling partner piece sets are not supported");
-    if (parse_at_move_end(p) && !parse_is(p, '=')) return; /* O-O alone: the default */
+    if (parse_at_move_end(p) && !parse_is(p, '=')) {
+      /* "This castling has no default definition, so it must be defined explicitly." */
+      if (def->castle_long == 2)
+        parse_error(p, "vertical castling O-O-O-O has no default: write its moves, "
+                       "O-O-O-O=[*]ifR[3]=ibR[2]");
+      return; /* O-O alone: the default */
+    }
     parse_expect(p, '=', "after O-O");
-    parse_castling_form(p);
+    parse_castling_form(p, def->castle_long == 2);
     def->move = parse_move_definition(p);
     parse_expect(p, '=', "before the castling partner's move");
     def->castle_partner = parse_move_definition(p);

@@ -100,16 +100,28 @@ static inline const TypeSet *piece_promotions(const PieceType *piece, Color c) {
  * c-file, partner to f and d, counted from the a-file; on wider boards the
  * loader scales them as Fairy-Stockfish does). Chess960 rights use the
  * partner's start file, as in X-FEN / Shredder-FEN. */
+enum {
+  CASTLE_SHORT = 0, /* O-O: to the right */
+  CASTLE_LONG,      /* O-O-O: to the left */
+  CASTLE_VERTICAL,  /* O-O-O-O: forward along the royal's file, with a partner ahead on it */
+  CASTLE_SIDES
+};
+
 typedef struct {
   bool enabled;
   int king_file[2];        /* destination file of the royal: [0] short (right), [1] long (left) */
   int partner_file[2];     /* destination file of the partner */
-  TypeSet partners[2];     /* piece types that may be the partner (usually the rook): [0] short,
-                              [1] long; royal=castle{..} for both, or MBN's {C}O-O=... per side */
-  TypeSet mbn_partners[2]; /* {C}O-O=...: the set MBN's definition names (empty: none) */
-  int partner_from[2];     /* file + 1 where a K / Q right seeks its partner, toward the royal
-                              (castling=rookfromshort(N)); 0: from the corner */
-  int rank;                /* White's castling rank (0-based); Black's is mirrored */
+  TypeSet partners[3];     /* piece types that may be the partner (usually the rook): [0] short,
+                              [1] long, [2] vertical; royal=castle{..} for all, or MBN's
+                              {C}O-O=... per side */
+  TypeSet mbn_partners[3]; /* {C}O-O=...: the set MBN's definition names (empty: none) */
+  bool vertical;           /* MBN's O-O-O-O (§13): castling along the royal's file with a partner
+                              ahead of it on that file (CASTLE_VERTICAL) */
+  int vertical_king_rank;  /* its destination ranks, White's (0-based; Black's mirrored) */
+  int vertical_partner_rank;
+  int partner_from[2]; /* file + 1 where a K / Q right seeks its partner, toward the royal
+                          (castling=rookfromshort(N)); 0: from the corner */
+  int rank;            /* White's castling rank (0-based); Black's is mirrored */
 } CastlingRule;
 
 /* What happens when a side has no legal move, and other game results. */

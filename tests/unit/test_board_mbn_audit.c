@@ -703,6 +703,74 @@ START_TEST(castling_partner_sets) {
 }
 END_TEST
 
+/* MBN §13's vertical castling O-O-O-O: along the royal's file with a partner
+ * ahead on it, whose right a promotion to a partner type on that file gives
+ * ("the square of the associate will become the castle right with promotion
+ * to a Rook"). The right is the royal's file letter in the FEN (E / e);
+ * the move is written king-takes-partner (e1e8), which no other move can
+ * be, and the king's destination (e1e3) is read too. Moves counted by hand. */
+START_TEST(vertical_castling) {
+  const char *pieces = "K R P +P==R O-O-O-O=[*]ifR[3]=ibR[2]";
+  VariantLibrary *lib;
+  char error[256], moves[2048];
+  Position *pos = castle_set_position(pieces, "royal{K}=castle{R}",
+                                      "4R3/8/k7/8/8/8/8/4K3 w E - 0 1", &lib, error, sizeof error);
+  Undo undo[2];
+  ck_assert_msg(pos != NULL, "%s", error);
+  /* king 5, rook 13 (e7-e2, a8-d8, f8-h8), castling 1 */
+  ck_assert_uint_eq(perft(pos, 1), 19);
+  iv_make_check(pos, "e1e8", "8/8/k7/8/8/4K3/4R3/8 b - - 1 1");
+  ck_assert_msg(move_from_text(pos, "e1e3", NULL, 0) == move_from_text(pos, "e1e8", NULL, 0),
+                "the king's destination names the castling too");
+  /* the partner moves: no right, the king still unmoved (E) */
+  pos_make_move(pos, iv_make_check(pos, "e8d8", "3R4/8/k7/8/8/8/8/4K3 b E - 1 1"), &undo[0]);
+  pos_make_move(pos, iv_make_check(pos, "a6a5", "3R4/8/8/k7/8/8/8/4K3 w E - 2 2"), &undo[1]);
+  /* back on e8 it has moved: no right, and the FEN leaves the king's letter out */
+  iv_make_check(pos, "d8e8", "4R3/8/8/k7/8/8/8/4K3 b - - 3 2");
+  static const char *const blocked[] = {
+      "4R3/8/k7/4p3/8/8/8/4K3 w E - 0 1", /* a piece between */
+      "4R3/8/k7/8/8/4p3/8/4K3 w E - 0 1", /* on the royal's destination */
+      "4R3/8/k7/8/8/8/7r/4K3 w E - 0 1",  /* e2 attacked: the royal passes it */
+      "4R3/8/k7/8/8/7r/8/4K3 w E - 0 1",  /* e3 attacked: it ends there */
+      "4R3/8/k7/8/8/8/8/4K2r w E - 0 1",  /* in check */
+      "4R3/8/k7/8/8/8/8/4K3 w - - 0 1",   /* no right */
+  };
+  for (size_t i = 0; i < sizeof blocked / sizeof blocked[0]; i++) {
+    ck_assert_msg(pos_set_fen(pos, blocked[i], error, sizeof error), "%s", error);
+    iv_legal_texts(pos, moves, sizeof moves);
+    ck_assert_msg(!strstr(moves, "e1e8") && !strstr(moves, "e1e3"), "%s: %s", blocked[i], moves);
+  }
+  /* the promotion on the king's file grants the right, on another file not */
+  ck_assert_msg(pos_set_fen(pos, "8/3P4/k7/8/8/8/8/4K3 w E - 0 1", error, sizeof error), "%s",
+                error);
+  iv_make_check(pos, "d7d8r", "3R4/8/k7/8/8/8/8/4K3 b E - 0 1"); /* E: the king is unmoved */
+  ck_assert_msg(pos_set_fen(pos, "8/4P3/k7/8/8/8/8/4K3 w - - 0 1", error, sizeof error), "%s",
+                error);
+  iv_make_check(pos, "e7e8r", "4R3/8/k7/8/8/8/8/4K3 b - - 0 1"); /* a king that has moved */
+  ck_assert_msg(pos_set_fen(pos, "8/4P3/k7/8/8/8/8/4K3 w E - 0 1", error, sizeof error), "%s",
+                error);
+  pos_make_move(pos, iv_make_check(pos, "e7e8r", "4R3/8/k7/8/8/8/8/4K3 b E - 0 1"), &undo[0]);
+  pos_make_move(pos, iv_make_check(pos, "a6a5", "4R3/8/8/k7/8/8/8/4K3 w E - 1 2"), &undo[1]);
+  iv_make_check(pos, "e1e8", "8/8/8/k7/8/4K3/4R3/8 b - - 2 2");
+  /* Black's ranks are mirrored: the king to e6, the partner to e7 */
+  ck_assert_msg(pos_set_fen(pos, "4k3/8/8/8/8/K7/8/4r3 b e - 0 1", error, sizeof error), "%s",
+                error);
+  iv_make_check(pos, "e8e1", "8/4r3/4k3/8/8/K7/8/8 w - - 1 2");
+  iv_done(pos, lib);
+  static const char *const refused[][2] = {
+      {"K R O-O-O-O", "vertical castling O-O-O-O has no default"},
+      {"K R O-O-O-O=[*]ifR[c]=ibR[2]", "names no destination rank"},
+      {"K R O-O-O-O=[*]ifR[9]=ibR[2]", "castling destination rank is off the board"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", refused[i][0], "royal{K}=castle",
+                        refused[i][1]);
+  expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K R O-O-O-O=[*]ifR[3]=ibR[2]",
+                      "royal{K}",
+                      "defines vertical castling (O-O-O-O) but the royal rule has no castle");
+}
+END_TEST
+
 /* A side-mover 'P (MBN §2) moves as P turned a quarter clockwise: forward
  * is to the right, its double step is from files a and b (P's [1-2] turned),
  * it captures right-up and right-down, and it promotes on the last file to
@@ -1380,6 +1448,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, promotion_to_the_other_colour);
   tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
+  tcase_add_test(tc, vertical_castling);
   tcase_add_test(tc, four_d_boards);
   tcase_add_test(tc, board_transitions_on_chains);
   suite_add_tcase(suite, tc);

@@ -8,7 +8,8 @@
  * left out. A bare move is the move of a piece X beside K, C, L and P (piece
  * sets name them); a whole definition (`PS=mfWcfF`, `@Y=fN :X:=Y02`,
  * `O-O=...`) is the pieces text beside K, and beside K Q R B N P for a
- * promotion (`+P==QRBN`); a drop rule (`K $K==@k@K`) starts with the kings in
+ * promotion (`+P==QRBN`); castling (`O-O=...`) is beside K and R under
+ * royal{K}=castle; a drop rule (`K $K==@k@K`) starts with the kings in
  * the hands, Black to move. Board transitions need levels, so
  * examples with '<' are played on 5x5x5, and those of 4D boards (<z;w>,
  * <4d>, <3o>, ...) on 3x3x3x3. */
@@ -51,6 +52,7 @@ static Expect outcome(const char *example, char *message, size_t size) {
   bool levels = strchr(example, '<') != NULL;
   /* <z;w> and the operators of MBN section 10 need a 4D board */
   bool four_d = levels && (strchr(example, ';') || strstr(example, "d>") || strstr(example, "o>"));
+  bool castling = strstr(example, "O-O") != NULL;
   char pieces[512];
   if (!is_definition(example))
     snprintf(pieces, sizeof pieces, "K C L P X=%s", example);
@@ -58,12 +60,14 @@ static Expect outcome(const char *example, char *message, size_t size) {
     snprintf(pieces, sizeof pieces, "%s", example);
   else if (example[0] == '+') /* promotions name the orthodox pieces */
     snprintf(pieces, sizeof pieces, "K Q R B N P %s", example);
+  else if (castling) /* castling with the rook, under royal{K}=castle */
+    snprintf(pieces, sizeof pieces, "K R %s", example);
   else
     snprintf(pieces, sizeof pieces, "K %s", example);
   /* a drop rule ($K==@k@K) drops the kings: they start in the hands, Black to move */
   bool drops = strstr(example, "==@") != NULL;
   char text[1024];
-  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = royal{K}\n",
+  snprintf(text, sizeof text, "[v]\nboard = %s\nsetup = %s\npieces = %s\nrules = %s\n",
            four_d   ? "3x3x3x3"
            : levels ? "5x5x5"
                     : "8x8",
@@ -71,7 +75,7 @@ static Expect outcome(const char *example, char *message, size_t size) {
            : levels ? "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1"
            : drops  ? "8/8/8/8/8/8/8/8[Kk] b - - 0 1"
                     : "7k/8/8/8/8/8/8/K7 w - - 0 1",
-           pieces);
+           pieces, castling ? "royal{K}=castle" : "royal{K}");
   VariantDiagnostics diags = {0};
   VariantLibrary *lib = library_new();
   library_add_text(lib, "v.var", text, &diags);

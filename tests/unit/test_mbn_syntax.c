@@ -81,6 +81,8 @@ static const Example ACCEPTED[] = {
      "K|King|=W+F",
      8, 8},
     {"K R O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d]", 8, 8},
+    {"K R {R}O-O-O-O=[*]ifR[3]=ibR[2]", 8, 8},
+    {"K R O-O-O-O=[*]ifR[10]=ibR[9]", 12, 12},
     {"A B C D E F G H I J K L M N O P Q R S T U V W Y Z", 8, 8},
     {"I|Nightrider|=N0 Z|Amazon-Rider|=QI", 8, 8},
     {"@:NR:=N0 I|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:", 8, 8},
@@ -196,6 +198,9 @@ static const Rejected REJECTED[] = {
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "castling with an associate found by its move"},
     {"K R O-O=[*]irD02=ij{!K}lD0-D", "castling with an associate found by its move"},
     {"K R O-O=[*]irR=ip{k}lD", "castling with an associate found by its move"},
+    {"K R O-O-O-O", "vertical castling O-O-O-O has no default"},
+    {"K R O-O-O-O=[*]ifR[3]=ibR", "castling with an associate found by its move"},
+    {"K R O-O-O-O-O=[*]ifR[3]=ibR[2]", "expected"},
     {"K R O-O=[*]irR=ip{!k}lD", "castling with an associate found by its move"},
     {"Q N X", "basic piece X (Explosion"},
 };
@@ -307,6 +312,7 @@ START_TEST(canonical_forms) {
       {"X=(N)(rf)8", "X=(N)(rf)8"},
       {"+P=={^K}", "+P=={^K}"},
       {"O-O=[*]isR[g]=isR[f]", "O-O=[*]isR[g]=isR[f]"},
+      {"O-O-O-O=[*]ifR[3]=ibR[2]", "O-O-O-O=[*]ifR[3]=ibR[2]"},
       {"X=a{^C}p{!^C}R", "X=a{^C}p{!^C}R"},
       /* found by the fuzzer: "offfF" would not parse back */
       {"X=of(ff)F", "X=of(ff)F"},
