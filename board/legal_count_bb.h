@@ -153,9 +153,8 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
        * destination once royal and partner stand on their new squares
        * (nothing is captured; the rules ask nothing else here). */
       int from = move_from(m), partner = move_extra1(m);
-      int side = pos_castling_side(&pos->geo, from, partner);
       Square royal_to, partner_to;
-      pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+      pos_castling_squares(pos, us, from, partner, &royal_to, &partner_to);
       bb_t after = (occupied & ~(BB_ONE << from) & ~(BB_ONE << partner)) | BB_ONE << royal_to |
                    BB_ONE << partner_to;
       if (!BBW(attacked_without)(pos, royal_to, (Color)!us, after, 0)) count++;

@@ -222,9 +222,10 @@ static void castling_update(Position *pos) {
     }
 }
 
-void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, Square *royal_to,
-                          Square *partner_to) {
+void pos_castling_squares(const Position *pos, Color c, int rank_sq, int partner_from,
+                          Square *royal_to, Square *partner_to) {
   const CastlingRule *cr = &pos->variant->rules.castling;
+  int side = pos_castling_side(&pos->geo, rank_sq, partner_from);
   if (side == CASTLE_VERTICAL) {
     /* along the royal's file; the ranks are White's, mirrored for Black */
     const Geometry *geo = &pos->geo;
@@ -237,7 +238,10 @@ void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, S
   /* squares of one rank are consecutive flat indices (geometry.h) */
   int row = rank_sq - geo_file(&pos->geo, rank_sq), files = pos->geo.files;
   int kf = cr->king_file[side], pf = cr->partner_file[side];
-  (void)c;
+  if (cr->indirect[side]) { /* offsets from the partner's file */
+    kf += geo_file(&pos->geo, partner_from);
+    pf += geo_file(&pos->geo, partner_from);
+  }
   *royal_to = kf >= 0 && kf < files ? (Square)(row + kf) : SQ_NONE;
   *partner_to = pf >= 0 && pf < files ? (Square)(row + pf) : SQ_NONE;
 }
@@ -307,7 +311,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int partner = move_extra1(m);
     int side = pos_castling_side(&pos->geo, from, partner);
     Square royal_to, partner_to;
-    pos_castling_squares(pos, us, side, from, &royal_to, &partner_to);
+    pos_castling_squares(pos, us, from, partner, &royal_to, &partner_to);
     Piece royal = pos->board[from] & ~PIECE_HISTORY, rook = pos->board[partner] & ~PIECE_HISTORY;
     pos_remove_piece(pos, from, undo);
     pos_remove_piece(pos, partner, undo);

@@ -173,11 +173,12 @@ uint64_t zobrist_wall(int sq);
 #define ZOBRIST_SIDE 0x9E3779B97F4A7C15ULL
 
 /* Internal to board/ (position.c): the key recomputed from scratch, and the
- * destination squares of a castling move of colour c to side (CASTLE_SHORT,
- * CASTLE_LONG: on the rank of royal_from; CASTLE_VERTICAL: on its file). */
+ * destination squares of colour c's castling from royal_from with the
+ * partner on partner_from (its side: pos_castling_side; short and long on
+ * the royal's rank, vertical on its file). */
 uint64_t pos_compute_key(const Position *pos);
-void pos_castling_squares(const Position *pos, Color c, int side, int royal_from, Square *royal_to,
-                          Square *partner_to);
+void pos_castling_squares(const Position *pos, Color c, int royal_from, int partner_from,
+                          Square *royal_to, Square *partner_to);
 
 /* The type whose letter is letter[0..len) (case-insensitive), or -1. */
 int variant_find_type(const Variant *v, const char *letter, int len);

@@ -399,7 +399,10 @@ static void xb_castling(const Variant *variant, int type, char *text, size_t siz
       file++;
     }
   }
-  int distance = abs(castling->king_file[0] - file);
+  /* MBN's indirect form (king_file an offset from the partner): XBoard's O
+   * castles with the corner piece */
+  int king_to = castling->king_file[0] + (castling->indirect[0] ? variant->shape.files - 1 : 0);
+  int distance = abs(king_to - file);
   size_t length = strlen(text);
   if (distance > 0) snprintf(text + length, size - length, "O%d", distance);
 }

@@ -185,6 +185,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
     memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
     memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
     memcpy(r->castling.partner_from, saved.partner_from, sizeof saved.partner_from);
+    memcpy(r->castling.indirect, saved.indirect, sizeof saved.indirect);
     r->castling.vertical = saved.vertical;
     r->castling.vertical_king_rank = saved.vertical_king_rank;
     r->castling.vertical_partner_rank = saved.vertical_partner_rank;
@@ -233,6 +234,8 @@ static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
       return fbr_error(ctx, files[i]->pos, rule->text, "castling file number is off the board");
     /* partner_from keeps file + 1, so that 0 means "from the corner" */
     *targets[i] = files[i]->number - (i < 4 ? 1 : 0);
+    /* a file named here replaces MBN's indirect form of that side */
+    if (i < 4) r->castling.indirect[i / 2] = false;
   }
   return true;
 }

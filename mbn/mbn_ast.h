@@ -179,6 +179,7 @@ typedef struct {
   AstPieceSet promo;       /* DEF_PROMOTION */
   int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long, 2 vertical (O-O-O-O) */
   AstNode *castle_partner; /* DEF_CASTLING: the partner's move */
+  bool castle_indirect;    /* DEF_CASTLING: Slide Shuffle's O-O=[*]irR=ip{k}lD (MBN §13) */
   AstPieceSet castle_set;  /* DEF_CASTLING: {R}O-O=..., the partner's types (MBN §13);
                               count 0 = none written */
   bool xboard;             /* the move was written `betza:...` (XBoard's Betza): Black's

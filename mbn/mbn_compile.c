@@ -399,6 +399,13 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
       }
       type_set_add(partners, t);
     }
+    if (def->castle_indirect) {
+      int toward = def->castle_long ? 1 : -1; /* from the partner toward the royal */
+      c->indirect[def->castle_long] = true;
+      c->king_file[def->castle_long] = toward;
+      c->partner_file[def->castle_long] = 2 * toward;
+      continue;
+    }
     if (!def->move) continue;
     int king = castling_destination(lc, def, def->move);
     int partner = king < 0 ? -1 : castling_destination(lc, def, def->castle_partner);

@@ -1038,12 +1038,36 @@ static bool ends_in_destination(const char *text, int len, bool rank) {
   return len >= 3 && text[len - 1] == ']' && i < len - 2 && i >= 0 && text[i] == '[';
 }
 
+/* Whether text[0..len) is exactly one of the words (a NULL-ended list). */
+static bool text_is_one_of(const char *text, int len, const char *const *words) {
+  for (; *words; words++)
+    if ((int)strlen(*words) == len && !strncmp(text, *words, (size_t)len)) return true;
+  return false;
+}
+
+/* §13's associate found indirectly, as Slide Shuffle writes it:
+ * O-O=[*]irR=ip{k}lD, O-O-O=[*]ilR=ip{k}rD ("The associate is the piece
+ * which can hop as a Dabbaba over the king in opposite direction as the King
+ * has moved"). The royal slides toward the side's edge; the partner, the
+ * piece it stops next to, hops over it. Only these words are read (the `i`
+ * and `[*]` may be left out; the king's set `{k}` may be written `{K}`). */
+static bool castling_is_indirect(const char *royal, int royal_len, const char *partner,
+                                 int partner_len, bool long_side) {
+  static const char *const royal_right[] = {"[*]irR", "irR", "[*]rR", "rR", NULL};
+  static const char *const royal_left[] = {"[*]ilR", "ilR", "[*]lR", "lR", NULL};
+  static const char *const hop_left[] = {"ip{k}lD", "ip{K}lD", "p{k}lD", "p{K}lD", NULL};
+  static const char *const hop_right[] = {"ip{k}rD", "ip{K}rD", "p{k}rD", "p{K}rD", NULL};
+  return text_is_one_of(royal, royal_len, long_side ? royal_left : royal_right) &&
+         text_is_one_of(partner, partner_len, long_side ? hop_right : hop_left);
+}
+
 /* Castling is understood in the form that names both destination files,
- * O-O=[*]isR[g]=isR[f]; the text's other forms (§13: an associate found
- * indirectly, =ip{k}lD, and the hexagonal =ij{k}lF0-F) are refused here by
- * name, before their piece sets or chains give a message about something
- * else. At the king's move, after "O-O=". */
-static void parse_castling_form(Parser *p, bool vertical) {
+ * O-O=[*]isR[g]=isR[f] (O-O-O-O: ranks), and in the indirect form of Slide
+ * Shuffle (castling_is_indirect); the text's other forms (another indirect
+ * associate, the hexagonal =ij{k}lF0-F) are refused here by name, before
+ * their piece sets or chains give a message about something else. At the
+ * king's move, after "O-O=". Returns whether the form is the indirect one. */
+static bool parse_castling_form(Parser *p, bool vertical, bool long_side) {
   const char *start = p->lex.src + p->tok.offset;
   int len = 0, split = -1, depth = 0;
   for (; start[len] && !isspace((unsigned char)start[len]); len++) {
@@ -1052,20 +1076,23 @@ static void parse_castling_form(Parser *p, bool vertical) {
     if (c == ']' || c == '}' || c == ')') depth--;
     if (c == '=' && depth == 0 && split < 0) split = len;
   }
-  if (split < 0) return; /* parse_expect reports the missing partner */
+  if (split < 0) return false; /* parse_expect reports the missing partner */
   const char *partner = start + split + 1;
+  if (!vertical && castling_is_indirect(start, split, partner, len - split - 1, long_side))
+    return true;
   const char *form =
       vertical ? "the rank form O-O-O-O=[*]ifR[3]=ibR[2]" : "the file form O-O=[*]isR[g]=isR[f]";
   if (!ends_in_destination(partner, len - split - 1, vertical))
     parse_error(p,
                 "castling with an associate found by its move ('%.*s', MBN section 13) is not "
-                "supported; only %s",
+                "supported; only %s, or Slide Shuffle's O-O=[*]irR=ip{k}lD",
                 len - split - 1 < 24 ? len - split - 1 : 24, partner, form);
   if (!ends_in_destination(start, split, vertical))
     parse_error(p,
                 "castling whose royal move '%.*s' names no destination %s is not supported; "
                 "only %s",
                 split < 24 ? split : 24, start, vertical ? "rank" : "file", form);
+  return false;
 }
 
 /* *KLWNCP==X: the first letter's prefix is every letter's ("the promotion
@@ -1195,7 +1222,14 @@ static void parse_definition(Parser *p, AstDefinition *def) {
       return; /* O-O alone: the default */
     }
     parse_expect(p, '=', "after O-O");
-    parse_castling_form(p, def->castle_long == 2);
+    def->castle_indirect = parse_castling_form(p, def->castle_long == 2, def->castle_long == 1);
+    if (def->castle_indirect) {
+      /* read as a whole (castling_is_indirect): its {k} is the castling
+       * royal, not a piece set of a move */
+      do parse_next(p);
+      while (p->tok.kind != TK_EOF && !p->tok.space_before);
+      return;
+    }
     def->move = parse_move_definition(p);
     parse_expect(p, '=', "before the castling partner's move");
     def->castle_partner = parse_move_definition(p);

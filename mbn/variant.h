@@ -111,6 +111,9 @@ typedef struct {
   bool enabled;
   int king_file[2];        /* destination file of the royal: [0] short (right), [1] long (left) */
   int partner_file[2];     /* destination file of the partner */
+  bool indirect[2];        /* MBN's O-O=[*]irR=ip{k}lD (Slide Shuffle): king_file and
+                              partner_file are offsets from the partner's start file (-1, -2
+                              short; 1, 2 long): the royal stops next to it, it hops over */
   TypeSet partners[3];     /* piece types that may be the partner (usually the rook): [0] short,
                               [1] long, [2] vertical; royal=castle{..} for all, or MBN's
                               {C}O-O=... per side */

@@ -771,6 +771,42 @@ START_TEST(vertical_castling) {
 }
 END_TEST
 
+/* MBN §13's indirect associate, Slide Shuffle's O-O=[*]irR=ip{k}lD
+ * O-O-O=[*]ilR=ip{k}rD: the royal slides toward the partner and stops next
+ * to it, the partner hops over it ("The associate is the piece which can hop
+ * as a Dabbaba over the king in opposite direction as the King has moved").
+ * Moves counted by hand. */
+START_TEST(indirect_castling) {
+  const char *pieces = "K R O-O=[*]irR=ip{k}lD O-O-O=[*]ilR=ip{k}rD";
+  VariantLibrary *lib;
+  char error[256], moves[2048];
+  Position *pos =
+      castle_set_position(pieces, "royal{K}=castle{R}", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                          &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  /* rooks 10 and 9, king 5, castling 2 */
+  ck_assert_uint_eq(perft(pos, 1), 26);
+  iv_make_check(pos, "e1g1", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  iv_make_check(pos, "e1b1", "r3k2r/8/8/8/8/8/8/1KR4R b kq - 1 1"); /* next to a1, not c1 */
+  /* rooks on b1 and g1: the king stops on f1 (written e1g1: f1 is a step
+   * away) and on c1, the rooks hop to e1 and d1 */
+  ck_assert_msg(pos_set_fen(pos, "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBkq - 0 1", error, sizeof error),
+                "%s", error);
+  iv_make_check(pos, "e1g1", "r3k2r/8/8/8/8/8/8/1R2RK2 b kq - 1 1");
+  iv_make_check(pos, "e1c1", "r3k2r/8/8/8/8/8/8/2KR2R1 b kq - 1 1");
+  /* Black's, mirrored */
+  ck_assert_msg(pos_set_fen(pos, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", error, sizeof error), "%s",
+                error);
+  iv_make_check(pos, "e8b8", "1kr4r/8/8/8/8/8/8/R3K2R w KQ - 1 2");
+  /* a partner next to the royal: the royal cannot slide, no castling */
+  ck_assert_msg(pos_set_fen(pos, "4k3/8/8/8/8/8/8/4KR2 w F - 0 1", error, sizeof error), "%s",
+                error);
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_str_eq(moves, "e1d1 e1d2 e1e2 e1f2 f1f2 f1f3 f1f4 f1f5 f1f6 f1f7 f1f8 f1g1 f1h1");
+  iv_done(pos, lib);
+}
+END_TEST
+
 /* A side-mover 'P (MBN §2) moves as P turned a quarter clockwise: forward
  * is to the right, its double step is from files a and b (P's [1-2] turned),
  * it captures right-up and right-down, and it promotes on the last file to
@@ -1449,6 +1485,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, side_movers_turn_a_quarter);
   tcase_add_test(tc, castling_partner_sets);
   tcase_add_test(tc, vertical_castling);
+  tcase_add_test(tc, indirect_castling);
   tcase_add_test(tc, four_d_boards);
   tcase_add_test(tc, board_transitions_on_chains);
   suite_add_tcase(suite, tc);

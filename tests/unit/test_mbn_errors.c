@@ -84,7 +84,7 @@ static const ErrorCase CASES[] = {
     {"X=KNADcaKmabK", 1, 8, "'a' (move or capture) beside 'm' or a plain 'c' on one move"},
     {"X=O2", 1, 4, "a count on the null leaper O ('O2') is no move"},
     /* castling forms other than the file form, named (audit 16) */
-    {"K R O-O=[*]irR=ip{k}lD", 1, 9, "castling with an associate found by its move ('ip{k}lD'"},
+    {"K R O-O=[*]irR=ip{k}rD", 1, 9, "castling with an associate found by its move ('ip{k}rD'"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", 1, 9,
      "castling with an associate found by its move ('ij{k}lF0-F'"},
     {"K R O-O=[*]irD02=isR[f]", 1, 9, "castling whose royal move '[*]irD02' names no"},

@@ -197,7 +197,7 @@ static const Rejected REJECTED[] = {
     {"C<1;1>=F0+<+-1;+-1>O C<*;*>=F6+<+-1;+-1>O", "a 4D board identifier <z;w> needs a 4D board"},
     {"K R O-O=[*]ir(F02-[F])=ij{k}lF0-F", "castling with an associate found by its move"},
     {"K R O-O=[*]irD02=ij{!K}lD0-D", "castling with an associate found by its move"},
-    {"K R O-O=[*]irR=ip{k}lD", "castling with an associate found by its move"},
+    {"K R O-O-O=[*]irR=ip{k}lD", "castling with an associate found by its move"},
     {"K R O-O-O-O", "vertical castling O-O-O-O has no default"},
     {"K R O-O-O-O=[*]ifR[3]=ibR", "castling with an associate found by its move"},
     {"K R O-O-O-O-O=[*]ifR[3]=ibR[2]", "expected"},
@@ -313,6 +313,8 @@ START_TEST(canonical_forms) {
       {"+P=={^K}", "+P=={^K}"},
       {"O-O=[*]isR[g]=isR[f]", "O-O=[*]isR[g]=isR[f]"},
       {"O-O-O-O=[*]ifR[3]=ibR[2]", "O-O-O-O=[*]ifR[3]=ibR[2]"},
+      {"O-O=[*]irR=ip{k}lD", "O-O=[*]irR=ip{k}lD"},
+      {"O-O-O=ilR=ip{K}rD", "O-O-O=[*]ilR=ip{k}rD"},
       {"X=a{^C}p{!^C}R", "X=a{^C}p{!^C}R"},
       /* found by the fuzzer: "offfF" would not parse back */
       {"X=of(ff)F", "X=of(ff)F"},
