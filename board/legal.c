@@ -184,7 +184,7 @@ static __attribute__((noinline)) bool legal_last_royal(const Position *pos, Move
   if (move_kind(move) == MOVE_CASTLING && type_set_has(&mine, piece_type(pos->board[from]))) {
     int side = pos_castling_side(&pos->geo, from, move_extra1(move));
     Square royal_to, partner_to;
-    pos_castling_squares(pos, us, from, move_extra1(move), &royal_to, &partner_to);
+    pos_castling_squares(pos, us, side, from, move_extra1(move), &royal_to, &partner_to);
     int step = (side == CASTLE_VERTICAL ? pos->geo.files : 1) * (royal_to > from ? 1 : -1);
     for (int sq = from; sq != royal_to; sq += step)
       if (pos_attacked(pos, sq, them)) return false;

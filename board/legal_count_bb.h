@@ -154,7 +154,8 @@ static inline __attribute__((always_inline)) int BBW(count)(const Position *pos,
        * (nothing is captured; the rules ask nothing else here). */
       int from = move_from(m), partner = move_extra1(m);
       Square royal_to, partner_to;
-      pos_castling_squares(pos, us, from, partner, &royal_to, &partner_to);
+      pos_castling_squares(pos, us, pos_castling_side(&pos->geo, from, partner), from, partner,
+                           &royal_to, &partner_to);
       bb_t after = (occupied & ~(BB_ONE << from) & ~(BB_ONE << partner)) | BB_ONE << royal_to |
                    BB_ONE << partner_to;
       if (!BBW(attacked_without)(pos, royal_to, (Color)!us, after, 0)) count++;

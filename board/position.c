@@ -222,10 +222,9 @@ static void castling_update(Position *pos) {
     }
 }
 
-void pos_castling_squares(const Position *pos, Color c, int rank_sq, int partner_from,
+void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, int partner_from,
                           Square *royal_to, Square *partner_to) {
   const CastlingRule *cr = &pos->variant->rules.castling;
-  int side = pos_castling_side(&pos->geo, rank_sq, partner_from);
   if (side == CASTLE_VERTICAL) {
     /* along the royal's file; the ranks are White's, mirrored for Black */
     const Geometry *geo = &pos->geo;
@@ -311,7 +310,7 @@ void pos_make_move(Position *pos, Move m, Undo *undo) {
     int partner = move_extra1(m);
     int side = pos_castling_side(&pos->geo, from, partner);
     Square royal_to, partner_to;
-    pos_castling_squares(pos, us, from, partner, &royal_to, &partner_to);
+    pos_castling_squares(pos, us, side, from, partner, &royal_to, &partner_to);
     Piece royal = pos->board[from] & ~PIECE_HISTORY, rook = pos->board[partner] & ~PIECE_HISTORY;
     pos_remove_piece(pos, from, undo);
     pos_remove_piece(pos, partner, undo);

@@ -53,7 +53,7 @@ static void gen_vertical_castling(const Position *pos, Square royal, Square part
   const Geometry *geo = &pos->geo;
   Color us = pos->side;
   Square royal_to, partner_to;
-  pos_castling_squares(pos, us, royal, partner, &royal_to, &partner_to);
+  pos_castling_squares(pos, us, CASTLE_VERTICAL, royal, partner, &royal_to, &partner_to);
   if (royal_to == SQ_NONE || partner_to == SQ_NONE) return;
   int ranks[4] = {geo_rank(geo, royal), geo_rank(geo, royal_to), geo_rank(geo, partner),
                   geo_rank(geo, partner_to)};
@@ -93,7 +93,7 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
     Square partner = pos->st.castle_partner[us][side];
     if (partner == SQ_NONE) continue;
     Square royal_to, partner_to;
-    pos_castling_squares(pos, us, royal, partner, &royal_to, &partner_to);
+    pos_castling_squares(pos, us, side, royal, partner, &royal_to, &partner_to);
     if (royal_to == SQ_NONE || partner_to == SQ_NONE) continue;
     /* the indirect form's royal slides: it must leave its square */
     if (r->castling.indirect[side] && royal_to == royal) continue;
@@ -163,7 +163,8 @@ void rules_gen_gating(const Position *pos, MoveList *list) {
      * the royal or the partner on the other's start. */
     Square royal_to = SQ_NONE, partner_to = SQ_NONE;
     if (kind == MOVE_CASTLING) {
-      pos_castling_squares(pos, us, move_from(m), move_extra1(m), &royal_to, &partner_to);
+      pos_castling_squares(pos, us, pos_castling_side(&pos->geo, move_from(m), move_extra1(m)),
+                           move_from(m), move_extra1(m), &royal_to, &partner_to);
     } else if (move_to(m) == move_from(m)) {
       continue;
     }

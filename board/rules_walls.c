@@ -95,7 +95,8 @@ void rules_gen_walls(const Position *pos, MoveList *list) {
       vacated = move_extra1(m);
     if (kind == MOVE_CASTLING) {
       Square royal_to, partner_to;
-      pos_castling_squares(pos, us, from, move_extra1(m), &royal_to, &partner_to);
+      pos_castling_squares(pos, us, pos_castling_side(geo, from, move_extra1(m)), from,
+                           move_extra1(m), &royal_to, &partner_to);
       vacated = move_extra1(m);
       filled1 = royal_to;
       filled2 = partner_to;

@@ -174,10 +174,10 @@ uint64_t zobrist_wall(int sq);
 
 /* Internal to board/ (position.c): the key recomputed from scratch, and the
  * destination squares of colour c's castling from royal_from with the
- * partner on partner_from (its side: pos_castling_side; short and long on
- * the royal's rank, vertical on its file). */
+ * partner on partner_from, to side (pos_castling_side of the two: short and
+ * long on the royal's rank, vertical on its file). */
 uint64_t pos_compute_key(const Position *pos);
-void pos_castling_squares(const Position *pos, Color c, int royal_from, int partner_from,
+void pos_castling_squares(const Position *pos, Color c, int side, int royal_from, int partner_from,
                           Square *royal_to, Square *partner_to);
 
 /* The type whose letter is letter[0..len) (case-insensitive), or -1. */
