@@ -1209,20 +1209,21 @@ static void parse_definition(Parser *p, AstDefinition *def) {
         if (!(p->tok.kind == TK_UPPER && p->tok.ch == 'O'))
           parse_error(p, "expected O-O, O-O-O or O-O-O-O");
         parse_next(p);
-        def->castle_long = 2; /* O-O-O-O: vertical (MBN §13) */
+        def->castle_long = CASTLE_VERTICAL; /* O-O-O-O (MBN §13) */
       }
     }
     if (parse_is(p, '{') && !p->tok.space_before)
       parse_error(p, "castling partner piece sets are not supported");
     if (parse_at_move_end(p) && !parse_is(p, '=')) {
       /* "This castling has no default definition, so it must be defined explicitly." */
-      if (def->castle_long == 2)
+      if (def->castle_long == CASTLE_VERTICAL)
         parse_error(p, "vertical castling O-O-O-O has no default: write its moves, "
                        "O-O-O-O=[*]ifR[3]=ibR[2]");
       return; /* O-O alone: the default */
     }
     parse_expect(p, '=', "after O-O");
-    def->castle_indirect = parse_castling_form(p, def->castle_long == 2, def->castle_long == 1);
+    def->castle_indirect = parse_castling_form(p, def->castle_long == CASTLE_VERTICAL,
+                                               def->castle_long == CASTLE_LONG);
     if (def->castle_indirect) {
       /* read as a whole (castling_is_indirect): its {k} is the castling
        * royal, not a piece set of a move */

@@ -253,7 +253,10 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
   case DEF_PRECONDITION: put(&p, "?%s", def->letters[0]); break;
   case DEF_CASTLING:
     if (def->castle_set.count) print_set(&p, &def->castle_set);
-    put(&p, "%s", def->castle_long == 2 ? "O-O-O-O" : def->castle_long ? "O-O-O" : "O-O");
+    put(&p, "%s",
+        def->castle_long == CASTLE_VERTICAL ? "O-O-O-O"
+        : def->castle_long                  ? "O-O-O"
+                                            : "O-O");
     /* the indirect form is kept as a whole (its canonical words) */
     if (def->castle_indirect) put(&p, def->castle_long ? "=[*]ilR=ip{k}rD" : "=[*]irR=ip{k}lD");
     break;

@@ -96,10 +96,8 @@ static inline const TypeSet *piece_promotions(const PieceType *piece, Color c) {
   return c == WHITE ? &piece->promotes_to_white : &piece->promotes_to_black;
 }
 
-/* Castling, from MBN's O-O / O-O-O definitions (defaults: king to the g- and
- * c-file, partner to f and d, counted from the a-file; on wider boards the
- * loader scales them as Fairy-Stockfish does). Chess960 rights use the
- * partner's start file, as in X-FEN / Shredder-FEN. */
+/* The castling sides: an index of CastlingRule's per-side fields and of
+ * PosState.castle_partner. */
 enum {
   CASTLE_SHORT = 0, /* O-O: to the right */
   CASTLE_LONG,      /* O-O-O: to the left */
@@ -107,20 +105,24 @@ enum {
   CASTLE_SIDES
 };
 
+/* Castling, from MBN's O-O / O-O-O definitions (defaults: king to the g- and
+ * c-file, partner to f and d, counted from the a-file; on wider boards the
+ * loader scales them as Fairy-Stockfish does). Chess960 rights use the
+ * partner's start file, as in X-FEN / Shredder-FEN. */
 typedef struct {
   bool enabled;
-  int king_file[2];        /* destination file of the royal: [0] short (right), [1] long (left) */
-  int partner_file[2];     /* destination file of the partner */
-  bool indirect[2];        /* MBN's O-O=[*]irR=ip{k}lD (Slide Shuffle): king_file and
-                              partner_file are offsets from the partner's start file (-1, -2
-                              short; 1, 2 long): the royal stops next to it, it hops over */
-  TypeSet partners[3];     /* piece types that may be the partner (usually the rook): [0] short,
-                              [1] long, [2] vertical; royal=castle{..} for all, or MBN's
-                              {C}O-O=... per side */
-  TypeSet mbn_partners[3]; /* {C}O-O=...: the set MBN's definition names (empty: none) */
-  bool vertical;           /* MBN's O-O-O-O (§13): castling along the royal's file with a partner
-                              ahead of it on that file (CASTLE_VERTICAL) */
-  int vertical_king_rank;  /* its destination ranks, White's (0-based; Black's mirrored) */
+  int king_file[2];    /* destination file of the royal: [0] short (right), [1] long (left) */
+  int partner_file[2]; /* destination file of the partner */
+  bool indirect[2];    /* MBN's O-O=[*]irR=ip{k}lD (Slide Shuffle): king_file and
+                          partner_file are offsets from the partner's start file (-1, -2
+                          short; 1, 2 long): the royal stops next to it, it hops over */
+  TypeSet partners[CASTLE_SIDES];     /* piece types that may be the partner (usually the rook): [0]
+                                  short,     [1] long, [2] vertical; royal=castle{..} for all, or MBN's
+                                  {C}O-O=... per side */
+  TypeSet mbn_partners[CASTLE_SIDES]; /* {C}O-O=...: the set MBN's definition names (empty: none) */
+  bool vertical;          /* MBN's O-O-O-O (§13): castling along the royal's file with a partner
+                             ahead of it on that file (CASTLE_VERTICAL) */
+  int vertical_king_rank; /* its destination ranks, White's (0-based; Black's mirrored) */
   int vertical_partner_rank;
   int partner_from[2]; /* file + 1 where a K / Q right seeks its partner, toward the royal
                           (castling=rookfromshort(N)); 0: from the corner */
