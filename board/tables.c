@@ -274,7 +274,7 @@ static BoardTables *tables_facts(const Variant *v, char *err, size_t errlen) {
         const MoveLeg *leg = &prog->legs[i];
         unsigned known = LEG_FLAGS_KNOWN | LEG_COMPULSORY | LEG_DECISIVE | LEG_NO_MATE |
                          LEG_UNBLOCKED | LEG_STRICT_INITIAL | LEG_SETUP | LEG_ATTACK_CONDITION |
-                         LEG_PRESENCE | LEG_LANDS_ON_UNMOVED;
+                         LEG_PRESENCE | LEG_LANDS_ON_UNMOVED | LEG_EXPLODES;
         if (leg->flags & ~known) {
           snprintf(err, errlen, "piece %s: leg flags 0x%x not implemented by the move generator",
                    v->pieces[type].letter, leg->flags & ~known);

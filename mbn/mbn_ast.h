@@ -126,8 +126,10 @@ struct AstNode {
   /* AST_RIDE */
   RideKind ride;
   int count;
-  bool group;    /* written with parentheses: a complex rider */
-  bool circular; /* (P)(rf)8: circ holds the directional modifier */
+  bool group;       /* written with parentheses: a complex rider */
+  bool circular;    /* (P)(rf)8: circ holds the directional modifier */
+  bool double_star; /* RIDE_MAXIMAL written '**' after a group: the text's explosion macro
+                       (@X=(!dcy{^P}OK)**, "dissolved to ... 0*"); nowhere else (decision 42) */
   /* any node: written in parentheses without steps, "(fN)"; only grouping,
    * but a count after a macro with this body makes it a complex rider (§16) */
   bool parens;

@@ -187,9 +187,8 @@ static const AstNode *lower_basic(Lowering *L, char letter, int line, int col) {
   char near[2] = {letter, 0};
   if (letter == 'X')
     lower_error(L, line, col, near,
-                "basic piece X (Explosion, (!dcy{^P}OK)0*) needs the setup "
-                "operator '!' inside a complex rider, which is not supported (docs/mbn.md "
-                "decision 34)");
+                "basic piece X (Explosion, (!dcy{^P}OK)0*) is played only after a capture "
+                "that ends the move, as in Q=mQ+(cQ--X) (docs/mbn.md decision 51)");
   else
     lower_error(L, line, col, near, "'%c' is not a basic piece", letter);
   return NULL;
@@ -962,6 +961,14 @@ static Fragment lower_macro_count(Lowering *L, const AstNode *ride, const AstNod
 }
 
 static Fragment lower_ride(Lowering *L, const AstNode *ride, const Ctx *ctx) {
+  if (ride->double_star) {
+    Fragment none;
+    memset(&none, 0, sizeof none);
+    lower_error(L, ride->line, ride->col, "**",
+                "steps '**' are read only in the text's explosion, (!dcy{^P}OK)** after a "
+                "capture (cQ--X): MBN defines them nowhere else (docs/mbn.md decisions 42, 51)");
+    return none;
+  }
   const AstNode *body = ride->kids[0];
   if (!ride->group && !ride->circular) {
     /* R4 is (W0)4 = W4 on a square board; the hexagonal rook F0+vD0 has
@@ -1087,6 +1094,112 @@ static Fragment lower_ref(Lowering *L, const char *letter, int line, int col, co
   return f;
 }
 
+/* ---- the explosion (MBN §14's basic piece X; docs/mbn.md decision 51) -- */
+
+/* Whether the O K (or O W F) area of the text's explosion is what node
+ * covers: bit 0 the piece's own square, bit 1 the W steps, bit 2 the F steps. */
+static bool explosion_area(Lowering *L, const AstNode *node, unsigned *covered) {
+  if (node->kind == AST_ALT) {
+    for (int k = 0; k < node->kid_count; k++)
+      if (!explosion_area(L, node->kids[k], covered)) return false;
+    return true;
+  }
+  if (node->kind == AST_REF && !strcmp(node->letter, "K") && !lower_find_macro(L, "K")) {
+    *covered |= 6u;
+    return true;
+  }
+  if (node->kind != AST_LEAPER || (node->spelling && lower_peek(L, node) != node)) return false;
+  int lo = node->m < node->n ? node->m : node->n, hi = node->m < node->n ? node->n : node->m;
+  if (lo == 0 && hi == 0)
+    *covered |= 1u;
+  else if (lo == 0 && hi == 1)
+    *covered |= 2u;
+  else if (lo == 1 && hi == 1)
+    *covered |= 4u;
+  else
+    return false;
+  return true;
+}
+
+/* Whether node, written after '--', is the text's explosion: the basic
+ * piece X ("X Explosion (!dcy{^P}OK)0*"), a macro whose body is one (the
+ * text's @X|Explosion|=(!dcy{^P}OK)**), or the body itself,
+ * (!dcy{S}OK)0* or ** with the set optional and the area written O K or
+ * O W F. *blown gets the types it removes: the set's, or every type.
+ * Anything else is lowered as written (and a '!' inside a complex rider
+ * refused there, decision 34). */
+static bool lower_explosion(Lowering *L, const AstNode *node, TypeSet *blown, int depth) {
+  const Variant *v = L->lc->variant;
+  TypeSet all = type_set_first_n(v->piece_count);
+  if (node->kind == AST_REF && depth < MBN_MAX_MACRO_DEPTH && !lower_in_macro(L, node->letter)) {
+    const AstDefinition *macro = lower_find_macro(L, node->letter);
+    if (macro) return lower_explosion(L, macro->move, blown, depth + 1);
+    if (strcmp(node->letter, "X") || L->basic_depth) return false;
+    *blown = all; /* {^P}: every type but the pawn, if there is one */
+    int pawn = mbn_find_piece(v, "P");
+    if (pawn >= 0) type_set_remove(blown, pawn);
+    return true;
+  }
+  if (node->kind != AST_RIDE || !node->group || node->ride != RIDE_MAXIMAL || node->circular)
+    return false;
+  const AstNode *mod = node->kids[0];
+  if (mod->kind != AST_MOD || !mod->setup || mod->decisive || mod->before.present ||
+      mod->after.present || mod->transition.kind || mod->attackers || mod->condition ||
+      mod->mod_count != 2)
+    return false;
+  const AstModifier *d = &mod->mods[0], *c = &mod->mods[1];
+  if (d->code != 'd' || d->count != 1 || d->set >= 0 || c->code != 'c' || c->count != 1 ||
+      !c->any || c->optional)
+    return false;
+  unsigned covered = 0;
+  if (!explosion_area(L, mod->kids[0], &covered) || covered != 7u) return false;
+  *blown = all;
+  if (c->set >= 0) {
+    int filter = lower_filter_from_set(L, &mod->sets[c->set], mod->line, mod->col);
+    if (filter < 0) return false;
+    const PieceFilter *f = &L->lc->tables.filters[filter];
+    if (!type_set_equal(f->friendly, f->enemy)) {
+      lower_error(L, mod->line, mod->col, "{",
+                  "an explosion removes pieces of either colour ('cy'): its piece set may not "
+                  "name colours ('{!..}')");
+      return false;
+    }
+    *blown = f->friendly;
+  }
+  return true;
+}
+
+/* cQ--X: the legs before the explosion carry LEG_EXPLODES, and the variant
+ * records what it blows up; variant_explosion.c checks that every capture
+ * of the variant explodes alike and makes it the board's atomic rule. */
+static bool lower_mark_explosion(Lowering *L, const AstNode *chain, int k, const IntList *before,
+                                 TypeSet blown) {
+  const AstNode *kid = chain->kids[k];
+  if (k != chain->kid_count - 1 || kid->kind == AST_OPTIONAL) {
+    lower_error(L, kid->line, kid->col, "X",
+                "an explosion ends a move: it may not be optional or followed by more legs "
+                "(write cQ--X; docs/mbn.md decision 51)");
+    return false;
+  }
+  MbnExplosion *e = &L->lc->variant->explosion;
+  if (e->present && !type_set_equal(e->blown, blown)) {
+    lower_error(L, kid->line, kid->col, "X",
+                "a second explosion that removes other pieces than the first (line %d): the "
+                "engine plays one explosion per variant (docs/mbn.md decision 51)",
+                e->line);
+    return false;
+  }
+  if (!e->present) {
+    e->present = true;
+    e->blown = blown;
+    e->file = L->lc->source;
+    e->line = L->basic_depth ? L->ref_line : kid->line;
+    e->col = L->basic_depth ? L->ref_col : kid->col;
+  }
+  for (int i = 0; i < before->count; i++) L->t[before->items[i]].flags |= LEG_EXPLODES;
+  return true;
+}
+
 /* A chain of legs (MBN's '-' and '--'). A board transition on the whole
  * chain (<2>(mO--F): "moves one cell up/down, then makes a diagonal move")
  * moves its first leg; the later legs go on from where it arrived, on
@@ -1111,6 +1224,13 @@ static Fragment lower_chain(Lowering *L, const AstNode *node, const Ctx *ctx) {
     bool optional = kid->kind == AST_OPTIONAL;
     bool compulsory = optional && kid->compulsory;
     bool relative = k > 0 && !node->sequence[k - 1];
+    TypeSet blown;
+    if (k > 0 && node->sequence[k - 1] &&
+        lower_explosion(L, optional ? kid->kids[0] : kid, &blown, 0)) {
+      lower_mark_explosion(L, node, k, &attach, blown);
+      return f;
+    }
+    if (L->lc->failed) return f;
     if (k == 0 && ctx->transition && optional) {
       lower_error(L, ctx->transition->line, ctx->transition->col, "<",
                   "a board transition on a chain moves its first leg, which may not be "

@@ -396,8 +396,21 @@ static AstNode *parse_sequence(Parser *p);
 /* Steps ::= '0' ( '*' | Number )? | Number      ('*', '**', '#' rejected) */
 static AstNode *parse_steps(Parser *p, AstNode *move, bool group) {
   if (parse_is(p, '*') && !p->tok.space_before) {
+    bool doubled = p->lex.src[p->tok.offset + 1] == '*';
+    if (group && doubled) {
+      /* (..)**: read as the text dissolves its explosion macro, (..)0*; the
+       * lowering accepts it only in that explosion (decision 51) */
+      AstNode *ride = node_new(p, AST_RIDE, &p->tok);
+      ride->group = true;
+      ride->ride = RIDE_MAXIMAL;
+      ride->double_star = true;
+      node_add_kid(p, ride, move);
+      parse_next(p);
+      parse_next(p);
+      return ride;
+    }
     if (group) parse_error(p, "edge rider '*' on a group is not supported");
-    if (p->lex.src[p->tok.offset + 1] == '*')
+    if (doubled)
       parse_error(p, "steps '**' are not supported: MBN never defines them (docs/mbn.md "
                      "decision 42)");
     AstNode *edge = node_new(p, AST_RIDE, &p->tok);

@@ -109,7 +109,7 @@ static void print_steps(Printer *p, const AstNode *ride) {
   case RIDE_LIMITED: put(p, "%d", ride->count); break;
   case RIDE_EXACT: put(p, "0%d", ride->count); break;
   case RIDE_UNLIMITED: put(p, "0"); break;
-  case RIDE_MAXIMAL: put(p, "0*"); break;
+  case RIDE_MAXIMAL: put(p, ride->double_star ? "**" : "0*"); break;
   case RIDE_EDGE: put(p, "*"); break;
   }
 }

@@ -121,6 +121,11 @@ typedef enum {
    * before the move; the board then keeps whether every piece moved
    * (docs/mbn.md decision 45). */
   LEG_LANDS_ON_UNMOVED = 1 << 18,
+  /* cQ--X: a move ending on this leg (a capture) is followed by MBN's
+   * explosion (docs/mbn.md decision 51). The board plays it as the
+   * variant's atomic rule, which mbn/variant_explosion.c sets only when
+   * every capture of the variant carries the flag. */
+  LEG_EXPLODES = 1 << 19,
 } LegFlag;
 
 /* MoveLeg.origin_attackers / landing_attackers: 0 for no condition, else

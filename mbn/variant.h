@@ -339,6 +339,17 @@ typedef enum {
   FLIP_AROUND, /* next to the arrival square (ataxx) */
 } VariantFlip;
 
+/* MBN's explosion (cQ--X, the basic piece X; docs/mbn.md decision 51) as the
+ * pieces wrote it: the legs it follows carry LEG_EXPLODES, and
+ * variant_explosion.c makes it the atomic rule once every capture of the
+ * variant is known to explode alike. */
+typedef struct {
+  bool present;
+  TypeSet blown;    /* the types it removes, the capturer's own included */
+  const char *file; /* where it was first written, for diagnostics */
+  int line, col;
+} MbnExplosion;
+
 /* A compiled variant. */
 typedef struct Variant {
   char name[VARIANT_NAME_MAX];
@@ -354,6 +365,7 @@ typedef struct Variant {
                             text's promotion rules name '#', '*', '$', '%' or '&';
                             docs/mbn.md decision 44); FBR's promotion rule names it too */
   VariantRules rules;
+  MbnExplosion explosion;
 } Variant;
 
 /* The prefix the pieces promote with: '+' unless the MBN text named another. */

@@ -223,6 +223,7 @@ bool variant_build(Variant *v, const VariantSection *s, VariantDiagnostics *diag
     positions[c] = rules->chunks[c].pos;
   }
   if (!fbr_compile_rules(v, texts, positions, rules->chunk_count, diags)) ok = false;
+  if (ok && !variant_apply_explosion(v, diags)) ok = false;
   if (!variant_parse_pairs(v, &s->values[VKEY_NAMES], false, diags)) ok = false;
   if (!variant_parse_pairs(v, &s->values[VKEY_VALUES], true, diags)) ok = false;
   return ok;

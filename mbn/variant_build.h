@@ -17,6 +17,11 @@
  * resolved. Returns false if any error was added to diags. */
 bool variant_build(Variant *variant, const VariantSection *section, VariantDiagnostics *diags);
 
+/* MBN's explosion (cQ--X) as the atomic rule, after the rules named the
+ * royals; false, with a diagnostic, where the pieces use it in a way the
+ * engine cannot play (mbn/variant_explosion.c, docs/mbn.md decision 51). */
+bool variant_apply_explosion(Variant *variant, VariantDiagnostics *diags);
+
 /* Parses "WxH" or "WxHxL" into shape. */
 bool variant_parse_board(BoardShape *shape, const char *text, VariantPos pos,
                          VariantDiagnostics *diags);
