@@ -14,7 +14,8 @@
  * chess960 variants, as Fairy-Stockfish writes it; else as the king's
  * destination (e1g1), unless that destination is the king's own square or a
  * step beside it, where the text would read as a plain king move (a Chess960
- * start played without Chess960 mode: f1g1 would be both). */
+ * start played without Chess960 mode: f1g1 would be both; a hexagonal
+ * castling of one cell). */
 static bool castling_as_king_takes_rook(const Position *pos, Move move) {
   if (pos->chess960 || pos->variant->rules.chess960) return true;
   const Geometry *geo = &pos->geo;
@@ -22,9 +23,11 @@ static bool castling_as_king_takes_rook(const Position *pos, Move move) {
   /* vertical castling (O-O-O-O): a royal's own forward move could have the
    * text of its destination, never that of its partner's square */
   if (pos_castling_side(geo, from, move_extra1(move)) == CASTLE_VERTICAL) return true;
+  /* a step on a horizontal hexagonal board is a cell, two files (MBN §15) */
   int files = geo_file(geo, to) - geo_file(geo, from);
+  int step = pos->variant->shape.hex == BOARD_HEX_HORIZONTAL ? 2 : 1;
   return geo_rank(geo, to) == geo_rank(geo, from) && geo_level(geo, to) == geo_level(geo, from) &&
-         files >= -1 && files <= 1;
+         files >= -step && files <= step;
 }
 
 /* Writes move; castling as king-takes-partner when rook_form is 1, as the

@@ -237,9 +237,11 @@ void pos_castling_squares(const Position *pos, Color c, int side, int rank_sq, i
   /* squares of one rank are consecutive flat indices (geometry.h) */
   int row = rank_sq - geo_file(&pos->geo, rank_sq), files = pos->geo.files;
   int kf = cr->king_file[side], pf = cr->partner_file[side];
-  if (cr->indirect[side]) { /* offsets from the partner's file */
-    kf += geo_file(&pos->geo, partner_from);
-    pf += geo_file(&pos->geo, partner_from);
+  if (cr->origin[side] != CASTLE_FROM_A_FILE) { /* offsets from the partner's or royal's file */
+    int origin =
+        geo_file(&pos->geo, cr->origin[side] == CASTLE_FROM_PARTNER ? partner_from : rank_sq);
+    kf += origin;
+    pf += origin;
   }
   *royal_to = kf >= 0 && kf < files ? (Square)(row + kf) : SQ_NONE;
   *partner_to = pf >= 0 && pf < files ? (Square)(row + pf) : SQ_NONE;

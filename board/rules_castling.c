@@ -89,6 +89,10 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
   if (pos->st.castle_partner[us][CASTLE_VERTICAL] != SQ_NONE)
     gen_vertical_castling(pos, royal, pos->st.castle_partner[us][CASTLE_VERTICAL], list);
   int start_attacked = -1; /* unknown yet */
+  /* On a hexagonal board the holes between the cells of a rank are no
+   * squares: the path goes from cell to cell (MBN §15, decision 52). */
+  const uint8_t *lattice =
+      pos->variant->shape.hex != BOARD_SQUARE ? pos->variant->shape.hole : NULL;
   for (int side = 0; side < 2; side++) {
     Square partner = pos->st.castle_partner[us][side];
     if (partner == SQ_NONE) continue;
@@ -96,7 +100,7 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
     pos_castling_squares(pos, us, side, royal, partner, &royal_to, &partner_to);
     if (royal_to == SQ_NONE || partner_to == SQ_NONE) continue;
     /* the indirect form's royal slides: it must leave its square */
-    if (r->castling.indirect[side] && royal_to == royal) continue;
+    if (r->castling.origin[side] == CASTLE_FROM_PARTNER && royal_to == royal) continue;
     int files[4] = {geo_file(geo, royal), geo_file(geo, royal_to), geo_file(geo, partner),
                     geo_file(geo, partner_to)};
     int lo, hi;
@@ -104,14 +108,14 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
     /* the four files lie on the royal's rank: flat indices of one row */
     int row = royal - files[0];
     bool ok = true;
-    if (pos->tables->bb64) {
+    if (pos->tables->bb64 && !lattice) {
       ok = bb64_castling_path_clear(pos, row, lo, hi, royal, partner);
-    } else if (pos->tables->bb128) {
+    } else if (pos->tables->bb128 && !lattice) {
       ok = bb128_castling_path_clear(pos, row, lo, hi, royal, partner);
     } else {
       for (int f = lo; f <= hi && ok; f++) {
         int s = row + f;
-        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE;
+        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE || (lattice && lattice[s]);
       }
     }
     if (!ok) continue;
@@ -128,6 +132,7 @@ void rules_gen_castling(const Position *pos, MoveList *list) {
       if (lifted) pos_lift_piece((Position *)pos, royal, &lift);
       for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
         int s = row + f;
+        if (lattice && lattice[s]) continue;
         if (f == a && !lifted) {
           /* the start square is asked once for both sides */
           if (start_attacked < 0) start_attacked = pos_royal_square_attacked(pos, s, us);

@@ -400,8 +400,11 @@ static void xb_castling(const Variant *variant, int type, char *text, size_t siz
     }
   }
   /* MBN's indirect form (king_file an offset from the partner): XBoard's O
-   * castles with the corner piece */
-  int king_to = castling->king_file[0] + (castling->indirect[0] ? variant->shape.files - 1 : 0);
+   * castles with the corner piece; the hexagonal one counts from the royal */
+  int king_to = castling->king_file[0] + (castling->origin[0] == CASTLE_FROM_PARTNER
+                                              ? variant->shape.files - 1
+                                          : castling->origin[0] == CASTLE_FROM_ROYAL ? file
+                                                                                     : 0);
   int distance = abs(king_to - file);
   size_t length = strlen(text);
   if (distance > 0) snprintf(text + length, size - length, "O%d", distance);

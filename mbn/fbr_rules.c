@@ -144,10 +144,11 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
   const FbrAttr *castle = fbr_attr(rule, "castle");
   CastlingRule saved = r->castling;
   memset(&r->castling, 0, sizeof r->castling);
-  if (castle && ctx->variant->shape.hex != BOARD_SQUARE)
+  if (castle && ctx->variant->shape.hex == BOARD_HEX_VERTICAL)
     return fbr_error(ctx, castle->pos, rule->text,
-                     "castle on a hexagonal board: MBN section 15's castling finds the partner "
-                     "by its move (=ij{k}lF0-F), which is not supported");
+                     "castle on a vertical hexagonal board: MBN section 15's castling there, "
+                     "O-O=[*]ir(F02-[F])=ij{k}lF0-F, does not say where the royal goes "
+                     "(docs/mbn.md decision 52)");
   if (!castle && saved.vertical)
     return fbr_error(ctx, rule->pos, rule->text,
                      "the pieces line defines vertical castling (O-O-O-O) but the royal rule "
@@ -185,7 +186,7 @@ static bool fbr_apply_royal(FbrContext *ctx, const FbrRule *rule) {
     memcpy(r->castling.king_file, saved.king_file, sizeof saved.king_file);
     memcpy(r->castling.partner_file, saved.partner_file, sizeof saved.partner_file);
     memcpy(r->castling.partner_from, saved.partner_from, sizeof saved.partner_from);
-    memcpy(r->castling.indirect, saved.indirect, sizeof saved.indirect);
+    memcpy(r->castling.origin, saved.origin, sizeof saved.origin);
     r->castling.vertical = saved.vertical;
     r->castling.vertical_king_rank = saved.vertical_king_rank;
     r->castling.vertical_partner_rank = saved.vertical_partner_rank;
@@ -234,8 +235,8 @@ static bool fbr_apply_castling(FbrContext *ctx, const FbrRule *rule) {
       return fbr_error(ctx, files[i]->pos, rule->text, "castling file number is off the board");
     /* partner_from keeps file + 1, so that 0 means "from the corner" */
     *targets[i] = files[i]->number - (i < 4 ? 1 : 0);
-    /* a file named here replaces MBN's indirect form of that side */
-    if (i < 4) r->castling.indirect[i / 2] = false;
+    /* a file named here replaces MBN's indirect or hexagonal form of that side */
+    if (i < 4) r->castling.origin[i / 2] = CASTLE_FROM_A_FILE;
   }
   return true;
 }

@@ -182,6 +182,8 @@ typedef struct {
   int castle_long;         /* DEF_CASTLING: 0 short (O-O), 1 long, 2 vertical (O-O-O-O) */
   AstNode *castle_partner; /* DEF_CASTLING: the partner's move */
   bool castle_indirect;    /* DEF_CASTLING: Slide Shuffle's O-O=[*]irR=ip{k}lD (MBN §13) */
+  int castle_hex_cells;    /* DEF_CASTLING: the cells n of §15's horizontal hexagonal
+                              O-O=[*]irD0n=ij{k}lD0-D; 0 for another form */
   AstPieceSet castle_set;  /* DEF_CASTLING: {R}O-O=..., the partner's types (MBN §13);
                               count 0 = none written */
   bool xboard;             /* the move was written `betza:...` (XBoard's Betza): Black's

@@ -372,12 +372,27 @@ static bool compile_demoted(LowerContext *lc, const AstProgram *prog) {
   return ok;
 }
 
+/* §15's horizontal hexagonal castling of `cells` cells (two files each):
+ * the royal that many cells toward the side, the partner one cell short of
+ * it, both counted from the royal's start file. */
+static void castling_hex_side(CastlingRule *c, int side, int cells) {
+  int toward = side == CASTLE_LONG ? -1 : 1;
+  c->origin[side] = CASTLE_FROM_ROYAL;
+  c->king_file[side] = toward * 2 * cells;
+  c->partner_file[side] = toward * 2 * (cells - 1);
+}
+
 static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
   CastlingRule *c = &lc->variant->rules.castling;
+  bool horizontal = lc->variant->shape.hex == BOARD_HEX_HORIZONTAL;
   if (!c->king_file[0] && !c->king_file[1] && !c->partner_file[0] && !c->partner_file[1]) {
-    /* MBN's predefined rules: O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d] */
-    c->king_file[0] = 6, c->partner_file[0] = 5;
-    c->king_file[1] = 2, c->partner_file[1] = 3;
+    /* MBN's predefined rules: O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d];
+     * on a horizontal hexagonal board §15's O-O=[*]irD02=ij{k}lD0-D
+     * O-O-O=[*]ilD03=ij{k}rD0-D (decision 52) */
+    if (horizontal)
+      castling_hex_side(c, CASTLE_SHORT, 2), castling_hex_side(c, CASTLE_LONG, 3);
+    else
+      c->king_file[0] = 6, c->partner_file[0] = 5, c->king_file[1] = 2, c->partner_file[1] = 3;
   }
   bool ok = true;
   for (int i = 0; i < prog->count; i++) {
@@ -399,9 +414,28 @@ static bool compile_castling(LowerContext *lc, const AstProgram *prog) {
       }
       type_set_add(partners, t);
     }
+    if (lc->variant->shape.hex != BOARD_SQUARE && !def->castle_hex_cells) {
+      def_error(lc, def, "O-O",
+                "on a hexagonal board castling is section 15's: O-O=[*]irD02=ij{k}lD0-D on a "
+                "horizontal one, none on a vertical one (docs/mbn.md decision 52)");
+      ok = false;
+      continue;
+    }
+    if (def->castle_hex_cells) {
+      if (!horizontal) {
+        def_error(lc, def, "O-O",
+                  "the hexagonal castling O-O=[*]irD02=ij{k}lD0-D needs a board declared "
+                  "hexagonal-horizontal, where a cell's sideways neighbour is a D step "
+                  "(docs/mbn.md decision 52)");
+        ok = false;
+        continue;
+      }
+      castling_hex_side(c, def->castle_long, def->castle_hex_cells);
+      continue;
+    }
     if (def->castle_indirect) {
       int toward = def->castle_long ? 1 : -1; /* from the partner toward the royal */
-      c->indirect[def->castle_long] = true;
+      c->origin[def->castle_long] = CASTLE_FROM_PARTNER;
       c->king_file[def->castle_long] = toward;
       c->partner_file[def->castle_long] = 2 * toward;
       continue;

@@ -1074,13 +1074,41 @@ static bool castling_is_indirect(const char *royal, int royal_len, const char *p
          text_is_one_of(partner, partner_len, long_side ? hop_right : hop_left);
 }
 
+/* §15's castling of a horizontal hexagonal board (De Vasa's), as the text
+ * writes it: O-O=[*]irD02=ij{k}lD0-D O-O-O=[*]ilD03=ij{k}rD0-D. A cell's
+ * sideways neighbour is a D step there, so the royal slides exactly n cells
+ * toward the side (D0n) and the partner slides the other way onto the royal
+ * (j{k}: over it, the king being the castling royal) and one cell on (-D),
+ * ending next to it on the side it came from. Only these words are read,
+ * n any number from 1 (`i` and `[*]` may be left out, `{k}` written `{K}`).
+ * Returns n, or 0 for another form. */
+static int castling_hex_cells(const char *royal, int royal_len, const char *partner,
+                              int partner_len, bool long_side) {
+  static const char *const slide_left[] = {"ij{k}lD0-D", "ij{K}lD0-D", "j{k}lD0-D", "j{K}lD0-D",
+                                           NULL};
+  static const char *const slide_right[] = {"ij{k}rD0-D", "ij{K}rD0-D", "j{k}rD0-D", "j{K}rD0-D",
+                                            NULL};
+  if (!text_is_one_of(partner, partner_len, long_side ? slide_right : slide_left)) return 0;
+  int i = 0;
+  if (royal_len >= 3 && !strncmp(royal, "[*]", 3)) i = 3;
+  if (i < royal_len && royal[i] == 'i') i++;
+  if (royal_len - i < 4 || royal[i] != (long_side ? 'l' : 'r') || strncmp(royal + i + 1, "D0", 2))
+    return 0;
+  int cells = 0;
+  for (i += 3; i < royal_len; i++) {
+    if (!isdigit((unsigned char)royal[i]) || cells > 1000) return 0;
+    cells = cells * 10 + (royal[i] - '0');
+  }
+  return cells;
+}
+
 /* Castling is understood in the form that names both destination files,
  * O-O=[*]isR[g]=isR[f] (O-O-O-O: ranks), and in the indirect form of Slide
  * Shuffle (castling_is_indirect); the text's other forms (another indirect
  * associate, the hexagonal =ij{k}lF0-F) are refused here by name, before
  * their piece sets or chains give a message about something else. At the
  * king's move, after "O-O=". Returns whether the form is the indirect one. */
-static bool parse_castling_form(Parser *p, bool vertical, bool long_side) {
+static bool parse_castling_form(Parser *p, bool vertical, bool long_side, int *hex_cells) {
   const char *start = p->lex.src + p->tok.offset;
   int len = 0, split = -1, depth = 0;
   for (; start[len] && !isspace((unsigned char)start[len]); len++) {
@@ -1093,12 +1121,15 @@ static bool parse_castling_form(Parser *p, bool vertical, bool long_side) {
   const char *partner = start + split + 1;
   if (!vertical && castling_is_indirect(start, split, partner, len - split - 1, long_side))
     return true;
+  *hex_cells = vertical ? 0 : castling_hex_cells(start, split, partner, len - split - 1, long_side);
+  if (*hex_cells) return false;
   const char *form =
       vertical ? "the rank form O-O-O-O=[*]ifR[3]=ibR[2]" : "the file form O-O=[*]isR[g]=isR[f]";
   if (!ends_in_destination(partner, len - split - 1, vertical))
     parse_error(p,
                 "castling with an associate found by its move ('%.*s', MBN section 13) is not "
-                "supported; only %s, or Slide Shuffle's O-O=[*]irR=ip{k}lD",
+                "supported; only %s, Slide Shuffle's O-O=[*]irR=ip{k}lD, or the horizontal "
+                "hexagonal O-O=[*]irD02=ij{k}lD0-D (docs/mbn.md decision 52)",
                 len - split - 1 < 24 ? len - split - 1 : 24, partner, form);
   if (!ends_in_destination(start, split, vertical))
     parse_error(p,
@@ -1235,11 +1266,12 @@ static void parse_definition(Parser *p, AstDefinition *def) {
       return; /* O-O alone: the default */
     }
     parse_expect(p, '=', "after O-O");
-    def->castle_indirect = parse_castling_form(p, def->castle_long == CASTLE_VERTICAL,
-                                               def->castle_long == CASTLE_LONG);
-    if (def->castle_indirect) {
-      /* read as a whole (castling_is_indirect): its {k} is the castling
-       * royal, not a piece set of a move */
+    def->castle_indirect =
+        parse_castling_form(p, def->castle_long == CASTLE_VERTICAL, def->castle_long == CASTLE_LONG,
+                            &def->castle_hex_cells);
+    if (def->castle_indirect || def->castle_hex_cells) {
+      /* read as a whole (castling_is_indirect, castling_hex_cells): its {k}
+       * is the castling royal, not a piece set of a move */
       do parse_next(p);
       while (p->tok.kind != TK_EOF && !p->tok.space_before);
       return;

@@ -259,6 +259,9 @@ int mbn_print_definition(const AstDefinition *def, char *out, size_t size) {
                                             : "O-O");
     /* the indirect form is kept as a whole (its canonical words) */
     if (def->castle_indirect) put(&p, def->castle_long ? "=[*]ilR=ip{k}rD" : "=[*]irR=ip{k}lD");
+    if (def->castle_hex_cells)
+      put(&p, def->castle_long ? "=[*]ilD0%d=ij{k}rD0-D" : "=[*]irD0%d=ij{k}lD0-D",
+          def->castle_hex_cells);
     break;
   default:
     for (int i = 0; i < def->letter_count; i++) {

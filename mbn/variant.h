@@ -105,17 +105,26 @@ enum {
   CASTLE_SIDES
 };
 
+/* What a castling side's king_file and partner_file count from. */
+typedef enum {
+  CASTLE_FROM_A_FILE = 0, /* files of the board (MBN's file form O-O=[*]isR[g]=isR[f]) */
+  CASTLE_FROM_PARTNER,    /* offsets from the partner's start file (Slide Shuffle's
+                             O-O=[*]irR=ip{k}lD: -1, -2 short; 1, 2 long): the royal stops
+                             next to it, it hops over */
+  CASTLE_FROM_ROYAL,      /* offsets from the royal's start file (MBN §15's horizontal
+                             hexagonal O-O=[*]irD02=ij{k}lD0-D: 4, 2 short; -6, -4 long, a cell
+                             being two files wide) */
+} CastlingOrigin;
+
 /* Castling, from MBN's O-O / O-O-O definitions (defaults: king to the g- and
  * c-file, partner to f and d, counted from the a-file; on wider boards the
  * loader scales them as Fairy-Stockfish does). Chess960 rights use the
  * partner's start file, as in X-FEN / Shredder-FEN. */
 typedef struct {
   bool enabled;
-  int king_file[2];    /* destination file of the royal: [0] short (right), [1] long (left) */
-  int partner_file[2]; /* destination file of the partner */
-  bool indirect[2];    /* MBN's O-O=[*]irR=ip{k}lD (Slide Shuffle): king_file and
-                          partner_file are offsets from the partner's start file (-1, -2
-                          short; 1, 2 long): the royal stops next to it, it hops over */
+  int king_file[2];         /* destination file of the royal: [0] short (right), [1] long (left) */
+  int partner_file[2];      /* destination file of the partner */
+  CastlingOrigin origin[2]; /* what the two files count from */
   TypeSet partners[CASTLE_SIDES];     /* piece types that may be the partner (usually the rook): [0]
                                   short,     [1] long, [2] vertical; royal=castle{..} for all, or MBN's
                                   {C}O-O=... per side */

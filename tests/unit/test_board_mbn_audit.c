@@ -614,7 +614,11 @@ START_TEST(hexagonal_boards_refuse_what_the_text_leaves_open) {
       {"5x9 hexagonal-vertical", "K X=N0", "royal{K}", "a count or '*' after 'N' on a hexagonal"},
       {"5x9 hexagonal-vertical", "K X=B0*", "royal{K}", "a count or '*' after 'B' on a hexagonal"},
       {"5x9 hexagonal-vertical", "K X=<>W", "royal{K}", "triagonal operator '<>' is not defined"},
-      {"5x9 hexagonal-vertical", "K R", "royal{K}=castle{R}", "castle on a hexagonal board"},
+      {"5x9 hexagonal-vertical", "K R", "royal{K}=castle{R}", "castle on a vertical hexagonal"},
+      {"5x9 hexagonal-horizontal", "K R O-O=[*]isR[g]=isR[f]", "royal{K}=castle{R}",
+       "on a hexagonal board castling is section 15's"},
+      {"5x9", "K R O-O=[*]irD02=ij{k}lD0-D", "royal{K}=castle{R}",
+       "needs a board declared hexagonal-horizontal"},
       {"5x9x2 hexagonal-vertical", "K", "royal{K}", "a hexagonal board has one level"},
       {"5x9 hexagonal", "K", "royal{K}", "only 'hexagonal-vertical' or 'hexagonal-horizontal'"},
   };
@@ -768,6 +772,72 @@ START_TEST(vertical_castling) {
   expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K R O-O-O-O=[*]ifR[3]=ibR[2]",
                       "royal{K}",
                       "defines vertical castling (O-O-O-O) but the royal rule has no castle");
+}
+END_TEST
+
+/* MBN §15's castling on a horizontal hexagonal board (De Vasa's), the
+ * default there: O-O=[*]irD02=ij{k}lD0-D O-O-O=[*]ilD03=ij{k}rD0-D. A cell
+ * is two files wide, the holes between are no squares: the royal goes two
+ * cells right or three left, the partner slides onto it and one cell on
+ * (decision 52). Moves counted by hand on a board of 15 files (cells on
+ * a c e ... o of rank 1). */
+START_TEST(hexagonal_castling) {
+  const char *empty = "1*1*1*1*k*1*1*1/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/";
+  char setup[160], error[256], moves[2048];
+  snprintf(setup, sizeof setup, "%sR*1*1*1*K*1*1*R w KQ - 0 1", empty);
+  VariantLibrary *lib;
+  Position *pos = iv_position_ruled("15x5 hexagonal-horizontal", "K R", "royal{K}=castle{R}", setup,
+                                    NULL, &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  /* rook a1 7 (c1 e1 g1, b2-e5), king 6 (g1 k1 f2 h2 j2 l2; i3 faces the
+   * king), rook o1 6 (m1 k1, n2-k5), two castlings */
+  ck_assert_uint_eq(perft(pos, 1), 21);
+  iv_make_check(pos, "i1m1",
+                "1*1*1*1*k*1*1*1/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/"
+                "R*1*1*1*1*R*K*1 b - - 1 1");
+  iv_make_check(pos, "i1c1",
+                "1*1*1*1*k*1*1*1/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/"
+                "1*K*R*1*1*1*1*R b - - 1 1");
+  static const char *const blocked[][2] = {
+      {"R*1*1*1*K*N*1*R w KQ - 0 1", "i1m1"}, /* a piece on the partner's cell */
+      {"R*1*N*1*K*1*1*R w KQ - 0 1", "i1c1"}, /* a piece the royal would pass */
+      {"R*1*1*1*K*1*1*R w Q - 0 1", "i1m1"},  /* no right */
+  };
+  iv_done(pos, lib);
+  for (size_t i = 0; i < sizeof blocked / sizeof blocked[0]; i++) {
+    snprintf(setup, sizeof setup, "%s%s", empty, blocked[i][0]);
+    pos = iv_position_ruled("15x5 hexagonal-horizontal", "K R N", "royal{K}=castle{R}", setup, NULL,
+                            &lib, error, sizeof error);
+    ck_assert_msg(pos != NULL, "%s", error);
+    iv_legal_texts(pos, moves, sizeof moves);
+    ck_assert_msg(!strstr(moves, blocked[i][1]), "%s: %s", blocked[i][0], moves);
+    iv_done(pos, lib);
+  }
+  /* the royal may not pass an attacked cell: a rook on k5 attacks g1 (its
+   * diagonal j4 i3 h2 g1), not k1 or m1 */
+  pos = iv_position_ruled("15x5 hexagonal-horizontal", "K R", "royal{K}=castle{R}",
+                          "1*1*1*1*k*r*1*1/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/"
+                          "R*1*1*1*K*1*1*R w KQ - 0 1",
+                          NULL, &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  iv_legal_texts(pos, moves, sizeof moves);
+  ck_assert_msg(strstr(moves, "i1m1") && !strstr(moves, "i1c1"), "%s", moves);
+  iv_done(pos, lib);
+  /* written out, one cell short; Black's castles the same way on its rank.
+   * One cell is a king's step, so that castling is written king-takes-partner */
+  pos = iv_position_ruled("15x5 hexagonal-horizontal", "K R O-O=[*]irD01=ij{k}lD0-D",
+                          "royal{K}=castle{R}",
+                          "r*1*1*1*k*1*1*r/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/"
+                          "1*1*1*1*K*1*1*1 b kq - 0 1",
+                          NULL, &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  iv_make_check(pos, "i5o5",
+                "r*1*1*1*r*k*1*1/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/"
+                "1*1*1*1*K*1*1*1 w - - 1 2");
+  iv_make_check(pos, "i5c5",
+                "1*k*r*1*1*1*1*r/*1*1*1*1*1*1*1*/1*1*1*1*1*1*1*1/*1*1*1*1*1*1*1*/"
+                "1*1*1*1*K*1*1*1 w - - 1 2");
+  iv_done(pos, lib);
 }
 END_TEST
 
@@ -1556,6 +1626,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, castling_partner_sets);
   tcase_add_test(tc, vertical_castling);
   tcase_add_test(tc, indirect_castling);
+  tcase_add_test(tc, hexagonal_castling);
   tcase_add_test(tc, explosions);
   tcase_add_test(tc, four_d_boards);
   tcase_add_test(tc, board_transitions_on_chains);
