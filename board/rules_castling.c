@@ -34,118 +34,103 @@ static bool square_faces_royal(const Position *pos, int s, Color us) {
   return false;
 }
 
-/* The lowest and highest of the four lines (files or ranks) a castling
- * touches: the royal's and the partner's, before and after. */
-static void span_of_four(const int v[4], int *lo, int *hi) {
-  *lo = *hi = v[0];
-  for (int i = 1; i < 4; i++) {
-    if (v[i] < *lo) *lo = v[i];
-    if (v[i] > *hi) *hi = v[i];
-  }
-}
+/* One line of the board a castling runs along: square = base + t * stride
+ * (a rank: t the file, stride 1; a file, for MBN's O-O-O-O: t the rank,
+ * stride the width of a rank). */
+typedef struct {
+  int base, stride;
+} CastlingLine;
 
-/* MBN's vertical castling (O-O-O-O): the royal and its partner on one file
- * go to their ranks; the squares between the four must be empty (each may
- * pass the other) and a royal may not start on, pass or reach an attacked
- * square. */
-static void gen_vertical_castling(const Position *pos, Square royal, Square partner,
-                                  MoveList *list) {
-  const Geometry *geo = &pos->geo;
-  Color us = pos->side;
-  Square royal_to, partner_to;
-  pos_castling_squares(pos, us, CASTLE_VERTICAL, royal, partner, &royal_to, &partner_to);
-  if (royal_to == SQ_NONE || partner_to == SQ_NONE) return;
-  int ranks[4] = {geo_rank(geo, royal), geo_rank(geo, royal_to), geo_rank(geo, partner),
-                  geo_rank(geo, partner_to)};
-  int lo, hi;
-  span_of_four(ranks, &lo, &hi);
-  int file = geo_file(geo, royal), level = geo_level(geo, royal);
-  for (int rank = lo; rank <= hi; rank++) {
-    Square s = geo_square(geo, file, rank, level);
-    if (s != royal && s != partner && pos->board[s] != PIECE_NONE) return;
+/* Whether the royal (t[0] to t[1] on line) and its partner (t[2] to t[3])
+ * may castle: every square between the lowest and highest of the four empty
+ * but for the two of them (each may pass the other; a hexagonal board's
+ * holes between cells are no squares: MBN §15, decision 52), and a royal
+ * never starting on, passing or reaching an attacked square (a non-royal
+ * castler, extinction variants' king, is never impeded). start_attacked
+ * keeps the start square's answer for the next side (-1: not asked yet). */
+static bool castling_line_clear(const Position *pos, CastlingLine line, const int t[4],
+                                Square royal, Square partner, int *start_attacked) {
+  const VariantRules *r = &pos->variant->rules;
+  const uint8_t *lattice =
+      pos->variant->shape.hex != BOARD_SQUARE ? pos->variant->shape.hole : NULL;
+  int lo = t[0], hi = t[0];
+  for (int i = 1; i < 4; i++) {
+    if (t[i] < lo) lo = t[i];
+    if (t[i] > hi) hi = t[i];
   }
-  if (!pos->variant->rules.royal_may_be_exposed &&
-      pos->tables->royal_of[us][piece_type(pos->board[royal])]) {
-    int a = ranks[0], b = ranks[1], dir = b >= a ? 1 : -1;
-    for (int rank = a;; rank += dir) {
-      Square s = geo_square(geo, file, rank, level);
-      if (pos_royal_square_attacked(pos, s, us) ||
-          (pos->variant->rules.kings_may_not_face && square_faces_royal(pos, s, us)))
-        return;
-      if (rank == b) break;
+  bool ok = true;
+  if (line.stride == 1 && !lattice && pos->tables->bb64) {
+    ok = bb64_castling_path_clear(pos, line.base, lo, hi, royal, partner);
+  } else if (line.stride == 1 && !lattice && pos->tables->bb128) {
+    ok = bb128_castling_path_clear(pos, line.base, lo, hi, royal, partner);
+  } else {
+    for (int i = lo; i <= hi && ok; i++) {
+      int s = line.base + i * line.stride;
+      ok = s == royal || s == partner || pos->board[s] == PIECE_NONE || (lattice && lattice[s]);
     }
   }
-  move_list_push(list, move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0));
+  Color us = pos->side;
+  if (!ok || r->royal_may_be_exposed || !pos->tables->royal_of[us][piece_type(pos->board[royal])])
+    return ok;
+  /* Atomic (Fairy-Stockfish's pseudo-royal king): the path is tested with
+   * the king lifted off its square and without the destination (unless it
+   * is the start: never castle out of check), which the legality test
+   * checks after the move. */
+  int a = t[0], b = t[1], dir = b >= a ? 1 : -1;
+  bool lifted = r->atomic;
+  Undo lift;
+  if (lifted) pos_lift_piece((Position *)pos, royal, &lift);
+  for (int i = a; ok && !(lifted && i == b && i != a); i += dir) {
+    int s = line.base + i * line.stride;
+    if (!(lattice && lattice[s])) {
+      if (i == a && !lifted) {
+        /* the start square is asked once for both sides */
+        if (*start_attacked < 0) *start_attacked = pos_royal_square_attacked(pos, s, us);
+        if (*start_attacked) ok = false;
+      } else if (pos_royal_square_attacked(pos, s, us) ||
+                 (r->kings_may_not_face && square_faces_royal(pos, s, us))) {
+        ok = false;
+      }
+    }
+    if (i == b) break;
+  }
+  if (lifted) pos_unlift_piece((Position *)pos, &lift);
+  return ok;
 }
 
-/* Castling: the royal and its partner go to their files; everything between
- * must be empty and the royal may not pass an attacked square. */
+/* Castling: the royal and its partner go to their files (MBN's O-O-O-O:
+ * ranks, along the royal's file). */
 void rules_gen_castling(const Position *pos, MoveList *list) {
   const VariantRules *r = &pos->variant->rules;
   Color us = pos->side;
   Square royal = pos->st.castle_royal[us];
   if (!r->castling.enabled || royal == SQ_NONE) return;
   const Geometry *geo = &pos->geo;
-  if (pos->st.castle_partner[us][CASTLE_VERTICAL] != SQ_NONE)
-    gen_vertical_castling(pos, royal, pos->st.castle_partner[us][CASTLE_VERTICAL], list);
   int start_attacked = -1; /* unknown yet */
-  /* On a hexagonal board the holes between the cells of a rank are no
-   * squares: the path goes from cell to cell (MBN §15, decision 52). */
-  const uint8_t *lattice =
-      pos->variant->shape.hex != BOARD_SQUARE ? pos->variant->shape.hole : NULL;
-  for (int side = 0; side < 2; side++) {
+  for (int side = 0; side < CASTLE_SIDES; side++) {
     Square partner = pos->st.castle_partner[us][side];
     if (partner == SQ_NONE) continue;
     Square royal_to, partner_to;
     pos_castling_squares(pos, us, side, royal, partner, &royal_to, &partner_to);
     if (royal_to == SQ_NONE || partner_to == SQ_NONE) continue;
     /* the indirect form's royal slides: it must leave its square */
-    if (r->castling.origin[side] == CASTLE_FROM_PARTNER && royal_to == royal) continue;
-    int files[4] = {geo_file(geo, royal), geo_file(geo, royal_to), geo_file(geo, partner),
-                    geo_file(geo, partner_to)};
-    int lo, hi;
-    span_of_four(files, &lo, &hi);
-    /* the four files lie on the royal's rank: flat indices of one row */
-    int row = royal - files[0];
-    bool ok = true;
-    if (pos->tables->bb64 && !lattice) {
-      ok = bb64_castling_path_clear(pos, row, lo, hi, royal, partner);
-    } else if (pos->tables->bb128 && !lattice) {
-      ok = bb128_castling_path_clear(pos, row, lo, hi, royal, partner);
+    if (side != CASTLE_VERTICAL && r->castling.origin[side] == CASTLE_FROM_PARTNER &&
+        royal_to == royal)
+      continue;
+    CastlingLine line;
+    int t[4];
+    if (side == CASTLE_VERTICAL) {
+      line = (CastlingLine){geo_square(geo, geo_file(geo, royal), 0, geo_level(geo, royal)),
+                            geo->files};
+      t[0] = geo_rank(geo, royal), t[1] = geo_rank(geo, royal_to);
+      t[2] = geo_rank(geo, partner), t[3] = geo_rank(geo, partner_to);
     } else {
-      for (int f = lo; f <= hi && ok; f++) {
-        int s = row + f;
-        ok = s == royal || s == partner || pos->board[s] == PIECE_NONE || (lattice && lattice[s]);
-      }
+      /* the four files lie on the royal's rank: flat indices of one row */
+      line = (CastlingLine){royal - geo_file(geo, royal), 1};
+      t[0] = geo_file(geo, royal), t[1] = geo_file(geo, royal_to);
+      t[2] = geo_file(geo, partner), t[3] = geo_file(geo, partner_to);
     }
-    if (!ok) continue;
-    /* Only a royal may not castle out of, through or into attack; a
-     * non-royal castler (extinction variants' king) is never impeded. */
-    if (!r->royal_may_be_exposed && pos->tables->royal_of[us][piece_type(pos->board[royal])]) {
-      int a = geo_file(geo, royal), b = geo_file(geo, royal_to), dir = b >= a ? 1 : -1;
-      /* Atomic (Fairy-Stockfish's pseudo-royal king): the path is tested
-       * with the king lifted off its square and without the destination
-       * (unless it is the start: never castle out of check), which the
-       * legality test checks after the move. */
-      bool lifted = r->atomic;
-      Undo lift;
-      if (lifted) pos_lift_piece((Position *)pos, royal, &lift);
-      for (int f = a; ok && !(lifted && f == b && f != a); f += dir) {
-        int s = row + f;
-        if (lattice && lattice[s]) continue;
-        if (f == a && !lifted) {
-          /* the start square is asked once for both sides */
-          if (start_attacked < 0) start_attacked = pos_royal_square_attacked(pos, s, us);
-          if (start_attacked) ok = false;
-        } else if (pos_royal_square_attacked(pos, s, us) ||
-                   (r->kings_may_not_face && square_faces_royal(pos, s, us))) {
-          ok = false;
-        }
-        if (f == b) break;
-      }
-      if (lifted) pos_unlift_piece((Position *)pos, &lift);
-    }
-    if (ok)
+    if (castling_line_clear(pos, line, t, royal, partner, &start_attacked))
       move_list_push(list, move_make(royal, royal_to, MOVE_CASTLING, 0, partner, EXTRA_NONE, 0));
   }
 }
