@@ -251,7 +251,9 @@ bool fbr_compile_rules(Variant *variant, const char *const *texts, const Variant
   /* A single rule: only its last occurrence counts. */
   bool given[FBR_RULE_LIMIT] = {false};
   for (int i = 0; i < n; i++) given[parsed[i].spec - FBR_RULES] = true;
-  fbr_apply_defaults(&ctx, given);
+  /* a default's messages name the rules line: the default stands for it */
+  VariantPos where = count > 0 ? positions[0] : (VariantPos){"<rules>", 1, 1};
+  if (!fbr_apply_defaults(&ctx, given, where)) ok = false;
   for (int i = 0; i < n; i++) {
     bool later = false;
     if (!parsed[i].spec->multi)

@@ -75,7 +75,7 @@ extern const int FBR_RULE_NB;
 uint8_t *fbr_zone_new(VariantRules *rules, int squares);
 
 /* FBR's defaults for the rules not given (given[] indexed like FBR_RULES). */
-void fbr_apply_defaults(FbrContext *ctx, const bool *given);
+bool fbr_apply_defaults(FbrContext *ctx, const bool *given, VariantPos where);
 
 /* After all rules: default promotion sets (needs the royal pieces). */
 void fbr_fill_promotions(FbrContext *ctx);

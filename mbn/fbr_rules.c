@@ -1118,8 +1118,11 @@ void fbr_print_reference(FILE *out) {
   }
 }
 
-/* FBR's defaults: an empty rule list means orthodox chess behaviour. */
-void fbr_apply_defaults(FbrContext *ctx, const bool *given) {
+/* FBR's defaults: an empty rule list means orthodox chess behaviour. A
+ * default that cannot be applied is reported at `where` (the rules line) and
+ * quoted as the rule it stands for. */
+bool fbr_apply_defaults(FbrContext *ctx, const bool *given, VariantPos where) {
+  bool ok = true;
   Variant *v = ctx->variant;
   VariantRules *r = &v->rules;
   r->stalemate = RESULT_DRAW;
@@ -1131,14 +1134,19 @@ void fbr_apply_defaults(FbrContext *ctx, const bool *given) {
   r->en_passant = true;
   FbrRule rule;
   if (!given[0] && type_set_any(fbr_bit(v, "K"))) {
-    /* royal{K}=castle{R}, or royal{K} when there is no R to castle with */
+    /* royal{K}=castle{R}, or royal{K} when there is no R to castle with or
+     * castling is not defined (a vertical hexagonal board: decision 52) */
     memset(&rule, 0, sizeof rule);
     rule.spec = &FBR_RULES[0];
-    if (type_set_any(fbr_bit(v, "R"))) {
+    rule.pos = where;
+    snprintf(rule.text, sizeof rule.text, "royal{K} (the default)");
+    if (type_set_any(fbr_bit(v, "R")) && v->shape.hex != BOARD_HEX_VERTICAL) {
       rule.attr_count = 1;
       rule.attrs[0].spec = &ROYAL_ATTRS[0];
+      rule.attrs[0].pos = where;
+      snprintf(rule.text, sizeof rule.text, "royal{K}=castle{R} (the default)");
     }
-    fbr_apply_royal(ctx, &rule);
+    if (!fbr_apply_royal(ctx, &rule)) ok = false;
   }
   const FbrRuleSpec *promotion = NULL;
   for (int i = 0; i < FBR_RULE_NB; i++)
@@ -1146,6 +1154,9 @@ void fbr_apply_defaults(FbrContext *ctx, const bool *given) {
   if (!given[promotion - FBR_RULES] && type_set_any(fbr_bit(v, "P"))) {
     memset(&rule, 0, sizeof rule);
     rule.spec = promotion;
-    fbr_apply_promotion(ctx, &rule);
+    rule.pos = where;
+    snprintf(rule.text, sizeof rule.text, "promotion (the default)");
+    if (!fbr_apply_promotion(ctx, &rule)) ok = false;
   }
+  return ok;
 }

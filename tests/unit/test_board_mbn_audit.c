@@ -772,6 +772,9 @@ START_TEST(vertical_castling) {
   expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K R O-O-O-O=[*]ifR[3]=ibR[2]",
                       "royal{K}",
                       "defines vertical castling (O-O-O-O) but the royal rule has no castle");
+  /* the same from FBR's default royal rule (no R, so no castle): at the rules line */
+  expect_load_refused("8x8", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K Q O-O-O-O=[*]ifR[3]=ibR[2]",
+                      "stalemate=loss", "rule 'royal{K} (the default)': the pieces line defines");
 }
 END_TEST
 
@@ -822,6 +825,12 @@ START_TEST(hexagonal_castling) {
   ck_assert_msg(pos != NULL, "%s", error);
   iv_legal_texts(pos, moves, sizeof moves);
   ck_assert_msg(strstr(moves, "i1m1") && !strstr(moves, "i1c1"), "%s", moves);
+  iv_done(pos, lib);
+  /* on a vertical board FBR's default royal rule does not castle: it loads */
+  pos = iv_position_ruled("5x9 hexagonal-vertical", "K R", "stalemate=draw",
+                          "k4/5/5/5/5/5/5/5/K3R w - - 0 1", NULL, &lib, error, sizeof error);
+  ck_assert_msg(pos != NULL, "%s", error);
+  ck_assert(!pos->variant->rules.castling.enabled);
   iv_done(pos, lib);
   /* written out, one cell short; Black's castles the same way on its rank.
    * One cell is a king's step, so that castling is written king-takes-partner */
