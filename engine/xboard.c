@@ -21,6 +21,7 @@
 #include "engine/protocol.h"
 #include "engine/xboard_clock.h"
 #include "engine/xboard_setup.h"
+#include "mbn/mbn.h"
 
 #define XB_ERR_MAX   512
 #define XB_MOVE_MAX  64
@@ -413,12 +414,32 @@ static const char *xb_promotes_other(const Variant *variant) {
   return NULL;
 }
 
+/* Whether the variant's captures explode otherwise than XBoard's atomic,
+ * the parent its `setup` names (XBoard removes the capturer and every piece
+ * but its pawns around the capture square, and knows no hands there): its
+ * board would keep or lose other pieces than ours and refuse our moves. */
+static bool xb_blast_differs(const Variant *v) {
+  const VariantRules *r = &v->rules;
+  if (!r->atomic) return false;
+  int pawn = mbn_find_piece(v, "P");
+  TypeSet pawns = pawn >= 0 ? type_set_of(pawn) : type_set_empty();
+  return r->drops || !type_set_is_empty(r->atomic_unblastable) ||
+         !type_set_is_empty(r->atomic_mutual) || !type_set_equal(r->atomic_immune, pawns);
+}
+
 /* Whether XBoard cannot show or play the variant, with the reason in why
  * (when not NULL): a 3D board (a flat `setup` would show another board), a
- * piece it cannot name with one letter, a promotion to the other side. */
+ * piece it cannot name with one letter, a promotion to the other side,
+ * explosions other than XBoard's atomic ones. */
 static bool xb_cannot_play(const Variant *v, char *why, size_t size) {
   const char *unnamed = xb_unnamed_piece(v), *turncoat = xb_promotes_other(v);
-  if (v->shape.levels > 1) {
+  if (xb_blast_differs(v)) {
+    if (why)
+      snprintf(why, size,
+               "%s's captures explode otherwise than XBoard's atomic (capturer and all but pawns "
+               "around, no hands), so XBoard's board would differ from the game's",
+               v->name);
+  } else if (v->shape.levels > 1) {
     if (why)
       snprintf(why, size, "%s has a %dx%dx%d board; XBoard shows flat boards only", v->name,
                v->shape.files, v->shape.ranks, v->shape.levels);

@@ -448,8 +448,14 @@ void xboard_setup_send(const Variant *variant, Output *out) {
   int holdings = 0;
   if (variant->rules.drops)
     for (int t = 0; t < variant->piece_count; t++) holdings += !variant->pieces[t].royal;
+  /* The parent variant gives XBoard the rules its own board applies: drops
+   * to hands, or atomic's blasts (without them XBoard's board would keep
+   * the blown-up pieces and refuse the engine's next moves). */
   output_line(out, "setup (%s) %dx%d+%d_%s %s", table, variant->shape.files, variant->shape.ranks,
-              holdings, variant->rules.drops ? "crazyhouse" : "fairy",
+              holdings,
+              variant->rules.drops    ? "crazyhouse"
+              : variant->rules.atomic ? "atomic"
+                                      : "fairy",
               variant->start_fen ? variant->start_fen : "");
   for (int t = 0; t < variant->piece_count; t++) {
     if (slot_of[t] < 0) continue;

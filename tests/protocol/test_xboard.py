@@ -285,6 +285,30 @@ def piece_lines_say_what_each_colour_plays(binary):
         c.finish()
 
 
+def atomic_variants_name_xboards_atomic_as_parent(binary):
+    # XBoard blows pieces up on its own board only under its atomic rules
+    # (parent variant atomic); a variant whose blasts differ from them would
+    # leave XBoard's board different from the game's: not announced, refused.
+    c = Conversation(binary)
+    c.send("xboard")
+    c.send("protover 2")
+    lines = c.collect_until(r"^feature done=1$", timeout=30)
+    listed = " ".join(lines).split('variants="')[1].split('"')[0].split(",")
+    if "6x6atom" not in listed:
+        c.fail("6x6atom not listed")
+    for name in ["atomar", "atomiczh", "allexplodeatomic"]:
+        if name in listed:
+            c.fail("%s listed, though XBoard's atomic blasts other pieces" % name)
+    c.send("new")
+    c.send("variant 6x6atom")
+    c.expect(r"^setup \(\S+\) 6x6\+0_atomic rbqkbr/pppppp/6/6/PPPPPP/RBQKBR w - - 0 1$")
+    c.send("new")
+    c.send("variant allexplodeatomic")
+    c.expect(r"^Error \(allexplodeatomic's captures explode otherwise than XBoard's atomic",
+             forbid=r"^setup")
+    c.finish()
+
+
 def wall_moves_in_xboards_comma_form(binary):
     # Duck chess in XBoard: the wall after a comma, a promotion suffix after
     # the wall (Fairy-Stockfish's XBoard form: a7a8,a8h3q).
@@ -309,4 +333,4 @@ run_tests([wall_moves_in_xboards_comma_form, features, ping_on_move_is_answered_
            illegal_move_reason_quotes_the_guis_text, piece_lines_say_what_each_colour_plays, pieces_xboard_cannot_name_are_refused, bad_input_is_answered_and_survived, bad_fen_is_reported_and_position_kept,
            cutechess_variant_names_are_listed_and_accepted,
            refused_variant_or_position_is_never_played, fen_without_a_royal_is_refused,
-           chu_is_xboards_native_chu_shogi])
+           chu_is_xboards_native_chu_shogi, atomic_variants_name_xboards_atomic_as_parent])
