@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "board/position.h"
+#include "match/engine_spec.h"
 #include "board/rules_end.h"
 #include "search/eval_tables.h"
 
@@ -46,6 +47,21 @@ GameResult tune_game_result(const Position *pos, const uint64_t *keys, const boo
 
 /* Plays the missing games into data_path; 0, or -1 with a message on err. */
 int tune_play(const Variant *variant, const TunePlaySpec *spec, const char *data_path, FILE *err);
+
+#define TUNE_THREADS_MAX 64
+
+/* The teacher: an engine whose search scores replace the self-play scores
+ * (tune_teacher.c). */
+typedef struct {
+  EngineSpec engine; /* match/'s `-engine` settings: cmd=, proto=, depth=, nodes=, st=, option.N= */
+  int threads;       /* teachers running at once */
+} TuneTeachSpec;
+
+/* Writes data_path's lines to out_path with the teacher's scores (White's
+ * view, ±999 at most) in place of the self-play ones, resuming after the whole
+ * lines out_path already holds; 0, or -1 with a message on err. */
+int tune_teach(const Variant *variant, const TuneTeachSpec *spec, const char *data_path,
+               const char *out_path, FILE *err);
 
 /* Positions as sparse rows: White's evaluation = constant + sum coef * param[index]. */
 typedef struct {

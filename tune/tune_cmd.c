@@ -16,7 +16,9 @@
   "usage: chimera tune VARIANT [--games N] [--depth D | --nodes N] [--plies N] [--max-plies N]\n"  \
   "         [--seed S] [--threads T] [--data FILE] [--out FILE] [--from FILE] [--derived]\n"       \
   "         [--lambda L] [--epochs N] [--patience N] [--rate R] [--psq-rate R] [--l2 X] "          \
-  "[--no-mobility] [--no-play] [--no-fit] [--dump]\n"
+  "[--no-mobility] [--no-play] [--no-fit] [--dump]\n"                                              \
+  "         [--teacher SETTING ...] (SETTING as in chimera match -engine: cmd=PROGRAM, depth=D, "  \
+  "...)\n"
 
 static bool number_arg(const char *text, double low, double high, double *out) {
   char *end;
@@ -60,9 +62,9 @@ static bool tune_fit_stages(EvalTables *tables, const TuneData *data, const Tune
 /* The options that take a value (the flags are tested one by one below). */
 static bool takes_value(const char *option) {
   static const char *const OPTIONS[] = {
-      "--data",     "--out",       "--from",     "--games",   "--depth",  "--nodes",
-      "--plies",    "--max-plies", "--seed",     "--threads", "--lambda", "--epochs",
-      "--patience", "--rate",      "--psq-rate", "--l2",      NULL};
+      "--data",     "--out",       "--from",     "--games",   "--depth",   "--nodes",
+      "--plies",    "--max-plies", "--seed",     "--threads", "--lambda",  "--epochs",
+      "--patience", "--rate",      "--psq-rate", "--l2",      "--teacher", NULL};
   for (int i = 0; OPTIONS[i]; i++)
     if (!strcmp(option, OPTIONS[i])) return true;
   return false;
@@ -74,6 +76,11 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
   tune_fit_defaults(&fit);
   const char *name = NULL, *data_path = NULL, *out_path = NULL, *from = NULL;
   double psq_rate = 0.25;
+  TuneTeachSpec teach = {.threads = 1};
+  engine_spec_init(&teach.engine);
+  snprintf(teach.engine.name, sizeof teach.engine.name, "teacher");
+  bool teacher = false, lambda_given = false;
+  char spec_error[256];
   bool no_play = false, no_fit = false, dump = false, derived = false, mobility = true;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -121,10 +128,16 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     else if (!strcmp(a, "--seed") && number_arg(v, 0, 1e18, &x))
       play.seed = fit.seed = (uint64_t)x;
     else if (!strcmp(a, "--threads") && number_arg(v, 1, 64, &x))
-      play.threads = fit.threads = (int)x;
+      play.threads = fit.threads = teach.threads = (int)x;
     else if (!strcmp(a, "--lambda") && number_arg(v, 0, 1, &x))
-      fit.lambda = x;
-    else if (!strcmp(a, "--epochs") && number_arg(v, 0, 1e7, &x))
+      fit.lambda = x, lambda_given = true;
+    else if (!strcmp(a, "--teacher")) {
+      if (!engine_spec_set(&teach.engine, v, spec_error, sizeof spec_error)) {
+        fprintf(err, "tune: --teacher %s: %s\n", v, spec_error);
+        return 2;
+      }
+      teacher = true;
+    } else if (!strcmp(a, "--epochs") && number_arg(v, 0, 1e7, &x))
       fit.epochs = (int)x;
     else if (!strcmp(a, "--patience") && number_arg(v, 1, 1e7, &x))
       fit.patience = (int)x;
@@ -144,6 +157,15 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     fprintf(err, "tune: which variant?\n%s", TUNE_USAGE);
     return 2;
   }
+  /* A teacher searches each position to a fixed depth, node count or time:
+   * a clock would make its scores depend on the order of the positions. */
+  if (teacher && (!teach.engine.cmd[0] || teach.engine.tc.base_ms > 0 ||
+                  !engine_spec_limited(&teach.engine))) {
+    fprintf(err, "tune: the teacher needs cmd= and depth=, nodes= or st= (no tc=)\n");
+    return 2;
+  }
+  /* The teacher's scores are the target unless --lambda says otherwise. */
+  if (teacher && !lambda_given) fit.lambda = 1;
   VariantLibrary *lib = engine_library_load(err);
   const Variant *variant = lib ? library_find(lib, name) : NULL;
   if (!variant) {
@@ -151,11 +173,13 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     library_free(lib);
     return 1;
   }
-  char default_data[512], default_out[512], message[512];
+  char default_data[512], default_out[512], message[512], taught_path[600];
   snprintf(default_data, sizeof default_data, "%s.tune-data", variant->name);
   snprintf(default_out, sizeof default_out, "%s.txt", variant->name);
   if (!data_path) data_path = default_data;
   if (!out_path) out_path = default_out;
+  snprintf(taught_path, sizeof taught_path, "%s.teacher", data_path);
+  const char *fit_path = teacher ? taught_path : data_path;
   EvalTables tables;
   bool built =
       derived ? eval_tables_build_derived(&tables, variant) : eval_tables_build(&tables, variant);
@@ -172,13 +196,15 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
     eval_weights_write(&tables, out);
   } else {
     if (!no_play && tune_play(variant, &play, data_path, err) != 0) status = 1;
+    if (!status && teacher && tune_teach(variant, &teach, data_path, taught_path, err) != 0)
+      status = 1;
     if (!status && !no_fit) {
       TuneData data;
       tune_data_init(&data);
       int64_t start = search_clock_ms();
-      int rows = tune_data_load(&data, variant, &tables, data_path, err);
+      int rows = tune_data_load(&data, variant, &tables, fit_path, err);
       if (rows >= 0)
-        fprintf(err, "tune: %d positions from %s traced in %.1f s\n", rows, data_path,
+        fprintf(err, "tune: %d positions from %s traced in %.1f s\n", rows, fit_path,
                 (search_clock_ms() - start) / 1000.0);
       char checkpoint_path[600];
       snprintf(checkpoint_path, sizeof checkpoint_path, "%s.checkpoint", out_path);
