@@ -32,9 +32,10 @@ static void lines_free(Lines *l) {
   l->lines = NULL, l->count = 0;
 }
 
-/* Reads a file's whole lines (a last line without its newline is left out
- * when `whole_only`: it was being written when a run stopped). -1 if the file
- * cannot be read; 0 also for a missing file when `missing_ok`. */
+/* Reads a file's lines (a last line without its newline is left out when
+ * `whole_only`: it was being written when a run stopped). -1 if the file
+ * cannot be read or memory runs out; 0 also for a missing file when
+ * `missing_ok`. */
 static int lines_read(Lines *l, const char *path, bool whole_only, bool missing_ok) {
   l->lines = NULL, l->count = 0;
   FILE *f = fopen(path, "rb");
@@ -43,26 +44,39 @@ static int lines_read(Lines *l, const char *path, bool whole_only, bool missing_
   char *line = NULL;
   size_t size = 0;
   ssize_t len;
-  while ((len = getline(&line, &size, f)) >= 0) {
+  int status = 0;
+  while (!status && (len = getline(&line, &size, f)) >= 0) {
     bool whole = len > 0 && line[len - 1] == '\n';
     if (!whole && whole_only) break;
     if (whole) line[--len] = '\0';
     if (l->count == capacity) {
       capacity = capacity ? 2 * capacity : 4096;
       char **grown = realloc(l->lines, sizeof *grown * (size_t)capacity);
-      if (!grown) break;
+      if (!grown) {
+        status = -1;
+        break;
+      }
       l->lines = grown;
     }
-    l->lines[l->count++] = strdup(line);
+    if (!(l->lines[l->count] = strdup(line)))
+      status = -1;
+    else
+      l->count++;
   }
   free(line);
   fclose(f);
-  return 0;
+  return status;
 }
 
-/* The FEN of a `RESULT SCORE FEN` line, or NULL for a comment line. */
+/* Whether a line is a comment (`# end N`) or empty: copied as it is. */
+static bool line_is_comment(const char *line) {
+  return line[0] == '#' || !line[0];
+}
+
+/* The FEN of a `RESULT SCORE FEN` line, or NULL for a comment line or a
+ * line without three fields. */
 static const char *line_fen(const char *line) {
-  if (line[0] == '#' || !line[0]) return NULL;
+  if (line_is_comment(line)) return NULL;
   const char *a = strchr(line, ' ');
   const char *b = a ? strchr(a + 1, ' ') : NULL;
   return b ? b + 1 : NULL;
@@ -73,15 +87,23 @@ typedef struct {
   const EngineSpec *spec;
   Player player;
   const Lines *in;
+  const char *data_path;
   char **out; /* the batch's labelled lines, by index from `first` */
   int first, last, stride, offset;
   char error[512];
 } Teacher;
 
-/* Labels one line into *out; false with t->error when the teacher fails. */
-static bool teacher_label(Teacher *t, const char *line, char **out) {
+/* Labels line i into *out; false with t->error when the line is not a
+ * position line or the teacher fails. */
+static bool teacher_label(Teacher *t, int i, char **out) {
+  const char *line = t->in->lines[i];
+  if (line_is_comment(line)) return (*out = strdup(line)) != NULL;
   const char *fen = line_fen(line);
-  if (!fen) return (*out = strdup(line)) != NULL;
+  if (!fen) {
+    snprintf(t->error, sizeof t->error, "tune: %s:%d: not a 'RESULT SCORE FEN' line: %.80s",
+             t->data_path, i + 1, line);
+    return false;
+  }
   char *space = strchr(fen, ' ');
   bool black = space && space[1] == 'b';
   PlayerGame game = {0};
@@ -121,14 +143,14 @@ static bool teacher_label(Teacher *t, const char *line, char **out) {
 static void *teacher_run(void *arg) {
   Teacher *t = arg;
   for (int i = t->first + t->offset; i < t->last; i += t->stride)
-    if (!teacher_label(t, t->in->lines[i], &t->out[i - t->first])) break;
+    if (!teacher_label(t, i, &t->out[i - t->first])) break;
   return NULL;
 }
 
 int tune_teach(const Variant *variant, const TuneTeachSpec *spec, const char *data_path,
                const char *out_path, FILE *err) {
   Lines in, done;
-  if (lines_read(&in, data_path, true, false) != 0) {
+  if (lines_read(&in, data_path, false, false) != 0) {
     fprintf(err, "tune: cannot read %s\n", data_path);
     return -1;
   }
@@ -167,6 +189,7 @@ int tune_teach(const Variant *variant, const TuneTeachSpec *spec, const char *da
   for (int k = 0; !status && k < threads; k++) {
     Teacher *t = &teachers[k];
     t->variant = variant, t->spec = &spec->engine, t->in = &in, t->out = batch;
+    t->data_path = data_path;
     t->stride = threads, t->offset = k;
     player_init(&t->player, &spec->engine);
     char why[400];

@@ -9,7 +9,7 @@
 #     and again after a run cut in the middle of a line was resumed;
 #  3. the fit reads the labelled file;
 #  4. refusals: a teacher without a limit, a teacher that does not play the
-#     variant, a teacher that gives no score.
+#     variant, a teacher that gives no score, a line that is not a position.
 set -e
 chimera=$1 dir=$2/tune_teacher python=$3 script=$4
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir"
@@ -47,4 +47,7 @@ rm -f d.td.teacher
   --teacher "cmd=$python $script" --teacher depth=1 2>&1 | grep -v labelling || true
 "$chimera" tune chess --no-play --no-fit --data d.td \
   --teacher "cmd=$python $script" --teacher depth=1 2>&1 | grep -v labelling | cut -c1-48 || true
+printf '# end 0\n1 oops\n' > bad.td
+"$chimera" tune chess --no-play --no-fit --data bad.td \
+  --teacher "cmd=$python $script --score 1" --teacher depth=1 2>&1 | grep -v labelling || true
 echo "tune_teacher: done"
