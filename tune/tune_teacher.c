@@ -217,8 +217,10 @@ int tune_teach(const Variant *variant, const TuneTeachSpec *spec, const char *da
     /* Written in order up to the first line a teacher could not label. */
     for (int i = first; i < last && !status; i++) {
       if (!batch[i - first]) {
+        bool said = false;
         for (int k = 0; k < threads; k++)
-          if (teachers[k].error[0]) fprintf(err, "%s\n", teachers[k].error);
+          if (teachers[k].error[0]) fprintf(err, "%s\n", teachers[k].error), said = true;
+        if (!said) fprintf(err, "tune: out of memory at %s:%d\n", data_path, i + 1);
         status = -1;
         break;
       }
