@@ -21,9 +21,12 @@
 #include <stdio.h>
 
 #include "board/position.h"
-#include "match/engine_spec.h"
 #include "board/rules_end.h"
+#include "match/engine_spec.h"
 #include "search/eval_tables.h"
+
+/* Threads of play, labelling and fit at most (--threads). */
+#define TUNE_THREADS_MAX 64
 
 typedef struct {
   uint64_t seed;
@@ -47,8 +50,6 @@ GameResult tune_game_result(const Position *pos, const uint64_t *keys, const boo
 
 /* Plays the missing games into data_path; 0, or -1 with a message on err. */
 int tune_play(const Variant *variant, const TunePlaySpec *spec, const char *data_path, FILE *err);
-
-#define TUNE_THREADS_MAX 64
 
 /* The teacher: an engine whose search scores replace the self-play scores
  * (tune_teacher.c). */
@@ -80,6 +81,10 @@ void tune_data_free(TuneData *data);
 /* Adds a position (traced with `tables`); false if out of memory or the trace overflowed. */
 bool tune_data_add(TuneData *data, const Position *pos, const EvalTables *tables, float result,
                    float score);
+/* Splits a data line `RESULT SCORE FEN` (RESULT 0, 0.5 or 1, SCORE an
+ * integer); false for anything else, comment (`#`) and empty lines included.
+ * The FEN is not checked here. */
+bool tune_data_line_parse(const char *line, double *result, long *score, const char **fen);
 /* Reads a data file written by tune_play; -1 with a message on err. Returns positions read. */
 int tune_data_load(TuneData *data, const Variant *variant, const EvalTables *tables,
                    const char *path, FILE *err);

@@ -127,7 +127,7 @@ int tune_cmd_run(int argc, char *const *argv, FILE *out, FILE *err) {
       play.max_plies = (int)x;
     else if (!strcmp(a, "--seed") && number_arg(v, 0, 1e18, &x))
       play.seed = fit.seed = (uint64_t)x;
-    else if (!strcmp(a, "--threads") && number_arg(v, 1, 64, &x))
+    else if (!strcmp(a, "--threads") && number_arg(v, 1, TUNE_THREADS_MAX, &x))
       play.threads = fit.threads = teach.threads = (int)x;
     else if (!strcmp(a, "--lambda") && number_arg(v, 0, 1, &x))
       fit.lambda = x, lambda_given = true;

@@ -91,6 +91,19 @@ bool tune_data_add(TuneData *data, const Position *pos, const EvalTables *tables
   return true;
 }
 
+bool tune_data_line_parse(const char *line, double *result, long *score, const char **fen) {
+  if (line[0] == '#') return false;
+  char *end;
+  *result = strtod(line, &end);
+  if (end == line || (*result != 0 && *result != 0.5 && *result != 1)) return false;
+  const char *rest = end;
+  *score = strtol(rest, &end, 10);
+  if (end == rest) return false;
+  while (*end == ' ') end++;
+  *fen = end;
+  return **fen != '\0';
+}
+
 int tune_data_load(TuneData *data, const Variant *variant, const EvalTables *tables,
                    const char *path, FILE *err) {
   FILE *file = fopen(path, "rb");
@@ -112,13 +125,11 @@ int tune_data_load(TuneData *data, const Variant *variant, const EvalTables *tab
     if (!strncmp(line, "# end ", 6)) data->next_game++;
     if (line[0] == '#' || line[0] == '\n') continue;
     line[strcspn(line, "\r\n")] = '\0';
-    char *end;
-    double result = strtod(line, &end);
-    char *rest = end;
-    long score = strtol(rest, &end, 10);
-    while (*end == ' ') end++;
-    if (end == rest || (result != 0 && result != 0.5 && result != 1) ||
-        !pos_set_fen(pos, end, text, sizeof text)) {
+    double result;
+    long score;
+    const char *fen;
+    if (!tune_data_line_parse(line, &result, &score, &fen) ||
+        !pos_set_fen(pos, fen, text, sizeof text)) {
       fprintf(err, "%s:%d:1: not 'RESULT SCORE FEN' of %s: %s\n", path, line_no, variant->name,
               line);
       pos_free(pos);

@@ -287,8 +287,8 @@ int tune_play(const Variant *variant, const TunePlaySpec *spec, const char *data
   if (have) fprintf(err, "tune: resuming after game %d of %s\n", have, data_path);
   pthread_mutex_init(&job.lock, NULL);
   int threads = spec->threads > 0 ? spec->threads : 1;
-  pthread_t ids[64];
-  if (threads > 64) threads = 64;
+  pthread_t ids[TUNE_THREADS_MAX];
+  if (threads > TUNE_THREADS_MAX) threads = TUNE_THREADS_MAX;
   int started = 0;
   for (int i = 0; i < threads; i++)
     if (!pthread_create(&ids[started], NULL, play_worker, &job)) started++;

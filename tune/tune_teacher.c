@@ -49,6 +49,7 @@ static int lines_read(Lines *l, const char *path, bool whole_only, bool missing_
     bool whole = len > 0 && line[len - 1] == '\n';
     if (!whole && whole_only) break;
     if (whole) line[--len] = '\0';
+    if (len > 0 && line[len - 1] == '\r') line[--len] = '\0';
     if (l->count == capacity) {
       capacity = capacity ? 2 * capacity : 4096;
       char **grown = realloc(l->lines, sizeof *grown * (size_t)capacity);
@@ -73,13 +74,16 @@ static bool line_is_comment(const char *line) {
   return line[0] == '#' || !line[0];
 }
 
-/* The FEN of a `RESULT SCORE FEN` line, or NULL for a comment line or a
- * line without three fields. */
-static const char *line_fen(const char *line) {
-  if (line_is_comment(line)) return NULL;
-  const char *a = strchr(line, ' ');
-  const char *b = a ? strchr(a + 1, ' ') : NULL;
-  return b ? b + 1 : NULL;
+/* Whether `labelled` is `line` with another score: the same result and
+ * position, or the same comment. */
+static bool line_labels(const char *line, const char *labelled) {
+  double result, result2;
+  long score, score2;
+  const char *fen, *fen2;
+  bool a = tune_data_line_parse(line, &result, &score, &fen);
+  bool b = tune_data_line_parse(labelled, &result2, &score2, &fen2);
+  if (!a || !b) return !a && !b && !strcmp(line, labelled);
+  return result == result2 && !strcmp(fen, fen2);
 }
 
 typedef struct {
@@ -98,13 +102,15 @@ typedef struct {
 static bool teacher_label(Teacher *t, int i, char **out) {
   const char *line = t->in->lines[i];
   if (line_is_comment(line)) return (*out = strdup(line)) != NULL;
-  const char *fen = line_fen(line);
-  if (!fen) {
-    snprintf(t->error, sizeof t->error, "tune: %s:%d: not a 'RESULT SCORE FEN' line: %.80s",
-             t->data_path, i + 1, line);
+  double result;
+  long old_score;
+  const char *fen;
+  if (!tune_data_line_parse(line, &result, &old_score, &fen)) {
+    snprintf(t->error, sizeof t->error, "%s:%d:1: not 'RESULT SCORE FEN': %.80s", t->data_path,
+             i + 1, line);
     return false;
   }
-  char *space = strchr(fen, ' ');
+  const char *space = strchr(fen, ' ');
   bool black = space && space[1] == 'b';
   PlayerGame game = {0};
   game.variant = t->variant->name;
@@ -163,9 +169,7 @@ int tune_teach(const Variant *variant, const TuneTeachSpec *spec, const char *da
   /* A file labelled from other data is not resumed: its positions must be
    * these, line for line. */
   for (int i = 0; i < done.count; i++) {
-    const char *a = line_fen(in.lines[i]), *b = line_fen(done.lines[i]);
-    if ((a == NULL) != (b == NULL) || (a && strcmp(a, b)) ||
-        (!a && strcmp(in.lines[i], done.lines[i]))) {
+    if (!line_labels(in.lines[i], done.lines[i])) {
       fprintf(err, "tune: %s:%d is not a labelling of %s:%d\n", out_path, i + 1, data_path, i + 1);
       lines_free(&in), lines_free(&done);
       return -1;

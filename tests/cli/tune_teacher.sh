@@ -9,7 +9,8 @@
 #     and again after a run cut in the middle of a line was resumed;
 #  3. the fit reads the labelled file;
 #  4. refusals: a teacher without a limit, a teacher that does not play the
-#     variant, a teacher that gives no score, a line that is not a position.
+#     variant, a teacher that gives no score, a labelled file of other
+#     positions to resume, a line that is not a position.
 set -e
 chimera=$1 dir=$2/tune_teacher python=$3 script=$4
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir"
@@ -47,6 +48,9 @@ rm -f d.td.teacher
   --teacher "cmd=$python $script" --teacher depth=1 2>&1 | grep -v labelling || true
 "$chimera" tune chess --no-play --no-fit --data d.td \
   --teacher "cmd=$python $script" --teacher depth=1 2>&1 | grep -v labelling | cut -c1-48 || true
+head -3 one | sed '1s/[0-9]*$/999/' > d.td.teacher
+"$chimera" tune chess --no-play --no-fit --data d.td \
+  --teacher "cmd=$python $script --score 1" --teacher depth=1 2>&1 || true
 printf '# end 0\n1 oops\n' > bad.td
 "$chimera" tune chess --no-play --no-fit --data bad.td \
   --teacher "cmd=$python $script --score 1" --teacher depth=1 2>&1 | grep -v labelling || true
