@@ -1,0 +1,2 @@
+#!/bin/bash
+CHIMERA_WEIGHTS=none exec /work/main/build/chimera "$@"
